@@ -1,0 +1,67 @@
+// clusterlens-cli: the headless front end. Links clusterlens_core only.
+#include "app/cli/cli_command.hpp"
+#include "core/util/input_error.hpp"
+#include "core/util/progress.hpp"
+
+#include <cstring>
+#include <iostream>
+#include <map>
+
+namespace {
+
+struct Command {
+    int (*run)(const clens::cli::Args&);
+    const char* summary;
+};
+
+const std::map<std::string, Command>& commands()
+{
+    using namespace clens::cli;
+    static const std::map<std::string, Command> table{
+        {"info", {runInfo, "summarise a trace (jobs, VCs, sizes, statuses)"}},
+        {"generate", {runGenerate, "write a synthetic workload calibrated to Philly"}},
+        {"simulate", {runSimulate, "replay a trace through the scheduler simulation"}},
+        {"sweep", {runSweep, "simulate a grid of scenarios in parallel"}},
+        {"phases", {runPhases, "train / apply the AI4DL phase model (phases train|apply)"}},
+        {"autoscale", {runAutoscale, "score autoscaling policies on container traces"}},
+        {"analyze", {runAnalyze, "compute the Philly-study figures for a trace or result"}},
+        {"compare", {runCompare, "compare two simulation results on the same jobs"}},
+    };
+    return table;
+}
+
+void printUsage(std::ostream& out)
+{
+    out << "usage: clusterlens-cli <command> [options]   (clusterlens-cli <command> --help)\n\ncommands:\n";
+    for (const auto& [name, cmd] : commands())
+        out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << '\n';
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+        printUsage(argc < 2 ? std::cerr : std::cout);
+        return argc < 2 ? 2 : 0;
+    }
+    const auto it = commands().find(argv[1]);
+    if (it == commands().end()) {
+        std::cerr << "clusterlens-cli: error: unknown command '" << argv[1] << "'\n";
+        printUsage(std::cerr);
+        return 2;
+    }
+    const clens::cli::Args args(argv + 2, argv + argc);
+    try {
+        return it->second.run(args);
+    } catch (const clens::cli::UsageError& e) {
+        std::cerr << "clusterlens-cli: error: " << e.what() << '\n';
+        return 2;
+    } catch (const clens::InputError& e) {
+        std::cerr << "clusterlens-cli: error: " << e.what() << '\n';
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "clusterlens-cli: error: " << e.what() << '\n';
+        return 1;
+    }
+}

@@ -1,0 +1,12 @@
+# Shared warning and sanitizer flags for every ClusterLens target.
+add_library(clens_flags INTERFACE)
+target_compile_options(clens_flags INTERFACE -Wall -Wextra -Wpedantic -Wno-missing-field-initializers)
+option(CLENS_WERROR "Treat warnings as errors" OFF)
+if(CLENS_WERROR)
+  target_compile_options(clens_flags INTERFACE -Werror)
+endif()
+option(CLENS_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+if(CLENS_SANITIZE)
+  target_compile_options(clens_flags INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(clens_flags INTERFACE -fsanitize=address,undefined)
+endif()

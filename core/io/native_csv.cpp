@@ -1,0 +1,166 @@
+#include "core/io/native_csv.hpp"
+
+#include "core/util/csv_reader.hpp"
+#include "core/util/csv_writer.hpp"
+#include "core/util/field_parse.hpp"
+#include "core/util/input_error.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace clens {
+
+namespace {
+constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
+constexpr std::int64_t kMaxGpusPerServer = 4096;
+constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40; // ~35,000 years
+
+void requireFieldCount(const CsvReader& csv, std::size_t needed, const CsvHeader& header)
+{
+    if (csv.size() < needed) {
+        const auto missing = csv.size() < header.size() ? header.name(csv.size()) : std::string();
+        throw InputError(csv.fileName(), csv.line(), missing,
+                         "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+    }
+}
+
+std::string field(const CsvReader& csv, std::size_t i)
+{
+    return i < csv.size() ? std::string(trim(csv.field(i))) : std::string();
+}
+} // namespace
+
+Topology readNativeCluster(const std::string& path, const ImportOptions& options)
+{
+    CsvReader csv(path);
+    if (!csv.next())
+        throw InputError(path, 0, "", "file is empty (expected a header line server,rack,gpus)");
+    const CsvHeader header(csv);
+    const auto cServer = header.require("server");
+    const auto cRack = header.find("rack");
+    const auto cGpus = header.require("gpus");
+    const auto cModel = header.find("gpu_model");
+    const auto cCpu = header.find("cpu_cores");
+    const auto cMem = header.find("mem_gb");
+    std::size_t needed = std::max(cServer, cGpus) + 1;
+    if (cRack)
+        needed = std::max(needed, *cRack + 1);
+
+    std::vector<ServerSpec> specs;
+    std::unordered_set<std::string> seen;
+    ProgressTicker ticker(options.progress);
+    while (csv.next()) {
+        requireFieldCount(csv, needed, header);
+        ServerSpec s;
+        s.name = std::string(requireText(csv.field(cServer), {path, csv.line(), "server"}));
+        if (!seen.insert(s.name).second)
+            throw InputError(path, csv.line(), "server", "duplicate server '" + s.name + "'");
+        if (cRack) {
+            auto rack = field(csv, *cRack);
+            if (!rack.empty())
+                s.rack = std::move(rack);
+        }
+        s.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, csv.line(), "gpus"}, 0, kMaxGpusPerServer));
+        if (cModel)
+            s.gpuModel = field(csv, *cModel);
+        if (cCpu && !field(csv, *cCpu).empty())
+            s.cpuCores = parseDouble(csv.field(*cCpu), {path, csv.line(), "cpu_cores"}, 0, 1e6);
+        if (cMem && !field(csv, *cMem).empty())
+            s.memGb = parseDouble(csv.field(*cMem), {path, csv.line(), "mem_gb"}, 0, 1e9);
+        specs.push_back(std::move(s));
+        if (csv.totalBytes())
+            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+    }
+    if (specs.empty())
+        throw InputError(path, 0, "", "cluster file lists no servers");
+    const bool anyRack = std::any_of(specs.begin(), specs.end(), [](const ServerSpec& s) { return s.rack.has_value(); });
+    const bool allRack = std::all_of(specs.begin(), specs.end(), [](const ServerSpec& s) { return s.rack.has_value(); });
+    if (anyRack && !allRack)
+        throw InputError(path, 0, "rack", "some servers have a rack and some do not; give every server a rack or none");
+    return Topology::build(std::move(specs), options.rackSize);
+}
+
+Trace readNativeJobs(const std::string& path, const ImportOptions& options)
+{
+    CsvReader csv(path);
+    if (!csv.next())
+        throw InputError(path, 0, "", "file is empty (expected a header line job_id,vc,user,submit_s,gpus,duration_s)");
+    const CsvHeader header(csv);
+    const auto cId = header.require("job_id");
+    const auto cVc = header.require("vc");
+    const auto cUser = header.require("user");
+    const auto cSubmit = header.require("submit_s");
+    const auto cGpus = header.require("gpus");
+    const auto cDuration = header.require("duration_s");
+    const auto cStatus = header.find("status");
+    const std::size_t needed = std::max({cId, cVc, cUser, cSubmit, cGpus, cDuration}) + 1;
+
+    Trace trace;
+    trace.meta.source = path;
+    trace.meta.format = "csv";
+    trace.meta.timeBase = TimeBase::Relative;
+    std::unordered_set<std::string> seen;
+    ProgressTicker ticker(options.progress);
+    while (csv.next()) {
+        requireFieldCount(csv, needed, header);
+        const auto line = csv.line();
+        Job j;
+        j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
+        if (!seen.insert(j.id).second)
+            throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
+        j.vc = trace.internTenant(std::string(requireText(csv.field(cVc), {path, line, "vc"})));
+        j.user = trace.internUser(std::string(trim(csv.field(cUser))));
+        j.submit_s = parseSeconds(csv.field(cSubmit), {path, line, "submit_s"}, -kMaxSeconds, kMaxSeconds);
+        j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpus"}, 0, kMaxGpusPerJob));
+        j.duration_s = parseSeconds(csv.field(cDuration), {path, line, "duration_s"}, 0, kMaxSeconds);
+        if (cStatus && !field(csv, *cStatus).empty()) {
+            const auto text = field(csv, *cStatus);
+            const auto st = jobStatusFromString(text);
+            if (!st || *st == JobStatus::Unfinished)
+                throw InputError(path, line, "status", "unknown status '" + text + "' (expected Pass, Killed or Failed)");
+            j.status = *st;
+        }
+        if (j.gpus == 0)
+            j.skip = SkipReason::ZeroGpus;
+        trace.jobs.push_back(std::move(j));
+        if (csv.totalBytes())
+            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+    }
+    ticker.finish();
+    return trace;
+}
+
+void writeNativeCluster(std::ostream& out, const Topology& cluster)
+{
+    out << "server,rack,gpus,gpu_model,cpu_cores,mem_gb\n";
+    for (const auto& s : cluster.servers()) {
+        writeCsvField(out, s.name);
+        out << ',';
+        writeCsvField(out, cluster.racks()[static_cast<std::size_t>(s.rack)].name);
+        out << ',' << s.gpus << ',';
+        writeCsvField(out, s.gpuModel);
+        out << ',';
+        if (s.cpuCores > 0)
+            out << s.cpuCores;
+        out << ',';
+        if (s.memGb > 0)
+            out << s.memGb;
+        out << '\n';
+    }
+}
+
+void writeNativeJobs(std::ostream& out, const Trace& trace)
+{
+    out << "job_id,vc,user,submit_s,gpus,duration_s,status\n";
+    for (const auto& j : trace.jobs) {
+        writeCsvField(out, j.id);
+        out << ',';
+        writeCsvField(out, trace.tenants[static_cast<std::size_t>(j.vc)].name);
+        out << ',';
+        writeCsvField(out, trace.users[static_cast<std::size_t>(j.user)]);
+        out << ',' << j.submit_s << ',' << j.gpus << ','
+            << j.duration_s << ',' << toString(j.status) << '\n';
+    }
+}
+
+} // namespace clens

@@ -1,0 +1,67 @@
+#pragma once
+// A job as recorded in a trace: what was asked for and, when the trace knows, what happened.
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clens {
+
+enum class JobStatus : std::uint8_t { Pass, Killed, Failed, Unfinished };
+
+std::string_view toString(JobStatus s);
+std::optional<JobStatus> jobStatusFromString(std::string_view s);
+
+// Why a job that is in the trace is not handed to the simulator.
+enum class SkipReason : std::uint8_t {
+    None,       // simulated
+    NoAttempts, // Philly: never scheduled
+    Pending,    // Alibaba: never scheduled before the trace ended
+    ZeroGpus,   // asks for no GPU
+};
+
+std::string_view toString(SkipReason r);
+
+// One server's share of a recorded placement.
+struct RecordedServerGpus {
+    std::string server;
+    std::vector<std::int32_t> gpus; // GPU indices on that server
+};
+
+// One recorded scheduling of a job (Philly attempts). Missing times are nullopt.
+struct RecordedAttempt {
+    std::optional<std::int64_t> start_s;
+    std::optional<std::int64_t> end_s;
+    std::vector<RecordedServerGpus> placement;
+};
+
+struct Job {
+    std::string id;
+    std::int32_t vc = 0;   // index into Trace::tenants
+    std::int32_t user = 0; // index into Trace::users
+    std::int64_t submit_s = 0;
+    std::int32_t gpus = 0;       // GPUs requested
+    std::int64_t duration_s = 0; // service time: seconds of useful run
+    JobStatus status = JobStatus::Pass;
+    SkipReason skip = SkipReason::None;
+    // What really happened, when the trace records it (first start, last end).
+    std::optional<std::int64_t> recordedStart_s;
+    std::optional<std::int64_t> recordedEnd_s;
+    // Mean GPU utilization in [0,1] when the trace has it; NaN otherwise.
+    float gpuUtil = std::nanf("");
+    // Fractional GPU request in thousandths (Alibaba gpu_milli); 1000 = whole GPUs.
+    std::int32_t gpuMilli = 1000;
+    std::vector<RecordedAttempt> attempts; // optional detail (Philly job log)
+
+    bool simulated() const { return skip == SkipReason::None; }
+    std::optional<std::int64_t> recordedQueueDelay() const
+    {
+        if (!recordedStart_s)
+            return std::nullopt;
+        return *recordedStart_s - submit_s;
+    }
+};
+
+} // namespace clens

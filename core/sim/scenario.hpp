@@ -1,0 +1,60 @@
+#pragma once
+// The what-if knobs of DESIGN §4 "Scenario JSON". Defaults here are the documented defaults.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace clens {
+
+enum class GangPolicy : std::uint8_t { Strict, Elastic, None };
+enum class QuotaMode : std::uint8_t { None, Strict, Borrow, BorrowPreempt };
+enum class PlacementPolicy : std::uint8_t { BestFit, FirstFit, Spread };
+enum class BackfillPolicy : std::uint8_t { None, Greedy };
+
+struct Scenario {
+    struct Locality {
+        std::optional<std::int64_t> relaxToRackAfter_s = 600; // nullopt = never
+        std::optional<std::int64_t> relaxToAnyAfter_s = 1800; // nullopt = never
+        std::int32_t rackSize = 8;
+        bool operator==(const Locality&) const = default;
+    } locality;
+    struct Gang {
+        GangPolicy policy = GangPolicy::Strict;
+        double minFraction = 0.5;
+        std::int64_t elasticAfter_s = 600;
+        bool operator==(const Gang&) const = default;
+    } gang;
+    struct Quota {
+        QuotaMode mode = QuotaMode::None;
+        std::map<std::string, std::int64_t> vcGpus; // VC name -> GPU quota; absent = unlimited
+        bool operator==(const Quota&) const = default;
+    } quota;
+    PlacementPolicy placement = PlacementPolicy::BestFit;
+    BackfillPolicy backfill = BackfillPolicy::Greedy;
+    struct Slowdown {
+        double perExtraServer = 0.1;
+        double crossRack = 0.2;
+        bool operator==(const Slowdown&) const = default;
+    } slowdown;
+    struct Failures {
+        std::int64_t trialRun_s = 0;
+        double serverMtbf_h = 0;
+        double repair_h = 4;
+        std::int64_t checkpoint_s = 0;
+        bool operator==(const Failures&) const = default;
+    } failures;
+    struct Autoscaler {
+        std::string policy = "phase.rule";
+        std::int64_t interval_s = 300;
+        double sigma = 2.0;
+        double headroom = 0.0;
+        bool operator==(const Autoscaler&) const = default;
+    } autoscaler;
+    std::uint64_t seed = 1;
+    std::int64_t seriesStep_s = 300; // extension: "series_step_s"
+
+    bool operator==(const Scenario&) const = default;
+};
+
+} // namespace clens

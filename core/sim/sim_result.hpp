@@ -1,0 +1,117 @@
+#pragma once
+// What a simulation run produces (DESIGN §5 "Outputs"). Immutable once built; the UI shares it
+// as std::shared_ptr<const SimResult>. Fields may be added; existing ones keep their meaning.
+#include "core/model/job.hpp"
+#include "core/model/topology.hpp"
+#include "core/model/trace.hpp"
+#include "core/sim/scenario.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace clens {
+
+enum class LocalityLevel : std::uint8_t { Server, Rack, Any };
+enum class DelayCause : std::uint8_t { Fairshare, Fragmentation, Capacity };
+
+std::string_view toString(LocalityLevel l);
+std::string_view toString(DelayCause c);
+
+// One stretch of waiting charged to one cause.
+struct WaitInterval {
+    std::int64_t from_s = 0;
+    std::int64_t to_s = 0;
+    DelayCause cause = DelayCause::Capacity;
+};
+
+struct JobResult {
+    std::int32_t job = -1; // index into Trace::jobs
+    bool simulated = false; // false: counted only (see Job::skip)
+    JobStatus status = JobStatus::Unfinished;
+    std::optional<std::int64_t> start_s; // first placement
+    std::optional<std::int64_t> end_s;
+    std::int64_t queueDelay_s = 0; // all time spent waiting, re-queues included
+    std::int64_t fairshareDelay_s = 0;
+    std::int64_t fragmentationDelay_s = 0;
+    std::int64_t capacityDelay_s = 0;
+    std::int32_t allocatedGpus = 0; // GPUs of the last placement
+    std::int32_t servers = 0;       // of the last placement
+    std::int32_t racks = 0;         // of the last placement
+    LocalityLevel level = LocalityLevel::Server;
+    std::int32_t attempts = 0; // placements, trials and restarts included
+    std::int64_t gpuSeconds = 0; // every GPU-second held
+    double slowdown = 1.0;       // run-time factor of the last placement
+    double effectiveUtil = 0;    // GPU utilization of the last placement in [0,1]
+    std::uint32_t firstWait = 0; // range into SimResult::waits
+    std::uint32_t waitCount = 0;
+};
+
+enum class GpuUse : std::uint8_t { Running, Trial, HeldIdle };
+
+// A GPU held by a job over [from_s, to_s).
+struct GpuInterval {
+    std::int32_t gpu = 0;
+    std::int32_t job = 0; // index into Trace::jobs
+    std::int64_t from_s = 0;
+    std::int64_t to_s = 0;
+    GpuUse use = GpuUse::Running;
+    float util = 0; // effective utilization while held (0 for held-idle)
+};
+
+// A server down over [from_s, to_s).
+struct ServerOutage {
+    std::int32_t server = 0;
+    std::int64_t from_s = 0;
+    std::int64_t to_s = 0;
+};
+
+// Sampled every step_s from the first submission (DESIGN §5).
+struct TimeSeries {
+    std::int64_t step_s = 300;
+    std::vector<std::int64_t> t_s;
+    std::vector<std::int32_t> allocatedGpus;
+    std::vector<double> effectiveUtil; // mean over all GPUs of the cluster
+    std::vector<std::int32_t> queuedJobs;
+    std::vector<std::int32_t> freeServers; // up and with every GPU free
+    std::vector<std::int32_t> heldIdleGpus;
+    std::vector<std::vector<std::int32_t>> queuedByVc; // [vc][sample]
+};
+
+struct SimSummary {
+    std::int64_t jobs = 0; // simulated jobs
+    std::int64_t finishedJobs = 0;
+    std::int64_t unfinishedJobs = 0;
+    std::int64_t makespan_s = 0;
+    double meanQueueDelay_s = 0;
+    double p50QueueDelay_s = 0;
+    double p95QueueDelay_s = 0;
+    double meanJct_s = 0;
+    double gpuAllocFraction = 0;
+    double gpuEffectiveUtil = 0;
+    double fairshareDelay_s = 0;     // totals over jobs
+    double fragmentationDelay_s = 0;
+    double capacityDelay_s = 0;
+    double heldIdleGpuSeconds = 0;
+    std::int64_t preemptions = 0;
+    std::int64_t serverFailures = 0;
+};
+
+struct SimResult {
+    Scenario scenario;
+    std::shared_ptr<const Topology> cluster; // racks as simulated (rack_size applied)
+    std::shared_ptr<const Trace> trace;
+    std::vector<JobResult> jobs;         // one per trace job, same order
+    std::vector<WaitInterval> waits;     // grouped per job (JobResult::firstWait/waitCount)
+    std::vector<GpuInterval> occupancy;  // sorted by from_s, then gpu
+    std::vector<ServerOutage> outages;
+    TimeSeries series;
+    SimSummary summary;
+    std::int64_t events = 0;            // events processed
+    std::int64_t firstSubmit_s = 0;
+    std::int64_t lastEvent_s = 0;
+};
+
+} // namespace clens

@@ -1,0 +1,167 @@
+#include "core/util/csv_reader.hpp"
+
+#include "core/util/input_error.hpp"
+
+#include <filesystem>
+
+namespace clens {
+
+namespace {
+constexpr std::size_t kChunk = 1 << 20;
+}
+
+CsvReader::CsvReader(const std::string& path, char delimiter)
+    : owned_(std::make_unique<std::ifstream>(path, std::ios::binary))
+    , in_(owned_.get())
+    , name_(path)
+    , delim_(delimiter)
+    , buf_(kChunk)
+{
+    std::error_code ec;
+    if (!*owned_ || std::filesystem::is_directory(path, ec))
+        throw InputError(path, 0, "", "cannot open file for reading");
+    const auto size = std::filesystem::file_size(path, ec);
+    total_ = ec ? 0 : size;
+}
+
+CsvReader::CsvReader(std::istream& in, std::string name, char delimiter)
+    : in_(&in)
+    , name_(std::move(name))
+    , delim_(delimiter)
+    , buf_(kChunk)
+{
+}
+
+CsvReader::~CsvReader() = default;
+
+bool CsvReader::fill()
+{
+    if (!*in_)
+        return false;
+    in_->read(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+    end_ = static_cast<std::size_t>(in_->gcount());
+    pos_ = 0;
+    return end_ > 0;
+}
+
+int CsvReader::peekChar()
+{
+    if (pos_ == end_ && !fill())
+        return -1;
+    return static_cast<unsigned char>(buf_[pos_]);
+}
+
+int CsvReader::getChar()
+{
+    const int c = peekChar();
+    if (c >= 0) {
+        ++pos_;
+        ++consumed_;
+    }
+    return c;
+}
+
+bool CsvReader::next()
+{
+    if (first_) {
+        first_ = false;
+        // Skip a UTF-8 byte order mark.
+        if (peekChar() == 0xEF) {
+            getChar();
+            if (getChar() != 0xBB || getChar() != 0xBF)
+                throw InputError(name_, 1, "", "not a text file (bad byte order mark)");
+        }
+    }
+    for (;;) {
+        record_.clear();
+        bounds_.clear();
+        recordLine_ = lineNo_;
+        int c = peekChar();
+        if (c < 0)
+            return false;
+        std::size_t fieldStart = 0;
+        bool inQuotes = false, wasQuoted = false, anyContent = false;
+        for (;;) {
+            c = getChar();
+            if (inQuotes) {
+                if (c < 0)
+                    throw InputError(name_, recordLine_, "", "unterminated quoted field at end of file");
+                if (c == '"') {
+                    if (peekChar() == '"') {
+                        getChar();
+                        record_.push_back('"');
+                    } else {
+                        inQuotes = false;
+                    }
+                } else {
+                    if (c == '\n')
+                        ++lineNo_;
+                    record_.push_back(static_cast<char>(c));
+                }
+                continue;
+            }
+            if (c < 0 || c == '\n' || c == '\r') {
+                if (c == '\r' && peekChar() == '\n')
+                    getChar();
+                if (c >= 0)
+                    ++lineNo_;
+                bounds_.push_back(fieldStart);
+                bounds_.push_back(record_.size());
+                break;
+            }
+            anyContent = true;
+            if (c == delim_) {
+                bounds_.push_back(fieldStart);
+                bounds_.push_back(record_.size());
+                fieldStart = record_.size();
+                wasQuoted = false;
+            } else if (c == '"' && record_.size() == fieldStart && !wasQuoted) {
+                inQuotes = wasQuoted = true;
+            } else {
+                record_.push_back(static_cast<char>(c));
+            }
+        }
+        if (!anyContent)
+            continue; // blank line
+        fields_.clear();
+        for (std::size_t i = 0; i + 1 < bounds_.size(); i += 2)
+            fields_.emplace_back(record_.data() + bounds_[i], bounds_[i + 1] - bounds_[i]);
+        return true;
+    }
+}
+
+std::string_view trim(std::string_view s)
+{
+    const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!s.empty() && isSpace(s.front()))
+        s.remove_prefix(1);
+    while (!s.empty() && isSpace(s.back()))
+        s.remove_suffix(1);
+    return s;
+}
+
+CsvHeader::CsvHeader(const CsvReader& reader)
+    : file_(reader.fileName())
+    , line_(reader.line())
+{
+    names_.reserve(reader.size());
+    for (auto f : reader.fields())
+        names_.emplace_back(trim(f));
+}
+
+std::optional<std::size_t> CsvHeader::find(std::string_view name) const
+{
+    for (std::size_t i = 0; i < names_.size(); ++i)
+        if (names_[i] == name)
+            return i;
+    return std::nullopt;
+}
+
+std::size_t CsvHeader::require(std::string_view name) const
+{
+    if (auto i = find(name))
+        return *i;
+    throw InputError(file_, line_, std::string(name), "required column is missing from the header");
+}
+
+} // namespace clens

@@ -1,0 +1,88 @@
+#include "core/util/field_parse.hpp"
+
+#include "core/util/csv_reader.hpp"
+#include "core/util/input_error.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace clens {
+
+void failField(const FieldRef& where, const std::string& reason)
+{
+    throw InputError(where.file, where.line, std::string(where.field), reason);
+}
+
+namespace {
+std::string quoted(std::string_view s)
+{
+    if (s.size() > 40)
+        return "'" + std::string(s.substr(0, 40)) + "...'";
+    return "'" + std::string(s) + "'";
+}
+} // namespace
+
+double parseDouble(std::string_view text, const FieldRef& where, double lo, double hi)
+{
+    const auto t = trim(text);
+    if (t.empty())
+        failField(where, "value is empty");
+    const char* first = t.data();
+    if (*first == '+')
+        ++first;
+    double v = 0;
+    const auto [ptr, ec] = std::from_chars(first, t.data() + t.size(), v);
+    if (ec == std::errc::result_out_of_range)
+        failField(where, "number " + quoted(t) + " is out of range");
+    if (ec != std::errc() || ptr != t.data() + t.size())
+        failField(where, "expected a number, got " + quoted(t));
+    if (!std::isfinite(v))
+        failField(where, "number " + quoted(t) + " is not finite");
+    if (v < lo || v > hi)
+        failField(where, "value " + quoted(t) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    return v;
+}
+
+std::int64_t parseInt(std::string_view text, const FieldRef& where, std::int64_t lo, std::int64_t hi)
+{
+    const auto t = trim(text);
+    if (t.empty())
+        failField(where, "value is empty");
+    const char* first = t.data();
+    if (*first == '+')
+        ++first;
+    std::int64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(first, t.data() + t.size(), v);
+    if (ec == std::errc::result_out_of_range)
+        failField(where, "integer " + quoted(t) + " is out of range");
+    if (ec != std::errc() || ptr != t.data() + t.size()) {
+        // Allow "12.0": a decimal with no fractional part.
+        const double d = parseDouble(t, where);
+        if (d != std::floor(d))
+            failField(where, "expected a whole number, got " + quoted(t));
+        if (d < -9.2e18 || d > 9.2e18)
+            failField(where, "integer " + quoted(t) + " is out of range");
+        v = static_cast<std::int64_t>(d);
+    }
+    if (v < lo || v > hi)
+        failField(where, "value " + quoted(t) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    return v;
+}
+
+std::int64_t parseSeconds(std::string_view text, const FieldRef& where, std::int64_t lo, std::int64_t hi)
+{
+    const double d = parseDouble(text, where);
+    if (d < static_cast<double>(lo) - 0.5 || d > static_cast<double>(hi))
+        failField(where, "value " + quoted(trim(text)) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "] seconds");
+    return static_cast<std::int64_t>(std::llround(d));
+}
+
+std::string_view requireText(std::string_view text, const FieldRef& where)
+{
+    const auto t = trim(text);
+    if (t.empty())
+        failField(where, "value is empty");
+    return t;
+}
+
+} // namespace clens

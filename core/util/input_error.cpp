@@ -1,0 +1,27 @@
+#include "core/util/input_error.hpp"
+
+namespace clens {
+
+std::string formatInputError(const std::string& file, std::int64_t line, const std::string& field,
+                             const std::string& reason)
+{
+    std::string out = file.empty() ? std::string("<input>") : file;
+    if (line > 0)
+        out += ":" + std::to_string(line);
+    out += ": ";
+    if (!field.empty())
+        out += "field '" + field + "': ";
+    out += reason;
+    return out;
+}
+
+InputError::InputError(std::string file, std::int64_t line, std::string field, const std::string& message)
+    : std::runtime_error(formatInputError(file, line, field, message))
+    , file_(std::move(file))
+    , line_(line)
+    , field_(std::move(field))
+    , reason_(message)
+{
+}
+
+} // namespace clens

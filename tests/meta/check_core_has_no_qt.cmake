@@ -1,0 +1,13 @@
+# Fails when any file under core/ includes a Qt header.
+file(GLOB_RECURSE sources "${CORE_DIR}/*.hpp" "${CORE_DIR}/*.cpp" "${CORE_DIR}/*.h")
+list(LENGTH sources n)
+if(n EQUAL 0)
+  message(FATAL_ERROR "no core sources found under ${CORE_DIR}")
+endif()
+foreach(f IN LISTS sources)
+  file(STRINGS "${f}" hits REGEX "#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qcustomplot)")
+  if(hits)
+    message(FATAL_ERROR "${f} includes Qt: ${hits}")
+  endif()
+endforeach()
+message(STATUS "checked ${n} core files: no Qt includes")
