@@ -1,0 +1,43 @@
+#pragma once
+// The cluster at one instant of a simulation result, recovered fast for scrubbing (DESIGN §5,
+// bar: <= 5 ms at Philly scale).
+#include "core/sim/sim_result.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace clens {
+
+enum class GpuState : std::uint8_t { Idle, Busy, HeldIdle, Failed };
+
+struct ClusterState {
+    std::int64_t t_s = 0;
+    std::vector<GpuState> gpu;   // per dense GPU id
+    std::vector<std::int32_t> job; // job index holding the GPU, -1 if none
+    std::vector<float> util;     // effective utilization in [0,1] (0 when not busy)
+    std::int32_t queuedJobs = 0; // jobs waiting at t
+};
+
+// Built once per result; answers stateAt() in time independent of the trace length.
+class StateTimeline {
+public:
+    explicit StateTimeline(std::shared_ptr<const SimResult> result);
+    ~StateTimeline();
+    StateTimeline(const StateTimeline&) = delete;
+    StateTimeline& operator=(const StateTimeline&) = delete;
+
+    // Fills out with the state at t (intervals [from, to) containing t are active).
+    void stateAt(std::int64_t t, ClusterState& out) const;
+    // The next / previous instant after / before t where anything changes.
+    std::optional<std::int64_t> nextChangeAfter(std::int64_t t) const;
+    std::optional<std::int64_t> prevChangeBefore(std::int64_t t) const;
+    std::int64_t begin_s() const;
+    std::int64_t end_s() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace clens

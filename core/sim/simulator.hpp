@@ -1,0 +1,23 @@
+#pragma once
+// The discrete-event simulation of DESIGN §5: replay a trace on a cluster under a scenario.
+#include "core/model/topology.hpp"
+#include "core/model/trace.hpp"
+#include "core/sim/scenario.hpp"
+#include "core/sim/sim_result.hpp"
+#include "core/util/progress.hpp"
+
+#include <memory>
+
+namespace clens {
+
+struct SimOptions {
+    ProgressFn progress;          // optional; return false to cancel (simulate throws Cancelled)
+    bool recordOccupancy = true;  // per-GPU intervals (needed for scrubbing and the heatmap)
+};
+
+// Deterministic: the same inputs give a byte-identical result. Throws InputError for a
+// scenario that does not fit the inputs (e.g. a quota for an unknown VC), Cancelled on cancel.
+SimResult simulate(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace,
+                   const Scenario& scenario, const SimOptions& options = {});
+
+} // namespace clens
