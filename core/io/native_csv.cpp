@@ -149,18 +149,24 @@ void writeNativeCluster(std::ostream& out, const Topology& cluster)
     }
 }
 
+void writeNativeJobsHeader(std::ostream& out) { out << "job_id,vc,user,submit_s,gpus,duration_s,status\n"; }
+
+void writeNativeJobRow(std::ostream& out, const Job& j, std::string_view vc, std::string_view user)
+{
+    writeCsvField(out, j.id);
+    out << ',';
+    writeCsvField(out, vc);
+    out << ',';
+    writeCsvField(out, user);
+    out << ',' << j.submit_s << ',' << j.gpus << ',' << j.duration_s << ',' << toString(j.status) << '\n';
+}
+
 void writeNativeJobs(std::ostream& out, const Trace& trace)
 {
-    out << "job_id,vc,user,submit_s,gpus,duration_s,status\n";
-    for (const auto& j : trace.jobs) {
-        writeCsvField(out, j.id);
-        out << ',';
-        writeCsvField(out, trace.tenants[static_cast<std::size_t>(j.vc)].name);
-        out << ',';
-        writeCsvField(out, trace.users[static_cast<std::size_t>(j.user)]);
-        out << ',' << j.submit_s << ',' << j.gpus << ','
-            << j.duration_s << ',' << toString(j.status) << '\n';
-    }
+    writeNativeJobsHeader(out);
+    for (const auto& j : trace.jobs)
+        writeNativeJobRow(out, j, trace.tenants[static_cast<std::size_t>(j.vc)].name,
+                          trace.users[static_cast<std::size_t>(j.user)]);
 }
 
 } // namespace clens

@@ -8,6 +8,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace clens {
 
@@ -16,5 +17,8 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options = {})
 
 void writeNativeCluster(std::ostream& out, const Topology& cluster);
 void writeNativeJobs(std::ostream& out, const Trace& trace);
+// Streaming form of writeNativeJobs: the header line, then one row per job.
+void writeNativeJobsHeader(std::ostream& out);
+void writeNativeJobRow(std::ostream& out, const Job& job, std::string_view vc, std::string_view user);
 
 } // namespace clens

@@ -1,0 +1,40 @@
+// generate --preset philly-like: jobs per second and MB/s when streaming a 1M-job native CSV.
+#include "bench/bench_util.hpp"
+#include "core/io/native_csv.hpp"
+#include "core/synth/philly_like_generator.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+using namespace clens;
+
+int main(int argc, char** argv)
+{
+    const std::int64_t jobs = argc > 1 ? std::atoll(argv[1]) : 1'000'000;
+    const auto path = std::filesystem::temp_directory_path() / "clens_bench_generate_jobs.csv";
+    std::uintmax_t bytes = 0;
+    const auto runs = bench::timeRuns(3, [&] {
+        synth::GenerateOptions o;
+        o.jobs = jobs;
+        synth::PhillyLikeGenerator g(o);
+        std::vector<char> buffer(1 << 20);
+        std::ofstream out;
+        out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        out.open(path, std::ios::binary | std::ios::trunc);
+        writeNativeJobsHeader(out);
+        while (!g.done()) {
+            const auto j = g.next();
+            writeNativeJobRow(out, j, g.vcNames()[static_cast<std::size_t>(j.vc)], g.userNames()[static_cast<std::size_t>(j.user)]);
+        }
+        out.close();
+        bytes = std::filesystem::file_size(path);
+    });
+    std::filesystem::remove(path);
+    const double t = bench::median(runs);
+    std::printf("%s\n", bench::describe("generate " + std::to_string(jobs) + " philly-like jobs to CSV", runs).c_str());
+    std::printf("  %.0f jobs/s, %.1f MB/s written (%.1f MB), peak RSS %.1f MiB\n", static_cast<double>(jobs) / t,
+                static_cast<double>(bytes) / 1e6 / t, static_cast<double>(bytes) / 1e6, bench::peakRssMiB());
+    return 0;
+}
