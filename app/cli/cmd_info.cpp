@@ -1,11 +1,13 @@
 #include "app/cli/cli_options.hpp"
 #include "core/analysis/trace_summary.hpp"
+#include "core/io/format_detect.hpp"
 #include "core/io/trace_format.hpp"
 #include "core/util/civil_time.hpp"
 
 #include <boost/json.hpp>
 
 #include <iostream>
+#include <map>
 
 namespace clens::cli {
 
@@ -16,7 +18,23 @@ boost::json::value optionalInt(const std::optional<std::int64_t>& v)
     return v ? boost::json::value(*v) : boost::json::value(nullptr);
 }
 
-void printText(const Trace& trace, const TraceSummary& s)
+boost::json::array toJson(const std::vector<std::string>& notes)
+{
+    boost::json::array a;
+    for (const auto& n : notes)
+        a.emplace_back(n);
+    return a;
+}
+
+std::map<std::string, std::int64_t> gpusByModel(const Topology& cluster)
+{
+    std::map<std::string, std::int64_t> out;
+    for (const auto& s : cluster.servers())
+        out[s.gpuModel.empty() ? "unknown" : s.gpuModel] += s.gpus;
+    return out;
+}
+
+void printText(const Trace& trace, const TraceSummary& s, const std::vector<std::string>& clusterNotes)
 {
     auto& out = std::cout;
     out << "trace:        " << trace.meta.source << " (" << trace.meta.format << ")\n";
@@ -44,44 +62,15 @@ void printText(const Trace& trace, const TraceSummary& s)
         out << "tenants:      " << trace.meta.tenantNote << '\n';
     for (const auto& note : trace.meta.notes)
         out << "note:         " << note << '\n';
+    for (const auto& note : clusterNotes)
+        out << "cluster note: " << note << '\n';
 }
 
-} // namespace
-
-int runInfo(const Args& args)
+void printJson(const Trace& trace, const TraceSummary& s, const std::vector<std::string>& clusterNotes)
 {
-    std::string tracePath, formatName = "auto", machines, clusterPath;
-    bool json = false;
-    po::options_description desc("info options");
-    desc.add_options()
-        ("trace", po::value(&tracePath)->required(), "job trace file")
-        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf")
-        ("machines", po::value(&machines), "Philly cluster_machine_list (fixes GPU counts, gives servers)")
-        ("cluster", po::value(&clusterPath), "cluster file (native, Philly machine list or Alibaba node list)")
-        ("json", po::bool_switch(&json), "print JSON");
-    po::variables_map vm;
-    if (!parseOptions(args, desc, vm, "info --trace F [--format FMT] [--machines M] [--cluster C] [--json]"))
-        return 0;
-    const auto format = traceFormatFromString(formatName);
-    if (!format)
-        throw UsageError("unknown --format '" + formatName + "'");
-
-    ImportOptions options;
-    options.machinesPath = machines;
-    const Trace trace = loadTrace(tracePath, *format, options);
-    std::optional<Topology> cluster;
-    if (!clusterPath.empty())
-        cluster = loadCluster(clusterPath, options);
-    else if (!machines.empty())
-        cluster = loadCluster(machines, options);
-    const auto s = summarizeTrace(trace, cluster ? &*cluster : nullptr);
-
-    if (!json) {
-        printText(trace, s);
-        return 0;
-    }
     boost::json::object o;
     o["trace"] = trace.meta.source;
+    o["kind"] = "trace";
     o["format"] = trace.meta.format;
     o["time_base"] = trace.meta.timeBase == TimeBase::UnixUtc ? "unix-utc" : "relative";
     o["jobs"] = s.jobs;
@@ -109,7 +98,101 @@ int runInfo(const Args& args)
     o["gpu_hours"] = s.totalGpuHours;
     if (!trace.meta.tenantNote.empty())
         o["tenant_note"] = trace.meta.tenantNote;
+    o["notes"] = toJson(trace.meta.notes);
+    if (!clusterNotes.empty())
+        o["cluster_notes"] = toJson(clusterNotes);
     std::cout << boost::json::serialize(o) << '\n';
+}
+
+// `info --trace` given a cluster file: the cluster's counts, and no job.
+int printClusterInfo(const std::string& path, const DetectedFile& what, const ImportOptions& options, bool json)
+{
+    std::vector<std::string> notes;
+    const auto cluster = loadCluster(path, options, &notes);
+    const auto models = gpusByModel(cluster);
+    if (!json) {
+        auto& out = std::cout;
+        out << "cluster:      " << path << " (" << what.description << ")\n";
+        out << "servers:      " << cluster.serverCount() << "\nGPUs:         " << cluster.gpuCount()
+            << "\nracks:        " << cluster.rackCount() << (cluster.racksInferred() ? " (grouped in file order)" : "") << '\n';
+        out << "GPUs by model:";
+        for (const auto& [model, n] : models)
+            out << "  " << model << ": " << n;
+        out << '\n';
+        for (const auto& note : notes)
+            out << "note:         " << note << '\n';
+        return 0;
+    }
+    boost::json::object o;
+    o["trace"] = path;
+    o["kind"] = "cluster";
+    o["format"] = toString(what.cluster);
+    o["description"] = what.description;
+    o["jobs"] = 0;
+    o["simulated_jobs"] = 0;
+    o["vcs"] = 0;
+    o["servers"] = cluster.serverCount();
+    o["gpus"] = cluster.gpuCount();
+    o["racks"] = cluster.rackCount();
+    o["first_submit_s"] = nullptr;
+    o["last_submit_s"] = nullptr;
+    boost::json::object bySize;
+    for (const auto& label : kSizeBucketLabels)
+        bySize[label] = 0;
+    o["jobs_by_size"] = std::move(bySize);
+    o["status"] = boost::json::object();
+    boost::json::object byModel;
+    for (const auto& [model, n] : models)
+        byModel[model] = n;
+    o["gpus_by_model"] = std::move(byModel);
+    o["notes"] = toJson(notes);
+    std::cout << boost::json::serialize(o) << '\n';
+    return 0;
+}
+
+} // namespace
+
+int runInfo(const Args& args)
+{
+    std::string tracePath, formatName = "auto", machines, clusterPath, gpuUtil;
+    bool json = false;
+    po::options_description desc("info options");
+    desc.add_options()
+        ("trace", po::value(&tracePath)->required(), "job trace file (any supported format, or a cluster file)")
+        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("machines", po::value(&machines), "cluster file; for a Philly job log its GPU counts are fixed from the log")
+        ("cluster", po::value(&clusterPath), "cluster file (native, Philly machine list or Alibaba node list)")
+        ("gpu-util", po::value(&gpuUtil), "Philly cluster_gpu_util: per-job GPU utilization for a Philly job log")
+        ("json", po::bool_switch(&json), "print JSON");
+    po::variables_map vm;
+    if (!parseOptions(args, desc, vm, "info --trace F [--format FMT] [--machines M] [--cluster C] [--gpu-util U] [--json]"))
+        return 0;
+    auto format = traceFormatFromString(formatName);
+    if (!format)
+        throw UsageError("unknown --format '" + formatName + "'");
+    if (!clusterPath.empty() && !machines.empty())
+        throw UsageError("give --cluster or --machines, not both");
+
+    ImportOptions options;
+    options.machinesPath = machines;
+    options.gpuUtilPath = gpuUtil;
+    if (*format == TraceFormat::Auto) {
+        const auto what = detectFile(tracePath);
+        if (what.kind == FileKind::Cluster)
+            return printClusterInfo(tracePath, what, options, json);
+        format = detectTraceFormat(tracePath); // throws for a non-trace file
+    }
+    const Trace trace = loadTrace(tracePath, *format, options);
+    std::optional<Topology> cluster;
+    std::vector<std::string> clusterNotes;
+    const auto& clusterFile = clusterPath.empty() ? machines : clusterPath;
+    if (!clusterFile.empty())
+        cluster = loadClusterForTrace(clusterFile, trace, options, &clusterNotes);
+    const auto s = summarizeTrace(trace, cluster ? &*cluster : nullptr);
+    if (json)
+        printJson(trace, s, clusterNotes);
+    else
+        printText(trace, s, clusterNotes);
     return 0;
 }
 

@@ -1,7 +1,11 @@
 #include "core/io/trace_format.hpp"
 
+#include "core/io/format_detect.hpp"
 #include "core/io/native_csv.hpp"
-#include "core/util/csv_reader.hpp"
+#include "core/io/philly_csv.hpp"
+#include "core/io/philly_job_log.hpp"
+#include "core/io/philly_machine_list.hpp"
+#include "core/io/placement_gpu_counts.hpp"
 #include "core/util/input_error.hpp"
 
 namespace clens {
@@ -29,15 +33,34 @@ std::optional<TraceFormat> traceFormatFromString(std::string_view s)
     return std::nullopt;
 }
 
+std::string_view toString(ClusterFormat f)
+{
+    switch (f) {
+    case ClusterFormat::Auto: return "auto";
+    case ClusterFormat::Csv: return "csv";
+    case ClusterFormat::PhillyMachines: return "philly-machines";
+    case ClusterFormat::AlibabaNodes: return "alibaba-nodes";
+    }
+    return "auto";
+}
+
 TraceFormat detectTraceFormat(const std::string& path)
 {
-    CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "", "file is empty");
-    const CsvHeader header(csv);
-    if (header.find("job_id") && header.find("submit_s"))
-        return TraceFormat::Csv;
-    throw InputError(path, 1, "", "unrecognised trace format (use --format)");
+    const auto d = detectFile(path);
+    if (d.kind != FileKind::Trace)
+        throw InputError(path, 0, "", "this is a " + d.description + ", not a job trace"
+                                          + (d.kind == FileKind::Cluster ? " (give it as the cluster: --cluster or --machines)" : ""));
+    return d.trace;
+}
+
+ClusterFormat detectClusterFormat(const std::string& path)
+{
+    const auto d = detectFile(path);
+    if (d.kind != FileKind::Cluster)
+        throw InputError(path, 0, "", "this is a " + d.description
+                                          + ", not a cluster file (expected native cluster.csv, a Philly machine list or an "
+                                            "Alibaba node list)");
+    return d.cluster;
 }
 
 Trace loadTrace(const std::string& path, TraceFormat format, const ImportOptions& options)
@@ -46,14 +69,41 @@ Trace loadTrace(const std::string& path, TraceFormat format, const ImportOptions
         format = detectTraceFormat(path);
     switch (format) {
     case TraceFormat::Csv: return readNativeJobs(path, options);
-    default: break;
+    case TraceFormat::Philly: return readPhillyJobLog(path, options);
+    case TraceFormat::PhillyCsv: return readPhillyCsv(path, options);
+    case TraceFormat::Alibaba:
+    case TraceFormat::Helios:
+    case TraceFormat::Swf:
+        throw InputError(path, 0, "", "format '" + std::string(toString(format)) + "' is not supported yet");
+    case TraceFormat::Auto: break;
     }
-    throw InputError(path, 0, "", "format '" + std::string(toString(format)) + "' is not supported yet");
+    throw InputError(path, 0, "", "no trace format given");
 }
 
 Topology loadCluster(const std::string& path, const ImportOptions& options)
 {
+    return loadCluster(path, options, nullptr);
+}
+
+Topology loadCluster(const std::string& path, const ImportOptions& options, std::vector<std::string>* notes)
+{
+    switch (detectClusterFormat(path)) {
+    case ClusterFormat::PhillyMachines: return readPhillyMachineList(path, options);
+    case ClusterFormat::AlibabaNodes: (void)notes; throw InputError(path, 0, "", "Alibaba node lists are not supported yet");
+    case ClusterFormat::Csv:
+    case ClusterFormat::Auto: break;
+    }
     return readNativeCluster(path, options);
+}
+
+Topology loadClusterForTrace(const std::string& path, const Trace& trace, const ImportOptions& options,
+                             std::vector<std::string>* notes)
+{
+    auto cluster = loadCluster(path, options, notes);
+    const auto correction = applyPlacementGpuCounts(cluster, trace);
+    if (notes && (correction.correctedServers > 0 || correction.unknownServers > 0))
+        notes->push_back(describe(correction));
+    return cluster;
 }
 
 } // namespace clens

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace clens {
 
@@ -15,14 +16,29 @@ enum class TraceFormat : std::uint8_t { Auto, Csv, Philly, PhillyCsv, Alibaba, H
 std::string_view toString(TraceFormat f);
 std::optional<TraceFormat> traceFormatFromString(std::string_view s);
 
-// Looks at the first bytes/header of a job file. Throws InputError when nothing matches.
+// Cluster files: native cluster.csv, Philly machine list (original or revised layout),
+// Alibaba openb node list.
+enum class ClusterFormat : std::uint8_t { Auto, Csv, PhillyMachines, AlibabaNodes };
+
+std::string_view toString(ClusterFormat f);
+
+// Looks at the first bytes/header of a job file (rules in format_detect.hpp). Throws
+// InputError when nothing matches, or when the file is a cluster file.
 TraceFormat detectTraceFormat(const std::string& path);
+// The same for cluster files.
+ClusterFormat detectClusterFormat(const std::string& path);
 
 // Loads a job trace in the given (or detected) format.
 Trace loadTrace(const std::string& path, TraceFormat format = TraceFormat::Auto, const ImportOptions& options = {});
 
-// Loads a cluster: native cluster.csv, Philly machine list (original or revised) or Alibaba
-// node list, detected from the header.
+// Loads a cluster in any cluster format, detected from the header. Import remarks (e.g. nodes
+// without GPUs left out) are appended to notes when given.
 Topology loadCluster(const std::string& path, const ImportOptions& options = {});
+Topology loadCluster(const std::string& path, const ImportOptions& options, std::vector<std::string>* notes);
+
+// Loads a cluster to replay trace on: when the trace records placements (Philly job log),
+// server GPU counts are raised to fit them (applyPlacementGpuCounts) and a note says so.
+Topology loadClusterForTrace(const std::string& path, const Trace& trace, const ImportOptions& options = {},
+                             std::vector<std::string>* notes = nullptr);
 
 } // namespace clens

@@ -1,0 +1,113 @@
+// `clusterlens-cli info --json --trace <sample>` end to end on every bundled real sample.
+#include "tests/cli/cli_runner.hpp"
+#include "tests/common/test_support.hpp"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace clens::test;
+
+namespace {
+
+QJsonObject infoJson(const QStringList& extra)
+{
+    const auto r = runCli(QStringList{"info", "--json"} + extra);
+    if (r.exitCode != 0)
+        qWarning("clusterlens-cli failed: %s", r.err.constData());
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+QString sample(const char* rel) { return QString::fromStdString(samplePath(rel)); }
+
+} // namespace
+
+class TestCliInfoFormats : public QObject {
+    Q_OBJECT
+private slots:
+    void phillyJobLog();
+    void phillyJobLogWithMachineList();
+    void phillyMachineLists();
+    void phillyCsv();
+    void badInputExitsTwoNamingTheRecord();
+};
+
+void TestCliInfoFormats::phillyJobLog()
+{
+    const auto o = infoJson({"--trace", sample("philly/cluster_job_log.example.json")});
+    QCOMPARE(o["format"].toString(), QString("philly"));
+    QCOMPARE(o["jobs"].toInt(), 6);
+    QCOMPARE(o["simulated_jobs"].toInt(), 5);
+    QCOMPARE(o["vcs"].toInt(), 4);
+    QCOMPARE(o["not_simulated"].toObject()["no-attempts"].toInt(), 1);
+    // Sizes: 8, (none), 16, 1, 2, 4 GPUs; the job without attempts has no size.
+    const auto bySize = o["jobs_by_size"].toObject();
+    QCOMPARE(bySize["1"].toInt(), 1);
+    QCOMPARE(bySize["2-4"].toInt(), 2);
+    QCOMPARE(bySize["5-8"].toInt(), 1);
+    QCOMPARE(bySize[">8"].toInt(), 1);
+    const auto status = o["status"].toObject();
+    QCOMPARE(status["Pass"].toInt(), 3);
+    QCOMPARE(status["Failed"].toInt(), 2);
+    QCOMPARE(status["Killed"].toInt(), 1);
+    QCOMPARE(o["first_submit_s"].toInteger(), 1507363899); // 2017-10-07 01:11:39 PDT
+    QVERIFY(o["servers"].isNull());
+}
+
+// With the machine list, 5 servers are raised to the GPUs the log uses (+30 GPUs: 2,490 -> 2,520).
+void TestCliInfoFormats::phillyJobLogWithMachineList()
+{
+    const auto o = infoJson({"--trace", sample("philly/cluster_job_log.example.json"), "--machines",
+                             sample("philly/cluster_machine_list")});
+    QCOMPARE(o["servers"].toInt(), 552);
+    QCOMPARE(o["gpus"].toInt(), 2520);
+    QVERIFY(o["cluster_notes"].toArray()[0].toString().contains("5 servers"));
+    const auto c = infoJson({"--trace", sample("philly/cluster_job_log.example.json"), "--cluster",
+                             sample("philly/revised_machine_list.csv")});
+    QCOMPARE(c["gpus"].toInt(), 3205);
+}
+
+// data/philly/README.md: 552 servers; the revised list has 3,205 GPUs.
+void TestCliInfoFormats::phillyMachineLists()
+{
+    const auto o = infoJson({"--trace", sample("philly/cluster_machine_list")});
+    QCOMPARE(o["kind"].toString(), QString("cluster"));
+    QCOMPARE(o["servers"].toInt(), 552);
+    QCOMPARE(o["gpus"].toInt(), 2490);
+    QCOMPARE(o["jobs"].toInt(), 0);
+    QCOMPARE(o["gpus_by_model"].toObject()["24GB"].toInt(), 231 * 8);
+    const auto r = infoJson({"--trace", sample("philly/revised_machine_list.csv")});
+    QCOMPARE(r["servers"].toInt(), 552);
+    QCOMPARE(r["gpus"].toInt(), 3205);
+}
+
+// data/philly/README.md: 82,247 jobs, 15 VCs.
+void TestCliInfoFormats::phillyCsv()
+{
+    const auto o = infoJson({"--trace", sample("philly/philly_jobs_pollux.csv")});
+    QCOMPARE(o["format"].toString(), QString("philly-csv"));
+    QCOMPARE(o["jobs"].toInt(), 82247);
+    QCOMPARE(o["vcs"].toInt(), 15);
+    QCOMPARE(o["status"].toObject()["Pass"].toInt(), 82247);
+    QCOMPARE(o["time_base"].toString(), QString("unix-utc"));
+    const auto s = o["jobs_by_size"].toObject();
+    QCOMPARE(s["1"].toInt() + s["2-4"].toInt() + s["5-8"].toInt() + s[">8"].toInt(), 82247);
+}
+
+void TestCliInfoFormats::badInputExitsTwoNamingTheRecord()
+{
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "log", "[\n{\"status\": \"Pass\", \"vc\": 7}\n]");
+    const auto r = runCli({"info", "--trace", QString::fromStdString(path)});
+    QCOMPARE(r.exitCode, 2);
+    const QByteArray expected = "clusterlens-cli: error: " + QByteArray::fromStdString(path) + ":2: field 'vc': job record 1";
+    QVERIFY2(r.err.startsWith(expected), r.err.constData());
+    const auto garbage = writeFile(dir, "garbage", "hello,world\n");
+    const auto g = runCli({"info", "--trace", QString::fromStdString(garbage)});
+    QCOMPARE(g.exitCode, 2);
+    QVERIFY2(g.err.contains("unrecognised format"), g.err.constData());
+}
+
+QTEST_APPLESS_MAIN(TestCliInfoFormats)
+#include "tst_cli_info_formats.moc"
