@@ -1,11 +1,15 @@
 #include "core/io/trace_format.hpp"
 
+#include "core/io/alibaba_nodes.hpp"
+#include "core/io/alibaba_pods.hpp"
 #include "core/io/format_detect.hpp"
+#include "core/io/helios_csv.hpp"
 #include "core/io/native_csv.hpp"
 #include "core/io/philly_csv.hpp"
 #include "core/io/philly_job_log.hpp"
 #include "core/io/philly_machine_list.hpp"
 #include "core/io/placement_gpu_counts.hpp"
+#include "core/io/swf.hpp"
 #include "core/util/input_error.hpp"
 
 namespace clens {
@@ -71,10 +75,9 @@ Trace loadTrace(const std::string& path, TraceFormat format, const ImportOptions
     case TraceFormat::Csv: return readNativeJobs(path, options);
     case TraceFormat::Philly: return readPhillyJobLog(path, options);
     case TraceFormat::PhillyCsv: return readPhillyCsv(path, options);
-    case TraceFormat::Alibaba:
-    case TraceFormat::Helios:
-    case TraceFormat::Swf:
-        throw InputError(path, 0, "", "format '" + std::string(toString(format)) + "' is not supported yet");
+    case TraceFormat::Alibaba: return readAlibabaPods(path, options);
+    case TraceFormat::Helios: return readHeliosLog(path, options);
+    case TraceFormat::Swf: return readSwf(path, options);
     case TraceFormat::Auto: break;
     }
     throw InputError(path, 0, "", "no trace format given");
@@ -89,7 +92,7 @@ Topology loadCluster(const std::string& path, const ImportOptions& options, std:
 {
     switch (detectClusterFormat(path)) {
     case ClusterFormat::PhillyMachines: return readPhillyMachineList(path, options);
-    case ClusterFormat::AlibabaNodes: (void)notes; throw InputError(path, 0, "", "Alibaba node lists are not supported yet");
+    case ClusterFormat::AlibabaNodes: return readAlibabaNodes(path, options, notes);
     case ClusterFormat::Csv:
     case ClusterFormat::Auto: break;
     }

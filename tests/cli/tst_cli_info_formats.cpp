@@ -30,6 +30,9 @@ private slots:
     void phillyJobLogWithMachineList();
     void phillyMachineLists();
     void phillyCsv();
+    void alibabaPods();
+    void alibabaNodeLists();
+    void heliosAndSwf();
     void badInputExitsTwoNamingTheRecord();
 };
 
@@ -93,6 +96,58 @@ void TestCliInfoFormats::phillyCsv()
     QCOMPARE(o["time_base"].toString(), QString("unix-utc"));
     const auto s = o["jobs_by_size"].toObject();
     QCOMPARE(s["1"].toInt() + s["2-4"].toInt() + s["5-8"].toInt() + s[">8"].toInt(), 82247);
+}
+
+// data/alibaba-openb/README.md: 8,152 pods (897 Pending; 1,088 without GPU, 36 of them Pending;
+// 3,078 fractional), num_gpu 1 -> 6,989, 2 -> 16, 4 -> 15, 8 -> 44.
+void TestCliInfoFormats::alibabaPods()
+{
+    const auto o = infoJson({"--trace", sample("alibaba-openb/openb_pod_list_default.csv")});
+    QCOMPARE(o["format"].toString(), QString("alibaba"));
+    QCOMPARE(o["jobs"].toInt(), 8152);
+    QCOMPARE(o["simulated_jobs"].toInt(), 8152 - 897 - 1052);
+    QCOMPARE(o["not_simulated"].toObject()["pending"].toInt(), 897);
+    QCOMPARE(o["fractional_gpu_jobs"].toInt(), 3078);
+    QCOMPARE(o["vcs"].toInt(), 4);
+    QVERIFY(o["tenant_note"].toString().contains("qos"));
+    const auto s = o["jobs_by_size"].toObject();
+    QCOMPARE(s["1"].toInt(), 6989);
+    QCOMPARE(s["2-4"].toInt(), 16 + 15);
+    QCOMPARE(s["5-8"].toInt(), 44);
+    QCOMPARE(s[">8"].toInt(), 0);
+    QCOMPARE(o["status"].toObject()["Failed"].toInt(), 1870);
+    QCOMPARE(o["time_base"].toString(), QString("relative"));
+}
+
+// README: 6,212 GPUs on 1,213 GPU nodes; the all-node list adds 310 nodes without GPU.
+void TestCliInfoFormats::alibabaNodeLists()
+{
+    const auto g = infoJson({"--trace", sample("alibaba-openb/openb_node_list_gpu_node.csv")});
+    QCOMPARE(g["servers"].toInt(), 1213);
+    QCOMPARE(g["gpus"].toInt(), 6212);
+    QCOMPARE(g["gpus_by_model"].toObject()["G2"].toInt(), 549 * 8);
+    const auto a = infoJson({"--trace", sample("alibaba-openb/openb_node_list_all_node.csv")});
+    QCOMPARE(a["servers"].toInt(), 1213);
+    QCOMPARE(a["gpus"].toInt(), 6212);
+    QVERIFY(a["notes"].toArray()[0].toString().startsWith("310 nodes without GPU"));
+    const auto both = infoJson({"--trace", sample("alibaba-openb/openb_pod_list_default.csv"), "--cluster",
+                                sample("alibaba-openb/openb_node_list_all_node.csv")});
+    QCOMPARE(both["jobs"].toInt(), 8152);
+    QCOMPARE(both["gpus"].toInt(), 6212);
+}
+
+void TestCliInfoFormats::heliosAndSwf()
+{
+    const auto h = infoJson({"--trace", QString::fromStdString(dataPath("helios/cluster_log.csv"))});
+    QCOMPARE(h["format"].toString(), QString("helios"));
+    QCOMPARE(h["jobs"].toInt(), 7);
+    QCOMPARE(h["vcs"].toInt(), 3);
+    QCOMPARE(h["first_submit_s"].toInteger(), 1591699261); // 2020-06-09 18:41:01 +08:00
+    const auto w = infoJson({"--trace", QString::fromStdString(dataPath("swf/sample.swf")), "--format", "swf"});
+    QCOMPARE(w["format"].toString(), QString("swf"));
+    QCOMPARE(w["jobs"].toInt(), 6);
+    QCOMPARE(w["simulated_jobs"].toInt(), 5);
+    QCOMPARE(w["jobs_by_size"].toObject()[">8"].toInt(), 1);
 }
 
 void TestCliInfoFormats::badInputExitsTwoNamingTheRecord()

@@ -35,6 +35,8 @@ void TestFormatDetect::samples_data()
     QTest::newRow("openb pods") << "alibaba-openb/openb_pod_list_default.csv" << trace << int(TraceFormat::Alibaba);
     QTest::newRow("openb all nodes") << "alibaba-openb/openb_node_list_all_node.csv" << cluster << int(ClusterFormat::AlibabaNodes);
     QTest::newRow("openb gpu nodes") << "alibaba-openb/openb_node_list_gpu_node.csv" << cluster << int(ClusterFormat::AlibabaNodes);
+    QTest::newRow("helios (tests/data)") << "../tests/data/helios/cluster_log.csv" << trace << int(TraceFormat::Helios);
+    QTest::newRow("swf (tests/data)") << "../tests/data/swf/sample.swf" << trace << int(TraceFormat::Swf);
 }
 
 void TestFormatDetect::samples()

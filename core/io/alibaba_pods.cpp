@@ -1,0 +1,142 @@
+#include "core/io/alibaba_pods.hpp"
+
+#include "core/util/csv_reader.hpp"
+#include "core/util/field_parse.hpp"
+#include "core/util/input_error.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace clens {
+
+namespace {
+constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
+constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
+} // namespace
+
+Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
+{
+    CsvReader csv(path);
+    if (!csv.next())
+        throw InputError(path, 0, "",
+                         "file is empty (expected a header line name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,"
+                         "pod_phase,creation_time,deletion_time,scheduled_time)");
+    const CsvHeader header(csv);
+    const auto cName = header.require("name");
+    const auto cGpus = header.require("num_gpu");
+    const auto cMilli = header.require("gpu_milli");
+    const auto cQos = header.require("qos");
+    const auto cPhase = header.require("pod_phase");
+    const auto cCreated = header.require("creation_time");
+    const auto cDeleted = header.require("deletion_time");
+    const auto cScheduled = header.require("scheduled_time");
+    const auto cSpec = header.find("gpu_spec");
+    const std::size_t needed = std::max({cName, cGpus, cMilli, cQos, cPhase, cCreated, cDeleted, cScheduled}) + 1;
+
+    Trace trace;
+    trace.meta.source = path;
+    trace.meta.format = "alibaba";
+    trace.meta.timeBase = TimeBase::Relative;
+    trace.meta.tenantNote = "the pod list has no tenant: each pod's VC is its qos class (LS, BE, Burstable, Guaranteed)";
+    const auto noUser = trace.internUser("");
+    std::unordered_set<std::string> seen;
+    std::int64_t unscheduled = 0, withSpec = 0, lastEnd = 0;
+    std::vector<std::size_t> running; // Running pods, to count those cut off at the trace end
+    ProgressTicker ticker(options.progress);
+    while (csv.next()) {
+        const auto line = csv.line();
+        if (csv.size() < needed)
+            throw InputError(path, line, header.name(csv.size()),
+                             "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+        Job j;
+        j.id = std::string(requireText(csv.field(cName), {path, line, "name"}));
+        if (!seen.insert(j.id).second)
+            throw InputError(path, line, "name", "duplicate pod name '" + j.id + "'");
+        j.user = noUser;
+        j.vc = trace.internTenant(std::string(requireText(csv.field(cQos), {path, line, "qos"})));
+        j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpu"}, 0, kMaxGpusPerJob));
+        if (j.gpus > 0) {
+            j.gpuMilli = static_cast<std::int32_t>(parseInt(csv.field(cMilli), {path, line, "gpu_milli"}, 1, 1000));
+            if (j.gpuMilli < 1000)
+                ++trace.meta.fractionalGpuJobs;
+        } else {
+            j.skip = SkipReason::ZeroGpus;
+        }
+
+        const auto phase = trim(csv.field(cPhase));
+        bool pending = false, isRunning = false;
+        if (phase == "Succeeded") {
+            j.status = JobStatus::Pass;
+        } else if (phase == "Running") {
+            j.status = JobStatus::Pass;
+            isRunning = true;
+        } else if (phase == "Failed") {
+            j.status = JobStatus::Failed;
+        } else if (phase == "Pending") {
+            pending = true;
+        } else {
+            throw InputError(path, line, "pod_phase",
+                             "unknown pod phase '" + std::string(phase) + "' (expected Succeeded, Running, Failed or Pending)");
+        }
+
+        j.submit_s = parseSeconds(csv.field(cCreated), {path, line, "creation_time"}, 0, kMaxSeconds);
+        std::optional<std::int64_t> deleted, scheduled;
+        if (!trim(csv.field(cDeleted)).empty())
+            deleted = parseSeconds(csv.field(cDeleted), {path, line, "deletion_time"}, 0, kMaxSeconds);
+        if (!trim(csv.field(cScheduled)).empty())
+            scheduled = parseSeconds(csv.field(cScheduled), {path, line, "scheduled_time"}, 0, kMaxSeconds);
+        if (scheduled && *scheduled < j.submit_s)
+            failField({path, line, "scheduled_time"}, "pod is scheduled (" + std::to_string(*scheduled) + ") before it is created ("
+                                                          + std::to_string(j.submit_s) + ")");
+        if (deleted && *deleted < j.submit_s)
+            failField({path, line, "deletion_time"},
+                      "pod is deleted (" + std::to_string(*deleted) + ") before it is created (" + std::to_string(j.submit_s) + ")");
+        if (deleted)
+            lastEnd = std::max(lastEnd, *deleted);
+
+        if (pending || !scheduled) {
+            if (!pending)
+                ++unscheduled;
+            j.skip = SkipReason::Pending;
+        } else {
+            if (!deleted)
+                failField({path, line, "deletion_time"}, "value is empty (a scheduled pod needs its deletion time)");
+            if (*deleted < *scheduled)
+                failField({path, line, "deletion_time"}, "pod is deleted (" + std::to_string(*deleted) + ") before it is scheduled ("
+                                                             + std::to_string(*scheduled) + ")");
+            j.recordedStart_s = scheduled;
+            j.recordedEnd_s = deleted;
+            j.duration_s = *deleted - *scheduled;
+            if (isRunning)
+                running.push_back(trace.jobs.size());
+        }
+        if (cSpec && *cSpec < csv.size()) {
+            const auto spec = trim(csv.field(*cSpec));
+            if (!spec.empty() && spec != "nan")
+                ++withSpec;
+        }
+        trace.jobs.push_back(std::move(j));
+        if (csv.totalBytes())
+            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+    }
+    if (trace.jobs.empty())
+        throw InputError(path, 0, "", "file has a header but no pod");
+
+    auto& notes = trace.meta.notes;
+    const auto cutOff = std::count_if(running.begin(), running.end(),
+                                      [&](std::size_t i) { return trace.jobs[i].recordedEnd_s == lastEnd; });
+    if (cutOff)
+        notes.push_back(std::to_string(cutOff) + " Running pods are cut off at the trace end (" + std::to_string(lastEnd)
+                        + " s): their service is what the trace saw");
+    if (trace.meta.fractionalGpuJobs)
+        notes.push_back(std::to_string(trace.meta.fractionalGpuJobs)
+                        + " pods ask for a fraction of a GPU (gpu_milli < 1000): each is given one whole GPU");
+    if (unscheduled)
+        notes.push_back(std::to_string(unscheduled) + " pods that are not Pending have no scheduled_time: not simulated");
+    if (withSpec)
+        notes.push_back(std::to_string(withSpec) + " pods restrict the GPU model (gpu_spec): not modelled, any GPU is used");
+    ticker.finish();
+    return trace;
+}
+
+} // namespace clens

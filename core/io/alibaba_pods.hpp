@@ -1,0 +1,27 @@
+#pragma once
+// Alibaba GPU cluster trace v2023 ("openb") pod list as a job trace (DESIGN §4,
+// data/alibaba-openb/README.md): `name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,
+// pod_phase,creation_time,deletion_time,scheduled_time`, times in integer seconds from an
+// anonymised origin (kept relative).
+// - job id = name; submit = creation_time; recorded start = scheduled_time; recorded end =
+//   deletion_time; service = deletion_time - scheduled_time.
+// - pod_phase Succeeded/Running -> Pass, Failed -> Failed; Pending pods (no scheduled_time)
+//   are kept but not simulated (SkipReason::Pending, status Pass). A non-Pending pod without a
+//   scheduled_time is treated the same way (noted).
+// - num_gpu 0 -> not simulated (SkipReason::ZeroGpus; Pending takes precedence).
+// - gpu_milli < 1000 (a share of one GPU) takes one whole GPU until sharing is modelled:
+//   Job::gpuMilli keeps the share, TraceMeta::fractionalGpuJobs counts these pods.
+// - No tenant column: the VC is the pod's qos class (LS, BE, Burstable, Guaranteed); a note
+//   in TraceMeta::tenantNote says so.
+// - Running pods whose deletion_time is the trace's last timestamp were cut off (noted).
+// - gpu_spec (allowed GPU models) is not modelled (noted when any pod has one).
+#include "core/io/import_options.hpp"
+#include "core/model/trace.hpp"
+
+#include <string>
+
+namespace clens {
+
+Trace readAlibabaPods(const std::string& path, const ImportOptions& options = {});
+
+} // namespace clens

@@ -1,0 +1,119 @@
+#include "core/io/helios_csv.hpp"
+
+#include "core/util/civil_time.hpp"
+#include "core/util/csv_reader.hpp"
+#include "core/util/field_parse.hpp"
+#include "core/util/input_error.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace clens {
+
+namespace {
+
+constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
+constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
+
+std::optional<JobStatus> heliosStatus(std::string_view state)
+{
+    if (state == "COMPLETED")
+        return JobStatus::Pass;
+    if (state == "CANCELLED" || state == "SUSPENDED")
+        return JobStatus::Killed;
+    if (state == "FAILED" || state == "TIMEOUT" || state == "NODE_FAIL")
+        return JobStatus::Failed;
+    return std::nullopt;
+}
+
+// A Helios date-time (China Standard Time) as Unix UTC; nullopt when empty.
+std::optional<std::int64_t> heliosTime(std::string_view text, const FieldRef& where)
+{
+    const auto t = trim(text);
+    if (t.empty())
+        return std::nullopt;
+    std::string zone;
+    const auto civil = parseDateTime(t, &zone);
+    if (!civil || !zone.empty())
+        failField(where, "expected a date-time 'YYYY-MM-DD HH:MM:SS', got '" + std::string(t.substr(0, 40)) + "'");
+    return unixFromUtc(*civil) - kHeliosUtcOffset_s;
+}
+
+} // namespace
+
+Trace readHeliosLog(const std::string& path, const ImportOptions& options)
+{
+    CsvReader csv(path);
+    if (!csv.next())
+        throw InputError(path, 0, "",
+                         "file is empty (expected a header line job_id,user,vc,gpu_num,cpu_num,node_num,state,submit_time,"
+                         "start_time,end_time,duration,queue)");
+    const CsvHeader header(csv);
+    const auto cId = header.require("job_id");
+    const auto cVc = header.require("vc");
+    const auto cGpus = header.require("gpu_num");
+    const auto cState = header.require("state");
+    const auto cSubmit = header.require("submit_time");
+    const auto cUser = header.find("user");
+    const auto cStart = header.find("start_time");
+    const auto cEnd = header.find("end_time");
+    const auto cDuration = header.find("duration");
+    const std::size_t needed = std::max({cId, cVc, cGpus, cState, cSubmit}) + 1;
+
+    Trace trace;
+    trace.meta.source = path;
+    trace.meta.format = "helios";
+    trace.meta.timeBase = TimeBase::UnixUtc;
+    std::unordered_set<std::string> seen;
+    std::int64_t startsEarly = 0; // start_time before submit_time: kept as recorded, noted
+    ProgressTicker ticker(options.progress);
+    while (csv.next()) {
+        const auto line = csv.line();
+        if (csv.size() < needed)
+            throw InputError(path, line, header.name(csv.size()),
+                             "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+        const auto optional = [&](const std::optional<std::size_t>& c) {
+            return c && *c < csv.size() ? trim(csv.field(*c)) : std::string_view();
+        };
+        Job j;
+        j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
+        if (!seen.insert(j.id).second)
+            throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
+        j.vc = trace.internTenant(std::string(requireText(csv.field(cVc), {path, line, "vc"})));
+        j.user = trace.internUser(std::string(optional(cUser)));
+        j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpu_num"}, 0, kMaxGpusPerJob));
+        if (j.gpus == 0)
+            j.skip = SkipReason::ZeroGpus;
+        const auto state = trim(csv.field(cState));
+        const auto status = heliosStatus(state);
+        if (!status)
+            throw InputError(path, line, "state",
+                             "unknown state '" + std::string(state)
+                                 + "' (expected COMPLETED, CANCELLED, FAILED, TIMEOUT, NODE_FAIL or SUSPENDED)");
+        j.status = *status;
+        const auto submit = heliosTime(csv.field(cSubmit), {path, line, "submit_time"});
+        if (!submit)
+            failField({path, line, "submit_time"}, "value is empty");
+        j.submit_s = *submit;
+        j.recordedStart_s = heliosTime(optional(cStart), {path, line, "start_time"});
+        j.recordedEnd_s = heliosTime(optional(cEnd), {path, line, "end_time"});
+        if (j.recordedStart_s && *j.recordedStart_s < j.submit_s)
+            ++startsEarly;
+        if (const auto d = optional(cDuration); !d.empty())
+            j.duration_s = parseSeconds(d, {path, line, "duration"}, 0, kMaxSeconds);
+        else if (j.recordedStart_s && j.recordedEnd_s)
+            j.duration_s = std::max<std::int64_t>(0, *j.recordedEnd_s - *j.recordedStart_s);
+        trace.jobs.push_back(std::move(j));
+        if (csv.totalBytes())
+            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+    }
+    if (trace.jobs.empty())
+        throw InputError(path, 0, "", "file has a header but no job");
+    trace.meta.notes.push_back("Helios times read as China Standard Time (UTC+8)");
+    if (startsEarly)
+        trace.meta.notes.push_back(std::to_string(startsEarly) + " jobs start before their submit time (kept as recorded)");
+    ticker.finish();
+    return trace;
+}
+
+} // namespace clens

@@ -1,0 +1,246 @@
+#include "core/io/alibaba_nodes.hpp"
+#include "core/io/alibaba_pods.hpp"
+#include "core/io/trace_format.hpp"
+#include "tests/common/test_support.hpp"
+
+#include <QFile>
+#include <QTest>
+
+#include <map>
+
+using namespace clens;
+using namespace clens::test;
+
+namespace {
+
+// Rows of a CSV file split on commas, read with Qt (independent of the importers).
+QList<QList<QByteArray>> readRows(const std::string& path)
+{
+    QFile f(QString::fromStdString(path));
+    QList<QList<QByteArray>> rows;
+    if (!f.open(QIODevice::ReadOnly))
+        return rows;
+    f.readLine();
+    while (!f.atEnd()) {
+        const auto line = f.readLine().trimmed();
+        if (!line.isEmpty())
+            rows.append(line.split(','));
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestAlibabaOpenb : public QObject {
+    Q_OBJECT
+private slots:
+    void podCounts();
+    void podCountsCrossChecked();
+    void podMapping();
+    void nodeLists();
+    void nodeListsCrossChecked();
+    void badPods_data();
+    void badPods();
+    void badNodes_data();
+    void badNodes();
+};
+
+// data/alibaba-openb/README.md: 8,152 pods; num_gpu 0 -> 1,088, 1 -> 6,989 (3,078 fractional),
+// 2 -> 16, 4 -> 15, 8 -> 44; 897 Pending; 34 Running pods cut off at the trace end.
+void TestAlibabaOpenb::podCounts()
+{
+    const auto t = loadTrace(samplePath("alibaba-openb/openb_pod_list_default.csv"));
+    QCOMPARE(t.meta.format, std::string("alibaba"));
+    QVERIFY(t.meta.timeBase == TimeBase::Relative);
+    QCOMPARE(t.jobs.size(), std::size_t{8152});
+    QCOMPARE(t.meta.fractionalGpuJobs, std::int64_t{3078});
+    std::map<std::int32_t, int> byGpus;
+    int pending = 0, zero = 0;
+    for (const auto& j : t.jobs) {
+        ++byGpus[j.gpus];
+        pending += j.skip == SkipReason::Pending;
+        zero += j.skip == SkipReason::ZeroGpus;
+    }
+    QCOMPARE(byGpus[0], 1088);
+    QCOMPARE(byGpus[1], 6989);
+    QCOMPARE(byGpus[2], 16);
+    QCOMPARE(byGpus[4], 15);
+    QCOMPARE(byGpus[8], 44);
+    QCOMPARE(pending, 897);
+    // 36 of the 1,088 zero-GPU pods are Pending, and Pending takes precedence.
+    QCOMPARE(zero, 1088 - 36);
+    QCOMPARE(t.simulatedJobCount(), std::size_t{8152 - 897 - 1052});
+    QCOMPARE(t.tenants.size(), std::size_t{4}); // qos: LS BE Burstable Guaranteed
+    QVERIFY(!t.meta.tenantNote.empty());
+    bool cutOffNoted = false;
+    for (const auto& n : t.meta.notes)
+        cutOffNoted |= n.rfind("34 Running pods are cut off", 0) == 0;
+    QVERIFY(cutOffNoted);
+}
+
+// Phase mix and GPU-seconds recomputed from the raw columns.
+void TestAlibabaOpenb::podCountsCrossChecked()
+{
+    const auto path = samplePath("alibaba-openb/openb_pod_list_default.csv");
+    const auto rows = readRows(path);
+    qint64 failed = 0, fractional = 0, gpuSeconds = 0;
+    for (const auto& r : rows) {
+        failed += r[7] == "Failed";
+        fractional += r[3].toInt() > 0 && r[4].toInt() < 1000;
+        if (r[7] != "Pending" && r[3].toInt() > 0)
+            gpuSeconds += r[3].toLongLong() * (r[9].toLongLong() - r[10].toLongLong());
+    }
+    const auto t = loadTrace(path);
+    QCOMPARE(static_cast<qint64>(t.jobs.size()), static_cast<qint64>(rows.size()));
+    qint64 ourFailed = 0, ourGpuSeconds = 0;
+    for (const auto& j : t.jobs) {
+        ourFailed += j.status == JobStatus::Failed;
+        if (j.simulated())
+            ourGpuSeconds += static_cast<qint64>(j.gpus) * j.duration_s;
+    }
+    QCOMPARE(ourFailed, failed);
+    QCOMPARE(t.meta.fractionalGpuJobs, fractional);
+    QCOMPARE(ourGpuSeconds, gpuSeconds);
+}
+
+void TestAlibabaOpenb::podMapping()
+{
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "pods.csv",
+                                "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time\n"
+                                "p0,12000,16384,1,460,,LS,Running,100,500,130\n"
+                                "p1,12000,16384,8,1000,V100M16|V100M32,BE,Failed,200,260,210\n"
+                                "p2,1000,1024,0,0,nan,LS,Succeeded,300,400,300\n"
+                                "p3,1000,1024,2,1000,,Burstable,Pending,400,900,\n"
+                                "p4,1000,1024,1,1000,,LS,Succeeded,500,700,650\n");
+    const auto t = readAlibabaPods(path);
+    const auto& p0 = t.jobs[0];
+    QCOMPARE(p0.id, std::string("p0"));
+    QCOMPARE(p0.submit_s, std::int64_t{100});
+    QCOMPARE(*p0.recordedStart_s, std::int64_t{130});
+    QCOMPARE(*p0.recordedEnd_s, std::int64_t{500});
+    QCOMPARE(p0.duration_s, std::int64_t{370}); // 500 - 130
+    QCOMPARE(p0.gpus, 1);
+    QCOMPARE(p0.gpuMilli, 460);
+    QVERIFY(p0.status == JobStatus::Pass);
+    QCOMPARE(t.tenants[static_cast<std::size_t>(p0.vc)].name, std::string("LS"));
+    QVERIFY(t.jobs[1].status == JobStatus::Failed);
+    QCOMPARE(t.jobs[1].gpus, 8);
+    QVERIFY(t.jobs[2].skip == SkipReason::ZeroGpus);
+    QVERIFY(t.jobs[3].skip == SkipReason::Pending);
+    QVERIFY(!t.jobs[3].recordedStart_s);
+    QCOMPARE(t.jobs[3].duration_s, std::int64_t{0});
+    QCOMPARE(t.jobs[4].gpuMilli, 1000);
+    QCOMPARE(t.meta.fractionalGpuJobs, std::int64_t{1});
+    bool specNoted = false;
+    for (const auto& n : t.meta.notes)
+        specNoted |= n.rfind("1 pods restrict the GPU model", 0) == 0;
+    QVERIFY(specNoted);
+}
+
+// README: all-node list 1,523 nodes of which 310 have no GPU; GPU-node list 1,213 nodes with
+// 6,212 GPUs (549 G2 x 8, 387 T4 x 2, 131 P100 x 2, 39 G3 x 8, 21 V100M32 x 8, others).
+void TestAlibabaOpenb::nodeLists()
+{
+    std::vector<std::string> notes;
+    const auto all = loadCluster(samplePath("alibaba-openb/openb_node_list_all_node.csv"), {}, &notes);
+    QCOMPARE(all.serverCount(), 1213);
+    QCOMPARE(all.gpuCount(), 6212);
+    QCOMPARE(notes.size(), std::size_t{1});
+    QVERIFY2(notes[0].rfind("310 nodes without GPU", 0) == 0, notes[0].c_str());
+    const auto gpu = loadCluster(samplePath("alibaba-openb/openb_node_list_gpu_node.csv"));
+    QCOMPARE(gpu.serverCount(), 1213);
+    QCOMPARE(gpu.gpuCount(), 6212);
+    std::map<std::pair<std::string, int>, int> kinds;
+    for (const auto& s : gpu.servers())
+        ++kinds[{s.gpuModel, s.gpus}];
+    QCOMPARE((kinds[{"G2", 8}]), 549);
+    QCOMPARE((kinds[{"T4", 2}]), 387);
+    QCOMPARE((kinds[{"P100", 2}]), 131);
+    QCOMPARE((kinds[{"G3", 8}]), 39);
+    QCOMPARE((kinds[{"V100M32", 8}]), 21);
+    QCOMPARE(gpu.servers()[0].cpuCores, 64.0); // openb-node-0000: cpu_milli 64000
+    QCOMPARE(gpu.servers()[0].memGb, 256.0);   // memory_mib 262144
+    QCOMPARE(gpu.rackCount(), 152);            // ceil(1213 / 8)
+}
+
+void TestAlibabaOpenb::nodeListsCrossChecked()
+{
+    const auto path = samplePath("alibaba-openb/openb_node_list_all_node.csv");
+    const auto rows = readRows(path);
+    int gpuNodes = 0, gpus = 0;
+    for (const auto& r : rows) {
+        gpuNodes += r[3].toInt() > 0;
+        gpus += r[3].toInt();
+    }
+    QCOMPARE(rows.size(), 1523);
+    const auto c = loadCluster(path);
+    QCOMPARE(c.serverCount(), gpuNodes);
+    QCOMPARE(c.gpuCount(), gpus);
+}
+
+void TestAlibabaOpenb::badPods_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("line");
+    QTest::addColumn<QString>("field");
+    const QString h = "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time\n";
+    const QString ok = "p0,1000,1024,1,1000,,LS,Running,0,10,0\n";
+    QTest::newRow("empty file") << "" << qint64(0) << "";
+    QTest::newRow("header only") << h << qint64(0) << "";
+    QTest::newRow("missing column") << "name,num_gpu,gpu_milli,qos,pod_phase,creation_time,deletion_time\n" << qint64(1) << "scheduled_time";
+    QTest::newRow("truncated row") << h + ok + "p1,1000,1024,1\n" << qint64(3) << "gpu_milli";
+    QTest::newRow("wrong type") << h + "p1,1000,1024,one,1000,,LS,Running,0,10,0\n" << qint64(2) << "num_gpu";
+    QTest::newRow("negative gpus") << h + "p1,1000,1024,-1,1000,,LS,Running,0,10,0\n" << qint64(2) << "num_gpu";
+    QTest::newRow("gpu_milli over 1000") << h + "p1,1000,1024,1,1500,,LS,Running,0,10,0\n" << qint64(2) << "gpu_milli";
+    QTest::newRow("gpu_milli zero") << h + "p1,1000,1024,1,0,,LS,Running,0,10,0\n" << qint64(2) << "gpu_milli";
+    QTest::newRow("duplicate name") << h + ok + ok << qint64(3) << "name";
+    QTest::newRow("unknown phase") << h + "p1,1000,1024,1,1000,,LS,Done,0,10,0\n" << qint64(2) << "pod_phase";
+    QTest::newRow("bad creation time") << h + "p1,1000,1024,1,1000,,LS,Running,soon,10,0\n" << qint64(2) << "creation_time";
+    QTest::newRow("negative time") << h + "p1,1000,1024,1,1000,,LS,Running,-5,10,0\n" << qint64(2) << "creation_time";
+    QTest::newRow("huge time") << h + "p1,1000,1024,1,1000,,LS,Running,0,99999999999999999,0\n" << qint64(2) << "deletion_time";
+    QTest::newRow("deleted before scheduled") << h + "p1,1000,1024,1,1000,,LS,Failed,0,10,20\n" << qint64(2) << "deletion_time";
+    QTest::newRow("scheduled before created") << h + "p1,1000,1024,1,1000,,LS,Failed,30,40,20\n" << qint64(2) << "scheduled_time";
+    QTest::newRow("scheduled, no deletion") << h + "p1,1000,1024,1,1000,,LS,Failed,0,,5\n" << qint64(2) << "deletion_time";
+    QTest::newRow("empty qos") << h + "p1,1000,1024,1,1000,,,Failed,0,10,5\n" << qint64(2) << "qos";
+}
+
+void TestAlibabaOpenb::badPods()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, line);
+    QFETCH(QString, field);
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "pods.csv", text.toStdString());
+    expectInputError([&] { readAlibabaPods(path); }, path, line, field.toStdString());
+}
+
+void TestAlibabaOpenb::badNodes_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("line");
+    QTest::addColumn<QString>("field");
+    const QString h = "sn,cpu_milli,memory_mib,gpu,model\n";
+    QTest::newRow("empty file") << "" << qint64(0) << "";
+    QTest::newRow("no GPU node") << h + "n0,32000,262144,0,\n" << qint64(0) << "gpu";
+    QTest::newRow("missing column") << "sn,cpu_milli,memory_mib,model\nn0,1,1,T4\n" << qint64(1) << "gpu";
+    QTest::newRow("truncated row") << h + "n0,32000\n" << qint64(2) << "memory_mib";
+    QTest::newRow("wrong type") << h + "n0,32000,262144,eight,G2\n" << qint64(2) << "gpu";
+    QTest::newRow("negative gpus") << h + "n0,32000,262144,-8,G2\n" << qint64(2) << "gpu";
+    QTest::newRow("huge gpus") << h + "n0,32000,262144,100000,G2\n" << qint64(2) << "gpu";
+    QTest::newRow("bad cpu") << h + "n0,lots,262144,8,G2\n" << qint64(2) << "cpu_milli";
+    QTest::newRow("duplicate node") << h + "n0,1,1,8,G2\nn0,1,1,8,G2\n" << qint64(3) << "sn";
+}
+
+void TestAlibabaOpenb::badNodes()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, line);
+    QFETCH(QString, field);
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "nodes.csv", text.toStdString());
+    expectInputError([&] { readAlibabaNodes(path); }, path, line, field.toStdString());
+}
+
+QTEST_APPLESS_MAIN(TestAlibabaOpenb)
+#include "tst_alibaba_openb.moc"
