@@ -1,0 +1,293 @@
+#include "core/phases/autoscaler.hpp"
+
+#include "core/phases/phase_model.hpp"
+#include "core/util/input_error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace clens {
+
+namespace {
+
+constexpr double kBytesPerGb = 1e9;
+constexpr double kNoLimitBytes = 1e15; // a "limit" this large means "unlimited"
+
+struct Interval {
+    std::int64_t index = 0;
+    std::size_t first = 0, end = 0;
+};
+
+struct Usage {
+    std::vector<double> cpu, mem, duration_s; // per row; mem in GB
+};
+
+struct Pair {
+    double cpu = 0, mem = 0;
+};
+
+std::vector<Interval> intervalsOf(const ContainerSeries& s, std::int64_t width)
+{
+    std::vector<Interval> out;
+    for (std::size_t r = 0; r < s.rows(); ++r) {
+        const auto j = (s.timestamps[r] - s.timestamps.front()) / width;
+        if (out.empty() || out.back().index != j)
+            out.push_back({j, r, r + 1});
+        else
+            out.back().end = r + 1;
+    }
+    return out;
+}
+
+std::vector<double> durations(const ContainerSeries& s)
+{
+    std::vector<double> d(s.rows(), 0.0);
+    if (s.rows() < 2)
+        return d;
+    std::vector<double> gaps;
+    for (std::size_t r = 0; r + 1 < s.rows(); ++r)
+        gaps.push_back(d[r] = static_cast<double>(s.timestamps[r + 1] - s.timestamps[r]));
+    std::sort(gaps.begin(), gaps.end());
+    const auto n = gaps.size();
+    d.back() = n % 2 ? gaps[n / 2] : 0.5 * (gaps[n / 2 - 1] + gaps[n / 2]);
+    return d;
+}
+
+struct WindowStats {
+    double max = 0, mean = 0, std = 0;
+};
+
+WindowStats windowStats(const std::vector<double>& v, std::size_t first, std::size_t end)
+{
+    WindowStats w;
+    const auto n = static_cast<double>(end - first);
+    w.max = v[first];
+    for (std::size_t r = first; r < end; ++r) {
+        w.max = std::max(w.max, v[r]);
+        w.mean += v[r];
+    }
+    w.mean /= n;
+    double ss = 0;
+    for (std::size_t r = first; r < end; ++r)
+        ss += (v[r] - w.mean) * (v[r] - w.mean);
+    w.std = std::sqrt(ss / n);
+    return w;
+}
+
+Pair maxOf(const Usage& u, const Interval& iv)
+{
+    return {windowStats(u.cpu, iv.first, iv.end).max, windowStats(u.mem, iv.first, iv.end).max};
+}
+
+Pair rulesOf(const Usage& u, const Interval& iv, double sigma)
+{
+    const auto c = windowStats(u.cpu, iv.first, iv.end), m = windowStats(u.mem, iv.first, iv.end);
+    return {c.mean + sigma * c.std, m.mean + sigma * m.std};
+}
+
+struct PhaseRule {
+    bool known = false;
+    Pair value;
+};
+
+std::vector<PhaseRule> phaseRules(const ContainerMetrics& metrics, const std::vector<PhaseStats>& stats, int k,
+                                  const AutoscaleConfig& c)
+{
+    std::vector<PhaseRule> rules(static_cast<std::size_t>(std::max(k, 0)));
+    for (std::size_t p = 0; p < rules.size() && p < stats.size(); ++p) {
+        const auto& s = stats[p];
+        if (s.steps == 0)
+            continue;
+        const auto cpu = s.columns.find(c.cpuColumn), mem = s.columns.find(c.memColumn);
+        if (cpu == s.columns.end())
+            throw InputError(metrics.source, 0, c.cpuColumn, "the phase statistics have no column '" + c.cpuColumn + "'");
+        if (mem == s.columns.end())
+            throw InputError(metrics.source, 0, c.memColumn, "the phase statistics have no column '" + c.memColumn + "'");
+        rules[p].known = true;
+        rules[p].value = {cpu->second.mean + c.sigma * cpu->second.std,
+                          (mem->second.mean + c.sigma * mem->second.std) / kBytesPerGb};
+    }
+    return rules;
+}
+
+double clampTo(double v, const ResourceBounds& b) { return std::min(std::max(v, b.min), b.max); }
+
+} // namespace
+
+std::string_view scalingPolicyName(ScalingPolicy p)
+{
+    switch (p) {
+    case ScalingPolicy::PrevStepMax: return "prev.step.max";
+    case ScalingPolicy::PrevStepRules: return "prev.step.rules";
+    case ScalingPolicy::PhaseRule: return "phase.rule";
+    case ScalingPolicy::CurrentStepMax: return "current.step.max";
+    case ScalingPolicy::CurrentStepRules: return "current.step.rules";
+    }
+    return "?";
+}
+
+std::optional<ScalingPolicy> scalingPolicyFromName(std::string_view name)
+{
+    for (auto p : kScalingPolicies)
+        if (scalingPolicyName(p) == name)
+            return p;
+    return std::nullopt;
+}
+
+bool isOracle(ScalingPolicy p) { return p == ScalingPolicy::CurrentStepMax || p == ScalingPolicy::CurrentStepRules; }
+
+std::string_view allocationSourceName(AllocationSource s)
+{
+    switch (s) {
+    case AllocationSource::Request: return "request";
+    case AllocationSource::PreviousInterval: return "previous-interval";
+    case AllocationSource::Phase: return "phase";
+    case AllocationSource::PhaseFallback: return "previous-interval-no-phase";
+    case AllocationSource::Carried: return "carried";
+    case AllocationSource::SameInterval: return "same-interval";
+    }
+    return "?";
+}
+
+void validateAutoscaleConfig(const AutoscaleConfig& c)
+{
+    const auto bad = [](const std::string& what) { throw std::invalid_argument(what); };
+    if (c.interval_s < 1)
+        bad("the autoscaler interval must be at least 1 s");
+    if (!std::isfinite(c.sigma) || c.sigma < 0)
+        bad("sigma must be a finite number >= 0");
+    if (!std::isfinite(c.headroom) || c.headroom < 0)
+        bad("headroom must be a finite fraction >= 0 (0.1 = 10 %)");
+    for (const auto* b : {&c.cpuCores, &c.memGb})
+        if (!std::isfinite(b->min) || b->min < 0 || std::isnan(b->max) || b->max < b->min)
+            bad("bounds must satisfy 0 <= min <= max");
+}
+
+AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAssignment& phases,
+                                 const std::vector<PhaseStats>& phaseStats, const AutoscaleConfig& c)
+{
+    validateAutoscaleConfig(c);
+    const auto cpuCol = metrics.requireColumn(c.cpuColumn), memCol = metrics.requireColumn(c.memColumn);
+    const auto cpuReqCol = metrics.requireColumn(c.cpuRequestColumn), memReqCol = metrics.requireColumn(c.memRequestColumn);
+    if (phases.containers.size() != metrics.containers.size())
+        throw std::invalid_argument("scoreAutoscaling: phases and metrics have different containers");
+    const auto rules = phaseRules(metrics, phaseStats, phases.k, c);
+
+    AutoscaleResult result;
+    result.allocations.resize(kScalingPolicies.size());
+    result.scores.resize(kScalingPolicies.size());
+    for (std::size_t pi = 0; pi < kScalingPolicies.size(); ++pi)
+        result.scores[pi].policy = kScalingPolicies[pi];
+    std::size_t fallbackRequests = 0;
+
+    for (std::size_t ci = 0; ci < metrics.containers.size(); ++ci) {
+        const auto& s = metrics.containers[ci];
+        const auto& labels = phases.containers[ci].labels;
+        Usage u;
+        u.duration_s = durations(s);
+        for (std::size_t r = 0; r < s.rows(); ++r) {
+            u.cpu.push_back(metrics.value(s, r, cpuCol));
+            u.mem.push_back(metrics.value(s, r, memCol) / kBytesPerGb);
+        }
+        const auto intervals = intervalsOf(s, c.interval_s);
+        const Pair request{metrics.value(s, 0, cpuReqCol), metrics.value(s, 0, memReqCol) / kBytesPerGb};
+        const bool requestUsable = request.cpu > 0 && request.mem > 0 && request.mem * kBytesPerGb < kNoLimitBytes;
+
+        for (std::size_t pi = 0; pi < kScalingPolicies.size(); ++pi) {
+            const auto policy = kScalingPolicies[pi];
+            auto& allocs = result.allocations[pi];
+            auto& score = result.scores[pi];
+            bool anyScored = false;
+            for (std::size_t k = 0; k < intervals.size(); ++k) {
+                const auto& iv = intervals[k];
+                IntervalAllocation a;
+                a.container = ci;
+                a.interval = iv.index;
+                a.start_s = s.timestamps.front() + iv.index * c.interval_s;
+                a.firstRow = iv.first;
+                a.endRow = iv.end;
+                a.scored = !(k == 0 && c.firstInterval == FirstInterval::Skip);
+                std::optional<Pair> raw; // computed from data: gets headroom and the request cap
+                Pair fixed;              // used as is (bounds only)
+                if (isOracle(policy)) {
+                    a.source = AllocationSource::SameInterval;
+                    raw = policy == ScalingPolicy::CurrentStepMax ? maxOf(u, iv) : rulesOf(u, iv, c.sigma);
+                } else if (k == 0) {
+                    a.source = AllocationSource::Request;
+                    if (requestUsable) {
+                        fixed = request;
+                    } else {
+                        ++fallbackRequests;
+                        raw = maxOf(u, iv);
+                        if (std::isfinite(c.cpuCores.max))
+                            raw->cpu = c.cpuCores.max;
+                        if (std::isfinite(c.memGb.max))
+                            raw->mem = c.memGb.max;
+                    }
+                } else if (intervals[k - 1].index + 1 != iv.index) {
+                    a.source = AllocationSource::Carried;
+                    fixed = {allocs.back().cpuCores, allocs.back().memGb};
+                } else {
+                    const auto& prev = intervals[k - 1];
+                    const int phase = labels[prev.end - 1];
+                    if (policy == ScalingPolicy::PrevStepMax) {
+                        a.source = AllocationSource::PreviousInterval;
+                        raw = maxOf(u, prev);
+                    } else if (policy == ScalingPolicy::PhaseRule && phase >= 0 &&
+                               rules[static_cast<std::size_t>(phase)].known) {
+                        a.source = AllocationSource::Phase;
+                        a.phase = phase;
+                        raw = rules[static_cast<std::size_t>(phase)].value;
+                    } else {
+                        a.source = policy == ScalingPolicy::PhaseRule ? AllocationSource::PhaseFallback
+                                                                      : AllocationSource::PreviousInterval;
+                        raw = rulesOf(u, prev, c.sigma);
+                    }
+                }
+                if (raw) {
+                    fixed = {raw->cpu * (1.0 + c.headroom), raw->mem * (1.0 + c.headroom)};
+                    if (c.capAtRequest && requestUsable)
+                        fixed = {std::min(fixed.cpu, request.cpu), std::min(fixed.mem, request.mem)};
+                }
+                a.cpuCores = clampTo(fixed.cpu, c.cpuCores);
+                a.memGb = clampTo(fixed.mem, c.memGb);
+                allocs.push_back(a);
+                if (!a.scored)
+                    continue;
+                anyScored = true;
+                ++score.intervals;
+                for (std::size_t r = iv.first; r < iv.end; ++r) {
+                    const double h = u.duration_s[r] / 3600.0;
+                    ++score.steps;
+                    score.hours += h;
+                    score.cpuAllocCoreH += a.cpuCores * h;
+                    score.cpuUsedCoreH += u.cpu[r] * h;
+                    score.cpuUnmetCoreH += std::max(0.0, u.cpu[r] - a.cpuCores) * h;
+                    score.cpuUnderSteps += u.cpu[r] > a.cpuCores;
+                    score.memAllocGbH += a.memGb * h;
+                    score.memUsedGbH += u.mem[r] * h;
+                    score.memUnmetGbH += std::max(0.0, u.mem[r] - a.memGb) * h;
+                    score.memUnderSteps += u.mem[r] > a.memGb;
+                }
+            }
+            score.containers += anyScored;
+        }
+    }
+
+    const auto& base = result.scores.front(); // prev.step.max
+    for (auto& s : result.scores) {
+        const auto pct = [&](std::size_t n) { return s.steps ? 100.0 * static_cast<double>(n) / static_cast<double>(s.steps) : 0.0; };
+        s.cpuUnderPct = pct(s.cpuUnderSteps);
+        s.memUnderPct = pct(s.memUnderSteps);
+        s.cpuSavingsPct = base.cpuAllocCoreH > 0 ? 100.0 * (base.cpuAllocCoreH - s.cpuAllocCoreH) / base.cpuAllocCoreH : 0.0;
+        s.memSavingsPct = base.memAllocGbH > 0 ? 100.0 * (base.memAllocGbH - s.memAllocGbH) / base.memAllocGbH : 0.0;
+    }
+    if (fallbackRequests)
+        result.notes.push_back(std::to_string(fallbackRequests / (kScalingPolicies.size() - 2)) +
+                               " container(s) have no usable request (" + c.cpuRequestColumn + " / " +
+                               c.memRequestColumn + "): their first interval got the max bound, or else its own peak");
+    return result;
+}
+
+} // namespace clens
