@@ -1,11 +1,13 @@
 #include "core/io/alibaba_pods.hpp"
 
+#include "core/io/duplicate_ids.hpp"
+#include "core/io/name_index.hpp"
+#include "core/io/reserve_rows.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace clens {
 
@@ -39,7 +41,8 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
     trace.meta.timeBase = TimeBase::Relative;
     trace.meta.tenantNote = "the pod list has no tenant: each pod's VC is its qos class (LS, BE, Burstable, Guaranteed)";
     const auto noUser = trace.internUser("");
-    std::unordered_set<std::string> seen;
+    NameIndex vcs;
+    DuplicateIds ids;
     std::int64_t unscheduled = 0, withSpec = 0, lastEnd = 0;
     std::vector<std::size_t> running; // Running pods, to count those cut off at the trace end
     ProgressTicker ticker(options.progress);
@@ -50,10 +53,10 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
                              "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
         Job j;
         j.id = std::string(requireText(csv.field(cName), {path, line, "name"}));
-        if (!seen.insert(j.id).second)
+        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
             throw InputError(path, line, "name", "duplicate pod name '" + j.id + "'");
         j.user = noUser;
-        j.vc = trace.internTenant(std::string(requireText(csv.field(cQos), {path, line, "qos"})));
+        j.vc = vcs.get(requireText(csv.field(cQos), {path, line, "qos"}), [&](std::string n) { return trace.internTenant(n); });
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpu"}, 0, kMaxGpusPerJob));
         if (j.gpus > 0) {
             j.gpuMilli = static_cast<std::int32_t>(parseInt(csv.field(cMilli), {path, line, "gpu_milli"}, 1, 1000));
@@ -116,6 +119,10 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
                 ++withSpec;
         }
         trace.jobs.push_back(std::move(j));
+        if (trace.jobs.size() == kRowsBeforeReserve) {
+            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
+            ids.reserve(trace.jobs.capacity());
+        }
         if (csv.totalBytes())
             ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
     }

@@ -1,12 +1,14 @@
 #include "core/io/helios_csv.hpp"
 
+#include "core/io/duplicate_ids.hpp"
+#include "core/io/name_index.hpp"
+#include "core/io/reserve_rows.hpp"
 #include "core/util/civil_time.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
 
 #include <algorithm>
-#include <unordered_set>
 
 namespace clens {
 
@@ -64,7 +66,8 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
     trace.meta.source = path;
     trace.meta.format = "helios";
     trace.meta.timeBase = TimeBase::UnixUtc;
-    std::unordered_set<std::string> seen;
+    DuplicateIds ids;
+    NameIndex vcs, users;
     std::int64_t startsEarly = 0; // start_time before submit_time: kept as recorded, noted
     ProgressTicker ticker(options.progress);
     while (csv.next()) {
@@ -77,10 +80,10 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
         };
         Job j;
         j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
-        if (!seen.insert(j.id).second)
+        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
             throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
-        j.vc = trace.internTenant(std::string(requireText(csv.field(cVc), {path, line, "vc"})));
-        j.user = trace.internUser(std::string(optional(cUser)));
+        j.vc = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
+        j.user = users.get(optional(cUser), [&](std::string n) { return trace.internUser(n); });
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpu_num"}, 0, kMaxGpusPerJob));
         if (j.gpus == 0)
             j.skip = SkipReason::ZeroGpus;
@@ -104,6 +107,10 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
         else if (j.recordedStart_s && j.recordedEnd_s)
             j.duration_s = std::max<std::int64_t>(0, *j.recordedEnd_s - *j.recordedStart_s);
         trace.jobs.push_back(std::move(j));
+        if (trace.jobs.size() == kRowsBeforeReserve) {
+            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
+            ids.reserve(trace.jobs.capacity());
+        }
         if (csv.totalBytes())
             ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
     }

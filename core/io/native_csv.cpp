@@ -1,5 +1,8 @@
 #include "core/io/native_csv.hpp"
 
+#include "core/io/duplicate_ids.hpp"
+#include "core/io/name_index.hpp"
+#include "core/io/reserve_rows.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/csv_writer.hpp"
 #include "core/util/field_parse.hpp"
@@ -99,30 +102,34 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options)
     trace.meta.source = path;
     trace.meta.format = "csv";
     trace.meta.timeBase = TimeBase::Relative;
-    std::unordered_set<std::string> seen;
+    DuplicateIds ids;
+    NameIndex vcs, users;
     ProgressTicker ticker(options.progress);
     while (csv.next()) {
         requireFieldCount(csv, needed, header);
         const auto line = csv.line();
         Job j;
         j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
-        if (!seen.insert(j.id).second)
+        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
             throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
-        j.vc = trace.internTenant(std::string(requireText(csv.field(cVc), {path, line, "vc"})));
-        j.user = trace.internUser(std::string(trim(csv.field(cUser))));
+        j.vc = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
+        j.user = users.get(trim(csv.field(cUser)), [&](std::string n) { return trace.internUser(n); });
         j.submit_s = parseSeconds(csv.field(cSubmit), {path, line, "submit_s"}, -kMaxSeconds, kMaxSeconds);
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpus"}, 0, kMaxGpusPerJob));
         j.duration_s = parseSeconds(csv.field(cDuration), {path, line, "duration_s"}, 0, kMaxSeconds);
-        if (cStatus && !field(csv, *cStatus).empty()) {
-            const auto text = field(csv, *cStatus);
+        if (const auto text = cStatus && *cStatus < csv.size() ? trim(csv.field(*cStatus)) : std::string_view(); !text.empty()) {
             const auto st = jobStatusFromString(text);
             if (!st || *st == JobStatus::Unfinished)
-                throw InputError(path, line, "status", "unknown status '" + text + "' (expected Pass, Killed or Failed)");
+                throw InputError(path, line, "status", "unknown status '" + std::string(text) + "' (expected Pass, Killed or Failed)");
             j.status = *st;
         }
         if (j.gpus == 0)
             j.skip = SkipReason::ZeroGpus;
         trace.jobs.push_back(std::move(j));
+        if (trace.jobs.size() == kRowsBeforeReserve) {
+            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
+            ids.reserve(trace.jobs.capacity());
+        }
         if (csv.totalBytes())
             ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
     }

@@ -1,5 +1,7 @@
 #include "core/io/philly_csv.hpp"
 
+#include "core/io/name_index.hpp"
+#include "core/io/reserve_rows.hpp"
 #include "core/util/civil_time.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
@@ -31,6 +33,7 @@ Trace readPhillyCsv(const std::string& path, const ImportOptions& options)
     trace.meta.format = "philly-csv";
     trace.meta.timeBase = TimeBase::UnixUtc;
     const auto noUser = trace.internUser("");
+    NameIndex vcs;
     ProgressTicker ticker(options.progress);
     std::int64_t row = 0;
     while (csv.next()) {
@@ -49,11 +52,13 @@ Trace readPhillyCsv(const std::string& path, const ImportOptions& options)
         j.submit_s = unixFromPacific(*civil);
         j.duration_s = parseSeconds(csv.field(cDuration), {path, line, "duration"}, 0, kMaxSeconds);
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpus"}, 0, kMaxGpusPerJob));
-        j.vc = trace.internTenant(std::string(requireText(csv.field(cVc), {path, line, "cluster"})));
+        j.vc = vcs.get(requireText(csv.field(cVc), {path, line, "cluster"}), [&](std::string n) { return trace.internTenant(n); });
         j.user = noUser;
         if (j.gpus == 0)
             j.skip = SkipReason::ZeroGpus;
         trace.jobs.push_back(std::move(j));
+        if (trace.jobs.size() == kRowsBeforeReserve)
+            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
         if (csv.totalBytes())
             ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
     }

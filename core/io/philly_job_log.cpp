@@ -1,5 +1,7 @@
 #include "core/io/philly_job_log.hpp"
 
+#include "core/io/duplicate_ids.hpp"
+#include "core/io/name_index.hpp"
 #include "core/io/philly_gpu_util.hpp"
 #include "core/util/civil_time.hpp"
 #include "core/util/input_error.hpp"
@@ -10,7 +12,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <unordered_set>
 
 namespace clens {
 
@@ -232,9 +233,10 @@ private:
             failAt(jobLine_, "vc", "virtual cluster (vc) is missing");
         if (!hasStatus_)
             failAt(jobLine_, "status", "status is missing");
-        if (!seenIds_.insert(job_.id).second)
+        if (ids_.insert(job_.id, static_cast<std::uint32_t>(trace_.jobs.size()),
+                        [&](std::uint32_t r) -> const std::string& { return trace_.jobs[r].id; }))
             failAt(jobLine_, "jobid", "duplicate job id '" + job_.id + "'");
-        job_.user = trace_.internUser(user_);
+        job_.user = users_.get(user_, [&](std::string n) { return trace_.internUser(n); });
 
         for (const auto& a : job_.attempts) {
             if (a.start_s && !job_.recordedStart_s)
@@ -273,7 +275,7 @@ private:
                 job_.id = requireNonEmpty(s, "jobid");
                 hasId_ = true;
             } else if (key_ == "vc") {
-                job_.vc = trace_.internTenant(requireNonEmpty(s, "vc"));
+                job_.vc = vcs_.get(requireNonEmpty(s, "vc"), [&](std::string n) { return trace_.internTenant(n); });
                 hasVc_ = true;
             } else if (key_ == "user") {
                 user_ = s;
@@ -443,7 +445,8 @@ private:
     bool hasId_ = false, hasVc_ = false, hasStatus_ = false, entryHasIp_ = false;
     std::optional<std::int64_t> submit_;
     std::string user_;
-    std::unordered_set<std::string> seenIds_;
+    DuplicateIds ids_;
+    NameIndex vcs_, users_;
     std::optional<std::int64_t> lastTime_;
     QuirkCounts quirks_;
 };

@@ -1,5 +1,6 @@
 #include "core/io/swf.hpp"
 
+#include "core/io/duplicate_ids.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
@@ -7,7 +8,6 @@
 #include <array>
 #include <filesystem>
 #include <fstream>
-#include <unordered_set>
 
 namespace clens {
 
@@ -80,7 +80,7 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
     trace.meta.source = path;
     trace.meta.format = "swf";
     trace.meta.timeBase = TimeBase::Relative;
-    std::unordered_set<std::int64_t> seen;
+    DuplicateIds ids;
     std::int64_t partial = 0, unknownStatus = 0, unknownRunTime = 0;
     std::string unixStart, timeZone;
     std::array<std::string_view, kFields + 1> tok;
@@ -116,9 +116,9 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
         }
         Job j;
         const auto number = num(JobNumber, 0, INT64_MAX);
-        if (!seen.insert(number).second)
-            throw InputError(path, line, std::string(kNames[JobNumber]), "duplicate job number " + std::to_string(number));
         j.id = std::to_string(number);
+        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
+            throw InputError(path, line, std::string(kNames[JobNumber]), "duplicate job number " + j.id);
         j.submit_s = parseSeconds(tok[SubmitTime], {path, line, kNames[SubmitTime]}, 0, kMaxSeconds);
         const auto wait = parseSeconds(tok[WaitTime], {path, line, kNames[WaitTime]}, -1, kMaxSeconds);
         const auto run = parseSeconds(tok[RunTime], {path, line, kNames[RunTime]}, -1, kMaxSeconds);

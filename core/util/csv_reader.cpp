@@ -82,6 +82,22 @@ bool CsvReader::next()
         std::size_t fieldStart = 0;
         bool inQuotes = false, wasQuoted = false, anyContent = false;
         for (;;) {
+            // Copy a run of ordinary characters in one go (the per-character path below only
+            // sees delimiters, quotes and line ends).
+            std::size_t run = pos_;
+            if (inQuotes)
+                while (run < end_ && buf_[run] != '"' && buf_[run] != '\n')
+                    ++run;
+            else
+                while (run < end_ && buf_[run] != delim_ && buf_[run] != '"' && buf_[run] != '\n' && buf_[run] != '\r')
+                    ++run;
+            if (run > pos_) {
+                record_.append(buf_.data() + pos_, run - pos_);
+                consumed_ += run - pos_;
+                pos_ = run;
+                anyContent = anyContent || !inQuotes;
+                continue;
+            }
             c = getChar();
             if (inQuotes) {
                 if (c < 0)

@@ -71,6 +71,17 @@ std::int64_t parseInt(std::string_view text, const FieldRef& where, std::int64_t
 
 std::int64_t parseSeconds(std::string_view text, const FieldRef& where, std::int64_t lo, std::int64_t hi)
 {
+    // Fast path: a plain integer (most traces), parsed without the floating-point reader.
+    const auto t = trim(text);
+    std::int64_t whole = 0;
+    if (!t.empty() && t.front() != '+') {
+        const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), whole);
+        if (ec == std::errc() && ptr == t.data() + t.size()) {
+            if (whole < lo || whole > hi)
+                failField(where, "value " + quoted(t) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "] seconds");
+            return whole;
+        }
+    }
     const double d = parseDouble(text, where);
     if (d < static_cast<double>(lo) - 0.5 || d > static_cast<double>(hi))
         failField(where, "value " + quoted(trim(text)) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "] seconds");
