@@ -52,11 +52,12 @@ ContainerMetrics readMetrics(const std::string& path, std::int64_t resample_s)
 
 void printPhaseTable(const std::vector<PhaseStats>& stats, const std::string& memColumn)
 {
-    std::printf("phase  steps  share   cpu cores mean/sd/max      mem GB (%s) mean/sd/max\n", memColumn.c_str());
+    std::printf("phase  steps  share  time   cpu cores mean/sd/max      mem GB (%s) mean/sd/max\n", memColumn.c_str());
     for (const auto& s : stats) {
         const auto cpu = s.columns.at("cpu.usage.cores");
         const auto mem = s.columns.at(memColumn);
-        std::printf("%5d  %5zu  %5.1f%%  %6.3f %6.3f %6.3f     %7.3f %7.3f %7.3f\n", s.phase, s.steps, 100.0 * s.share,
+        std::printf("%5d  %5zu  %5.1f%% %5.1f%%  %6.3f %6.3f %6.3f     %7.3f %7.3f %7.3f\n", s.phase, s.steps,
+                    100.0 * s.share, 100.0 * s.timeShare,
                     cpu.mean, cpu.std, cpu.max, mem.mean / 1e9, mem.std / 1e9, mem.max / 1e9);
     }
 }

@@ -1,6 +1,7 @@
 #include "core/phases/autoscaler.hpp"
 
 #include "core/phases/phase_model.hpp"
+#include "core/phases/step_durations.hpp"
 #include "core/util/input_error.hpp"
 
 #include <algorithm>
@@ -38,20 +39,6 @@ std::vector<Interval> intervalsOf(const ContainerSeries& s, std::int64_t width)
             out.back().end = r + 1;
     }
     return out;
-}
-
-std::vector<double> durations(const ContainerSeries& s)
-{
-    std::vector<double> d(s.rows(), 0.0);
-    if (s.rows() < 2)
-        return d;
-    std::vector<double> gaps;
-    for (std::size_t r = 0; r + 1 < s.rows(); ++r)
-        gaps.push_back(d[r] = static_cast<double>(s.timestamps[r + 1] - s.timestamps[r]));
-    std::sort(gaps.begin(), gaps.end());
-    const auto n = gaps.size();
-    d.back() = n % 2 ? gaps[n / 2] : 0.5 * (gaps[n / 2 - 1] + gaps[n / 2]);
-    return d;
 }
 
 struct WindowStats {
@@ -185,7 +172,7 @@ AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAss
         const auto& s = metrics.containers[ci];
         const auto& labels = phases.containers[ci].labels;
         Usage u;
-        u.duration_s = durations(s);
+        u.duration_s = stepDurations(s);
         for (std::size_t r = 0; r < s.rows(); ++r) {
             u.cpu.push_back(metrics.value(s, r, cpuCol));
             u.mem.push_back(metrics.value(s, r, memCol) / kBytesPerGb);

@@ -46,6 +46,7 @@ PhaseGraph buildPhaseGraph(const ContainerMetrics& metrics, const PhaseAssignmen
             const auto& s = stats[static_cast<std::size_t>(p)];
             n.steps = s.steps;
             n.share = s.share;
+            n.timeShare = s.timeShare;
             n.cpuCores = statsOf(s, columns.cpu, metrics.source, 1.0);
             n.memGb = statsOf(s, columns.mem, metrics.source, 1e9);
         }
@@ -74,6 +75,7 @@ std::string phaseGraphToJson(const PhaseGraph& g, const ContainerMetrics& metric
         nodes.emplace_back(json::object{{"phase", n.phase},
                                         {"steps", n.steps},
                                         {"share", n.share},
+                                        {"time_share", n.timeShare},
                                         {"cpu_cores", statsJson(n.cpuCores)},
                                         {"mem_gb", statsJson(n.memGb)}});
     }
@@ -104,7 +106,7 @@ void writePhaseGraphDot(std::ostream& out, const PhaseGraph& g)
 {
     const auto nodeWriter = [&](std::ostream& o, PhaseGraph::vertex_descriptor v) {
         const auto& n = g[v];
-        o << "[label=\"phase " << n.phase << "\\n" << format("%.1f%% of steps", 100.0 * n.share) << "\\n"
+        o << "[label=\"phase " << n.phase << "\\n" << format("%.1f%% of steps, %.1f%% of time", 100.0 * n.share, 100.0 * n.timeShare) << "\\n"
           << format("CPU %.3g cores (sd %.2g)", n.cpuCores.mean, n.cpuCores.std) << "\\n"
           << format("mem %.3g GB (sd %.2g)", n.memGb.mean, n.memGb.std) << "\"]";
     };

@@ -18,7 +18,8 @@ struct PhaseAssignment;
 struct PhaseNode {
     int phase = 0;
     std::size_t steps = 0;
-    double share = 0;
+    double share = 0;     // of phased steps
+    double timeShare = 0; // of the phased steps' time
     ColumnStats cpuCores; // of the CPU column, in cores
     ColumnStats memGb;    // of the memory column, in GB (1e9 bytes)
 };

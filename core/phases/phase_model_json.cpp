@@ -173,7 +173,11 @@ std::string phaseModelToJson(const PhaseModel& m)
             json::object cols;
             for (const auto& [name, c] : p.columns)
                 cols[name] = json::object{{"mean", c.mean}, {"std", c.std}, {"max", c.max}};
-            stats.emplace_back(json::object{{"phase", p.phase}, {"steps", p.steps}, {"share", p.share}, {"columns", std::move(cols)}});
+            stats.emplace_back(json::object{{"phase", p.phase},
+                                                {"steps", p.steps},
+                                                {"share", p.share},
+                                                {"time_share", p.timeShare},
+                                                {"columns", std::move(cols)}});
         }
         o["phase_stats"] = std::move(stats);
     }
@@ -264,6 +268,8 @@ PhaseModel parsePhaseModelJson(std::string_view text, const std::string& source)
                                                    static_cast<std::int64_t>(p), static_cast<std::int64_t>(p)));
             ps.steps = static_cast<std::size_t>(in.integer(in.member(s, "steps", key + ".steps"), key + ".steps", 0, std::int64_t{1} << 53));
             ps.share = in.number(in.member(s, "share", key + ".share"), key + ".share");
+            if (const auto* t = in.optional(s, "time_share"))
+                ps.timeShare = in.number(*t, key + ".time_share");
             for (const auto& [name, value] : in.object(in.member(s, "columns", key + ".columns"), key + ".columns")) {
                 const auto ck = key + ".columns." + std::string(name);
                 const auto& co = in.object(value, ck);

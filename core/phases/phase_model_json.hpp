@@ -5,7 +5,7 @@
 // num_epochs_trained, patience, W, A, B, v_bias, h_bias (column vectors), rec_error_per_epoch},
 // kmeans_centers, kmeans_training_labels_count, kmeans_inertia — plus ClusterLens keys:
 // "format" ("clusterlens-phase-model"), "format_version", "seed", "kmeans_restarts" and
-// "phase_stats" [{phase, steps, share, columns: {name: {mean, std, max}}}]. Every extra key is
+// "phase_stats" [{phase, steps, share, time_share, columns: {name: {mean, std, max}}}]. Every extra key is
 // optional on load, so the reference export loads as is.
 #include "core/phases/phase_model.hpp"
 

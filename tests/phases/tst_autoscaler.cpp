@@ -298,6 +298,16 @@ void TestAutoscaler::phaseGraphAndSequences()
     const auto runs = phaseRuns(t.metrics.containers[0], t.phases.containers[0].labels);
     const std::vector<PhaseRun> want{{0, 1, 2, 50, 100}, {1, 3, 4, 150, 300}, {0, 5, 5, 350, 350}, {1, 6, 6, 420, 420}};
     QVERIFY(runs == want);
+    // Phase shares: 3 of 6 phased steps each; by time, phase 0 has r1 r2 r5 = 50 + 50 + 70 = 170 s
+    // and phase 1 r3 r4 r6 = 150 + 50 + 50 = 250 s of 420 s. Phase 1's cpu {3, 1, 1}: mean 5/3, max 3.
+    const auto stats = computePhaseStats(t.metrics, t.phases);
+    QCOMPARE(stats[0].steps, std::size_t{3});
+    QVERIFY(near(stats[0].share, 0.5));
+    QVERIFY(near(stats[0].timeShare, 170.0 / 420));
+    QVERIFY(near(stats[1].timeShare, 250.0 / 420));
+    QVERIFY(near(stats[1].columns.at("cpu.usage.cores").mean, 5.0 / 3));
+    QVERIFY(near(stats[1].columns.at("cpu.usage.cores").std, std::sqrt(((3 - 5.0 / 3) * (3 - 5.0 / 3) + 2 * (1 - 5.0 / 3) * (1 - 5.0 / 3)) / 3)));
+    QCOMPARE(stats[1].columns.at("cpu.usage.cores").max, 3.0);
     std::ostringstream dot;
     writePhaseGraphDot(dot, g);
     QVERIFY(dot.str().find("0->1 [label=\"0.67\"") != std::string::npos);
