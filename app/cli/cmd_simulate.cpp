@@ -1,13 +1,66 @@
-#include "app/cli/cli_command.hpp"
+#include "app/cli/cli_options.hpp"
+#include "app/cli/sim_inputs.hpp"
+#include "core/io/job_results_csv.hpp"
+#include "core/io/series_csv.hpp"
+#include "core/sim/scenario_json.hpp"
+#include "core/sim/sim_summary.hpp"
+#include "core/sim/simulator.hpp"
 
+#include <boost/json.hpp>
+
+#include <cstdio>
 #include <iostream>
 
 namespace clens::cli {
 
-int runSimulate(const Args&)
+int runSimulate(const Args& args)
 {
-    std::cerr << "clusterlens-cli: error: 'simulate' is not implemented yet\n";
-    return 1;
+    std::string clusterPath, tracePath, formatName = "auto", configPath, machines, jobsOut, summaryOut, seriesOut;
+    bool quiet = false;
+    po::options_description desc("simulate options");
+    desc.add_options()
+        ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
+        ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
+        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
+        ("config", po::value(&configPath), "scenario JSON (DESIGN §4); defaults when absent")
+        ("jobs-out", po::value(&jobsOut), "write per-job results (jobs.csv)")
+        ("summary-out", po::value(&summaryOut), "write the summary (summary.json)")
+        ("series-out", po::value(&seriesOut), "write the time series (CSV)")
+        ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
+    po::variables_map vm;
+    if (!parseOptions(args, desc, vm,
+                      "simulate --cluster C --trace J [--format FMT] [--config scenario.json] [--jobs-out jobs.csv] "
+                      "[--summary-out summary.json] [--series-out s.csv]"))
+        return 0;
+
+    const Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
+    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize);
+    validateScenarioForTrace(scenario, *in.trace, configPath.empty() ? "scenario" : configPath);
+    SimOptions options;
+    options.recordOccupancy = false; // the CLI writes no per-GPU output
+    const SimResult result = simulate(in.cluster, in.trace, scenario, options);
+
+    if (!jobsOut.empty())
+        writeOutputFile(jobsOut, [&](std::ostream& out) { writeJobResultsCsv(out, result); });
+    if (!seriesOut.empty())
+        writeOutputFile(seriesOut, [&](std::ostream& out) { writeSeriesCsv(out, result); });
+    const auto summary = summaryToJson(result.summary);
+    if (!summaryOut.empty())
+        writeOutputFile(summaryOut, [&](std::ostream& out) { out << boost::json::serialize(summary) << '\n'; });
+    if (!quiet) {
+        const auto& s = result.summary;
+        std::printf("simulated %lld jobs (%lld finished, %lld unfinished) on %d servers / %d GPUs\n",
+                    static_cast<long long>(s.jobs), static_cast<long long>(s.finishedJobs),
+                    static_cast<long long>(s.unfinishedJobs), result.cluster->serverCount(), result.cluster->gpuCount());
+        std::printf("makespan %lld s, queue delay mean %.1f s (p50 %.1f, p95 %.1f), mean JCT %.1f s\n",
+                    static_cast<long long>(s.makespan_s), s.meanQueueDelay_s, s.p50QueueDelay_s, s.p95QueueDelay_s, s.meanJct_s);
+        std::printf("delay by cause: fairshare %.0f s, fragmentation %.0f s, capacity %.0f s\n", s.fairshareDelay_s,
+                    s.fragmentationDelay_s, s.capacityDelay_s);
+        std::printf("GPU allocation %.3f, effective utilization of allocated GPUs %.3f, mean slowdown %.4f\n",
+                    s.gpuAllocFraction, s.gpuEffectiveUtil, s.meanSlowdown);
+    }
+    return 0;
 }
 
 } // namespace clens::cli

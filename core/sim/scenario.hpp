@@ -42,6 +42,9 @@ struct Scenario {
         double serverMtbf_h = 0;
         double repair_h = 4;
         std::int64_t checkpoint_s = 0;
+        // Extension "horizon_s": with server failures on, the simulation stops this long after the
+        // last submission (jobs still running or waiting then end Unfinished).
+        std::int64_t horizon_s = 365LL * 86400;
         bool operator==(const Failures&) const = default;
     } failures;
     struct Autoscaler {

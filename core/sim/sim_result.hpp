@@ -43,6 +43,8 @@ struct JobResult {
     LocalityLevel level = LocalityLevel::Server;
     std::int32_t attempts = 0; // placements, trials and restarts included
     std::int64_t gpuSeconds = 0; // every GPU-second held
+    std::int64_t heldIdleGpuSeconds = 0; // of which hoarded idle (gang none)
+    double effectiveGpuSeconds = 0;      // GPU-seconds weighted by effective utilization
     double slowdown = 1.0;       // run-time factor of the last placement
     double effectiveUtil = 0;    // GPU utilization of the last placement in [0,1]
     std::uint32_t firstWait = 0; // range into SimResult::waits
@@ -97,6 +99,10 @@ struct SimSummary {
     double heldIdleGpuSeconds = 0;
     std::int64_t preemptions = 0;
     std::int64_t serverFailures = 0;
+    double meanSlowdown = 1.0;       // over finished jobs (run-time factor of their last placement)
+    std::int64_t distributedJobs = 0; // finished jobs whose last placement spans > 1 server
+    double allocatedGpuSeconds = 0;  // Σ job gpu_seconds
+    double effectiveGpuSeconds = 0;  // Σ GPU-seconds × effective utilization
 };
 
 struct SimResult {

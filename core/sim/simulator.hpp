@@ -7,6 +7,7 @@
 #include "core/util/progress.hpp"
 
 #include <memory>
+#include <string>
 
 namespace clens {
 
@@ -19,5 +20,9 @@ struct SimOptions {
 // scenario that does not fit the inputs (e.g. a quota for an unknown VC), Cancelled on cancel.
 SimResult simulate(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace,
                    const Scenario& scenario, const SimOptions& options = {});
+
+// Checks what the scenario says about the trace: every VC of `quota.vc` must be one of the
+// trace's VCs. Throws InputError(sourceName, 0, "quota.vc.<name>", "unknown VC ...").
+void validateScenarioForTrace(const Scenario& scenario, const Trace& trace, const std::string& sourceName);
 
 } // namespace clens

@@ -1,0 +1,26 @@
+#pragma once
+// Loading what `simulate` and `sweep` need: a scenario, a cluster and a trace.
+#include "core/io/trace_format.hpp"
+#include "core/sim/scenario.hpp"
+
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+
+namespace clens::cli {
+
+struct SimInputs {
+    std::shared_ptr<const Topology> cluster;
+    std::shared_ptr<const Trace> trace;
+};
+
+// --cluster (native, Philly machine list or Alibaba node list), --trace in `formatName`
+// (auto-detected by default); racks are grouped by `rackSize` when the cluster file has none.
+SimInputs loadSimInputs(const std::string& clusterPath, const std::string& tracePath, const std::string& formatName,
+                        const std::string& machinesPath, std::int32_t rackSize);
+
+// Writes text produced by fn to path, reporting a file that cannot be written.
+void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& fn);
+
+} // namespace clens::cli

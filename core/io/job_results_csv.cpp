@@ -1,0 +1,45 @@
+#include "core/io/job_results_csv.hpp"
+
+#include "core/util/csv_writer.hpp"
+#include "core/util/number_format.hpp"
+
+namespace clens {
+
+void writeJobResultsCsv(std::ostream& out, const SimResult& result)
+{
+    out << "job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,fragmentation_delay_s,"
+           "capacity_delay_s,servers,racks,level,attempts,status,gpu_seconds,user,duration_s,allocated_gpus,slowdown,"
+           "effective_util,held_idle_gpu_seconds\n";
+    const auto& trace = *result.trace;
+    for (const auto& r : result.jobs) {
+        if (!r.simulated)
+            continue;
+        const auto& j = trace.jobs[static_cast<std::size_t>(r.job)];
+        const bool placed = r.attempts > 0;
+        writeCsvField(out, j.id);
+        out << ',';
+        writeCsvField(out, trace.tenants[static_cast<std::size_t>(j.vc)].name);
+        out << ',' << j.gpus << ',' << j.submit_s << ',';
+        if (r.start_s)
+            out << *r.start_s;
+        out << ',';
+        if (r.end_s)
+            out << *r.end_s;
+        out << ',' << r.queueDelay_s << ',' << r.fairshareDelay_s << ',' << r.fragmentationDelay_s << ','
+            << r.capacityDelay_s << ',';
+        if (placed)
+            out << r.servers << ',' << r.racks << ',' << toString(r.level);
+        else
+            out << ",,";
+        out << ',' << r.attempts << ',' << toString(r.status) << ',' << r.gpuSeconds << ',';
+        writeCsvField(out, trace.users.empty() ? std::string() : trace.users[static_cast<std::size_t>(j.user)]);
+        out << ',' << j.duration_s << ',';
+        if (placed)
+            out << r.allocatedGpus << ',' << formatDouble(r.slowdown) << ',' << formatDouble(r.effectiveUtil);
+        else
+            out << ",,";
+        out << ',' << r.heldIdleGpuSeconds << '\n';
+    }
+}
+
+} // namespace clens

@@ -1,0 +1,185 @@
+#include "core/sim/gpu_pool.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace clens {
+
+GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
+{
+    const auto& servers = cluster.servers();
+    for (const auto& s : servers)
+        maxF_ = std::max(maxF_, s.gpus);
+    const auto nf = idx(maxF_) + 1;
+    holder_.assign(idx(cluster.gpuCount()), -1);
+    free_.assign(servers.size(), 0);
+    up_.assign(servers.size(), 1);
+    rackFree_.assign(idx(cluster.rackCount()), 0);
+    countF_.assign(nf, 0);
+    rackCountF_.assign(idx(cluster.rackCount()) * nf, 0);
+    racksWithF_.resize(nf);
+    const std::size_t words = (servers.size() + 63) / 64;
+    serverBits_.assign(nf, std::vector<std::uint64_t>(words, 0));
+    for (std::size_t s = 0; s < servers.size(); ++s) {
+        const auto f = servers[s].gpus;
+        const auto r = idx(servers[s].rack);
+        free_[s] = f;
+        totalFree_ += f;
+        rackFree_[r] += f;
+        ++countF_[idx(f)];
+        ++rackCountF_[r * nf + idx(f)];
+        serverBits_[idx(f)][s / 64] |= std::uint64_t{1} << (s % 64);
+        if (f > 0)
+            ++fullyFree_;
+    }
+    for (std::int32_t r = 0; r < cluster.rackCount(); ++r)
+        indexRack(r);
+}
+
+std::int32_t GpuPool::maxServerFree() const
+{
+    for (std::int32_t f = maxF_; f > 0; --f)
+        if (countF_[idx(f)] > 0)
+            return f;
+    return 0;
+}
+
+void GpuPool::unindexRack(std::int32_t rack)
+{
+    const auto nf = idx(maxF_) + 1;
+    const auto key = std::make_pair(rackFree_[idx(rack)], rack);
+    racksByFree_.erase(key);
+    for (std::size_t f = 1; f < nf; ++f)
+        if (rackCountF_[idx(rack) * nf + f] > 0)
+            racksWithF_[f].erase(key);
+}
+
+void GpuPool::indexRack(std::int32_t rack)
+{
+    const auto nf = idx(maxF_) + 1;
+    const auto key = std::make_pair(rackFree_[idx(rack)], rack);
+    racksByFree_.insert(key);
+    for (std::size_t f = 1; f < nf; ++f)
+        if (rackCountF_[idx(rack) * nf + f] > 0)
+            racksWithF_[f].insert(key);
+}
+
+void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newUp)
+{
+    const auto s = idx(server);
+    const auto oldFree = free_[s];
+    const bool oldUp = up_[s] != 0;
+    if (oldFree == newFree && oldUp == newUp)
+        return;
+    const auto& info = cluster_->servers()[s];
+    const auto rack = info.rack;
+    const auto nf = idx(maxF_) + 1;
+    unindexRack(rack);
+    if (oldUp) {
+        --countF_[idx(oldFree)];
+        --rackCountF_[idx(rack) * nf + idx(oldFree)];
+        serverBits_[idx(oldFree)][s / 64] &= ~(std::uint64_t{1} << (s % 64));
+        if (oldFree == info.gpus && info.gpus > 0)
+            --fullyFree_;
+    }
+    if (newUp) {
+        ++countF_[idx(newFree)];
+        ++rackCountF_[idx(rack) * nf + idx(newFree)];
+        serverBits_[idx(newFree)][s / 64] |= std::uint64_t{1} << (s % 64);
+        if (newFree == info.gpus && info.gpus > 0)
+            ++fullyFree_;
+    }
+    if (oldUp != newUp)
+        downServers_ += newUp ? -1 : 1;
+    totalFree_ += newFree - oldFree;
+    rackFree_[idx(rack)] += newFree - oldFree;
+    free_[s] = newFree;
+    up_[s] = newUp ? 1 : 0;
+    indexRack(rack);
+}
+
+void GpuPool::take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus)
+{
+    const auto& info = cluster_->servers()[idx(server)];
+    if (!isUp(server) || count > free_[idx(server)])
+        throw std::logic_error("GpuPool::take: not enough free GPUs");
+    std::int32_t taken = 0;
+    for (std::int32_t g = info.firstGpu; taken < count; ++g)
+        if (holder_[idx(g)] < 0) {
+            holder_[idx(g)] = job;
+            gpus.push_back(g);
+            ++taken;
+        }
+    setServerFree(server, free_[idx(server)] - count, true);
+}
+
+void GpuPool::takeExact(const std::vector<std::int32_t>& gpus, std::int32_t job)
+{
+    std::size_t i = 0;
+    while (i < gpus.size()) {
+        const auto server = cluster_->serverOfGpu(gpus[i]);
+        std::int32_t count = 0;
+        for (; i < gpus.size() && cluster_->serverOfGpu(gpus[i]) == server; ++i) {
+            if (holder_[idx(gpus[i])] >= 0 || !isUp(server))
+                throw std::logic_error("GpuPool::takeExact: GPU not free");
+            holder_[idx(gpus[i])] = job;
+            ++count;
+        }
+        setServerFree(server, free_[idx(server)] - count, true);
+    }
+}
+
+void GpuPool::release(const std::vector<std::int32_t>& gpus)
+{
+    release(gpus.data(), gpus.size());
+}
+
+void GpuPool::release(const std::int32_t* gpus, std::size_t n)
+{
+    std::size_t i = 0;
+    while (i < n) {
+        const auto server = cluster_->serverOfGpu(gpus[i]);
+        std::int32_t count = 0;
+        for (; i < n && cluster_->serverOfGpu(gpus[i]) == server; ++i) {
+            holder_[idx(gpus[i])] = -1;
+            ++count;
+        }
+        if (isUp(server))
+            setServerFree(server, free_[idx(server)] + count, true);
+    }
+}
+
+void GpuPool::setDown(std::int32_t server)
+{
+    const auto& info = cluster_->servers()[idx(server)];
+    for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g)
+        if (holder_[idx(g)] >= 0)
+            throw std::logic_error("GpuPool::setDown: server still has allocated GPUs");
+    setServerFree(server, 0, false);
+}
+
+void GpuPool::setUp(std::int32_t server)
+{
+    setServerFree(server, cluster_->servers()[idx(server)].gpus, true);
+}
+
+std::int32_t GpuPool::nextServerWithFree(std::int32_t f, std::int32_t from) const
+{
+    const auto& bits = serverBits_[idx(f)];
+    if (from < 0)
+        from = 0;
+    auto w = idx(from) / 64;
+    if (w >= bits.size())
+        return -1;
+    std::uint64_t word = bits[w] & (~std::uint64_t{0} << (idx(from) % 64));
+    while (true) {
+        if (word)
+            return static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
+        if (++w >= bits.size())
+            return -1;
+        word = bits[w];
+    }
+}
+
+} // namespace clens

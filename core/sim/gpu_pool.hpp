@@ -1,0 +1,77 @@
+#pragma once
+// Which GPUs are free, per GPU, server and rack, with the indexes placement searches need:
+// per free count f, the racks holding an up server with exactly f free GPUs ordered by the
+// rack's free GPUs, and a bitset of those servers. A down server has no free GPU and appears in
+// no index.
+#include "core/model/topology.hpp"
+
+#include <cstdint>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace clens {
+
+class GpuPool {
+public:
+    explicit GpuPool(const Topology& cluster);
+
+    const Topology& cluster() const { return *cluster_; }
+    std::int32_t totalFree() const { return totalFree_; }
+    std::int32_t freeOn(std::int32_t server) const { return free_[idx(server)]; }
+    std::int32_t rackFree(std::int32_t rack) const { return rackFree_[idx(rack)]; }
+    bool isUp(std::int32_t server) const { return up_[idx(server)] != 0; }
+    bool allUp() const { return downServers_ == 0; }
+    std::int32_t maxServerGpus() const { return maxF_; }
+    // Up servers with exactly f free GPUs.
+    std::int32_t serversWithFree(std::int32_t f) const { return countF_[idx(f)]; }
+    // The largest free count of any up server (0 when none).
+    std::int32_t maxServerFree() const;
+    // Up servers with at least one GPU installed and all of them free.
+    std::int32_t fullyFreeServers() const { return fullyFree_; }
+    // Job holding the GPU, -1 when free (or its server is down).
+    std::int32_t holder(std::int32_t gpu) const { return holder_[idx(gpu)]; }
+
+    // Takes `count` free GPUs of `server` (lowest indices first) for `job`; appends their ids.
+    void take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus);
+    // Takes exactly these GPUs (all free, servers up) for `job` (undoing a tentative release).
+    void takeExact(const std::vector<std::int32_t>& gpus, std::int32_t job);
+    // Frees the given GPUs (ids of one server are expected to be adjacent in the list).
+    void release(const std::vector<std::int32_t>& gpus);
+    void release(const std::int32_t* gpus, std::size_t n);
+    void setDown(std::int32_t server); // its GPUs must all be free
+    void setUp(std::int32_t server);
+
+    // (rack free GPUs, rack) of racks with an up server holding exactly f free GPUs (f >= 1).
+    const std::set<std::pair<std::int32_t, std::int32_t>>& racksWithServerFree(std::int32_t f) const
+    {
+        return racksWithF_[idx(f)];
+    }
+    // (rack free GPUs, rack) of every rack.
+    const std::set<std::pair<std::int32_t, std::int32_t>>& racksByFree() const { return racksByFree_; }
+    // Lowest-index up server >= from with exactly f free GPUs (f >= 1), or -1.
+    std::int32_t nextServerWithFree(std::int32_t f, std::int32_t from) const;
+
+private:
+    static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+    void setServerFree(std::int32_t server, std::int32_t newFree, bool newUp);
+    void unindexRack(std::int32_t rack);
+    void indexRack(std::int32_t rack);
+
+    const Topology* cluster_;
+    std::int32_t maxF_ = 0;
+    std::int32_t totalFree_ = 0;
+    std::int32_t fullyFree_ = 0;
+    std::int32_t downServers_ = 0;
+    std::vector<std::int32_t> holder_;
+    std::vector<std::int32_t> free_;
+    std::vector<std::uint8_t> up_;
+    std::vector<std::int32_t> rackFree_;
+    std::vector<std::int32_t> countF_;
+    std::vector<std::int32_t> rackCountF_; // [rack * (maxF_+1) + f]
+    std::vector<std::set<std::pair<std::int32_t, std::int32_t>>> racksWithF_;
+    std::set<std::pair<std::int32_t, std::int32_t>> racksByFree_;
+    std::vector<std::vector<std::uint64_t>> serverBits_; // [f][word]
+};
+
+} // namespace clens

@@ -1,0 +1,199 @@
+#include "core/sim/placement.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <tuple>
+
+namespace clens {
+
+namespace {
+
+std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+
+void countRacks(const GpuPool& pool, Placement& out)
+{
+    std::sort(out.parts.begin(), out.parts.end());
+    out.racks = 0;
+    std::int32_t lastRack = -1;
+    for (const auto& [server, n] : out.parts) {
+        const auto rack = pool.cluster().servers()[idx(server)].rack;
+        if (rack != lastRack) { // servers of a rack are contiguous
+            ++out.racks;
+            lastRack = rack;
+        }
+    }
+}
+
+// Single server, k0 == 1.
+bool singleServer(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, Placement& out)
+{
+    const auto maxF = pool.maxServerGpus();
+    std::int32_t server = -1;
+    if (policy == PlacementPolicy::FirstFit) {
+        for (std::int32_t f = size; f <= maxF; ++f) {
+            const auto s = pool.nextServerWithFree(f, 0);
+            if (s >= 0 && (server < 0 || s < server))
+                server = s;
+        }
+    } else {
+        const bool best = policy == PlacementPolicy::BestFit;
+        for (std::int32_t f = best ? size : maxF; best ? f <= maxF : f >= size; f += best ? 1 : -1) {
+            if (pool.serversWithFree(f) == 0)
+                continue;
+            const auto& racks = pool.racksWithServerFree(f);
+            std::int32_t rack;
+            if (best) {
+                rack = racks.begin()->second;
+            } else {
+                const auto top = racks.rbegin()->first;
+                rack = racks.lower_bound({top, std::numeric_limits<std::int32_t>::min()})->second;
+            }
+            const auto& r = pool.cluster().racks()[idx(rack)];
+            server = pool.nextServerWithFree(f, r.firstServer);
+            break;
+        }
+    }
+    if (server < 0)
+        return false;
+    out.parts.assign(1, {server, size});
+    out.racks = 1;
+    return true;
+}
+
+struct Candidate {
+    std::int32_t s;
+    std::int32_t free;
+};
+
+// Fewest servers out of `cands` (sorted by free desc, index asc) holding `size`: the first n-1
+// whole, the remainder on the policy's pick. Returns the chosen servers' free GPUs left over, or
+// -1 when `cands` cannot hold size (or needs other than `exactServers` servers when > 0).
+std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, PlacementPolicy policy,
+                       std::int32_t exactServers, Placement& out)
+{
+    std::int64_t sum = 0;
+    std::size_t n = 0;
+    while (n < cands.size() && sum < size)
+        sum += cands[n++].free;
+    if (sum < size)
+        return -1;
+    if (exactServers > 0 && static_cast<std::int32_t>(n) != exactServers)
+        return -1;
+    out.parts.clear();
+    std::int32_t taken = 0;
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        out.parts.emplace_back(cands[i].s, cands[i].free);
+        taken += cands[i].free;
+    }
+    const auto rem = size - taken;
+    std::size_t pick = n - 1; // spread: the largest remaining
+    for (std::size_t i = n - 1; i < cands.size() && cands[i].free >= rem; ++i) {
+        if (policy == PlacementPolicy::BestFit) {
+            if (cands[i].free < cands[pick].free || (cands[i].free == cands[pick].free && cands[i].s < cands[pick].s))
+                pick = i;
+        } else if (policy == PlacementPolicy::FirstFit) {
+            if (cands[i].s < cands[pick].s)
+                pick = i;
+        }
+    }
+    out.parts.emplace_back(cands[pick].s, rem);
+    return static_cast<std::int64_t>(taken) + cands[pick].free - size;
+}
+
+bool sortedByFreeDesc(const Candidate& a, const Candidate& b)
+{
+    return a.free != b.free ? a.free > b.free : a.s < b.s;
+}
+
+// One rack per candidate; exactServers > 0 for the server level.
+bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactServers, PlacementPolicy policy,
+                   Placement& out)
+{
+    const auto& byFree = pool.racksByFree();
+    using Key = std::tuple<std::int64_t, std::int64_t, std::int32_t>;
+    Key bestKey{};
+    bool found = false;
+    Placement trial;
+    std::vector<Candidate> cands;
+    for (auto it = byFree.rbegin(); it != byFree.rend() && it->first >= size; ++it) {
+        const auto rackFree = it->first;
+        const auto rack = it->second;
+        const auto& r = pool.cluster().racks()[idx(rack)];
+        cands.clear();
+        for (std::int32_t s = r.firstServer; s < r.firstServer + r.serverCount; ++s)
+            if (pool.isUp(s) && pool.freeOn(s) > 0)
+                cands.push_back({s, pool.freeOn(s)});
+        std::sort(cands.begin(), cands.end(), sortedByFreeDesc);
+        const auto left = packScope(cands, size, policy, exactServers, trial);
+        if (left < 0)
+            continue;
+        const std::int64_t rackLeft = rackFree - size;
+        Key key;
+        switch (policy) {
+        case PlacementPolicy::BestFit: key = {left, rackLeft, rack}; break;
+        case PlacementPolicy::Spread: key = {-left, -rackLeft, rack}; break;
+        case PlacementPolicy::FirstFit: key = {0, 0, rack}; break;
+        }
+        if (!found || key < bestKey) {
+            bestKey = key;
+            out.parts = trial.parts;
+            found = true;
+        }
+    }
+    if (found)
+        countRacks(pool, out);
+    return found;
+}
+
+bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, Placement& out)
+{
+    if (pool.totalFree() < size)
+        return false;
+    // Every up server with a free GPU, by free count descending then index: packScope takes the
+    // leading ones whole and the policy picks the remainder server among the rest.
+    std::vector<Candidate> all;
+    for (std::int32_t g = pool.maxServerGpus(); g >= 1; --g)
+        for (auto s = pool.nextServerWithFree(g, 0); s >= 0; s = pool.nextServerWithFree(g, s + 1))
+            all.push_back({s, g});
+    if (packScope(all, size, policy, 0, out) < 0)
+        return false;
+    countRacks(pool, out);
+    return true;
+}
+
+} // namespace
+
+std::int32_t Placement::gpus() const
+{
+    std::int32_t n = 0;
+    for (const auto& p : parts)
+        n += p.second;
+    return n;
+}
+
+bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, std::int32_t k0, PlacementPolicy policy,
+                   Placement& out)
+{
+    if (size <= 0 || pool.totalFree() < size)
+        return false;
+    switch (level) {
+    case LocalityLevel::Server:
+        if (k0 == 1)
+            return singleServer(pool, size, policy, out);
+        return withinOneRack(pool, size, k0, policy, out);
+    case LocalityLevel::Rack: return withinOneRack(pool, size, 0, policy, out);
+    case LocalityLevel::Any: return anywhere(pool, size, policy, out);
+    }
+    return false;
+}
+
+void allFreeGpus(const GpuPool& pool, Placement& out)
+{
+    out.parts.clear();
+    for (std::int32_t f = 1; f <= pool.maxServerGpus(); ++f)
+        for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1))
+            out.parts.emplace_back(s, f);
+    countRacks(pool, out);
+}
+
+} // namespace clens

@@ -1,0 +1,34 @@
+#pragma once
+// Where a gang goes (DESIGN §5 "Placement"). Within one scope (a rack, or the whole cluster for
+// `any`) a gang uses the fewest servers possible: the servers with the most free GPUs (ties:
+// lowest index) are taken whole and the policy picks the server that receives the remainder —
+// best-fit the one with the fewest free GPUs that holds it, spread the most, first-fit the lowest
+// index. Between scopes (racks) and between single servers the policy compares candidates:
+// best-fit by (free GPUs left on the chosen servers, free GPUs left in the rack, index) smallest,
+// spread by the same leftovers largest, first-fit by lowest server index.
+#include "core/sim/gpu_pool.hpp"
+#include "core/sim/scenario.hpp"
+#include "core/sim/sim_result.hpp"
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace clens {
+
+struct Placement {
+    std::vector<std::pair<std::int32_t, std::int32_t>> parts; // (server, GPUs taken), by server index
+    std::int32_t racks = 0;
+    std::int32_t servers() const { return static_cast<std::int32_t>(parts.size()); }
+    std::int32_t gpus() const;
+};
+
+// A placement of `size` GPUs at exactly `level` (server: exactly k0 servers of one rack; rack:
+// servers of one rack; any: anywhere). False when none exists.
+bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, std::int32_t k0, PlacementPolicy policy,
+                   Placement& out);
+
+// Every free GPU of every up server (gang `none` taking what appears).
+void allFreeGpus(const GpuPool& pool, Placement& out);
+
+} // namespace clens

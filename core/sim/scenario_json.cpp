@@ -1,0 +1,326 @@
+#include "core/sim/scenario_json.hpp"
+
+#include "core/util/input_error.hpp"
+
+#include <boost/json.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <sstream>
+
+namespace clens {
+
+namespace json = boost::json;
+
+namespace {
+
+constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
+
+class Reader {
+public:
+    explicit Reader(const std::string& source) : source_(source) {}
+
+    [[noreturn]] void fail(const std::string& path, const std::string& reason) const
+    {
+        throw InputError(source_, 0, path, reason);
+    }
+
+    const json::object& object(const json::value& v, const std::string& path) const
+    {
+        if (!v.is_object())
+            fail(path, "expected an object");
+        return v.get_object();
+    }
+
+    std::int64_t integer(const json::value& v, const std::string& path, std::int64_t lo, std::int64_t hi) const
+    {
+        std::int64_t x = 0;
+        if (v.is_int64()) {
+            x = v.get_int64();
+        } else if (v.is_uint64()) {
+            if (v.get_uint64() > static_cast<std::uint64_t>(hi))
+                fail(path, "out of range (at most " + std::to_string(hi) + ")");
+            x = static_cast<std::int64_t>(v.get_uint64());
+        } else if (v.is_double() && std::isfinite(v.get_double()) && std::trunc(v.get_double()) == v.get_double() &&
+                   std::fabs(v.get_double()) < 9.0e18) {
+            x = static_cast<std::int64_t>(v.get_double());
+        } else {
+            fail(path, "expected a whole number");
+        }
+        if (x < lo || x > hi)
+            fail(path, "out of range (" + std::to_string(lo) + " to " + std::to_string(hi) + ")");
+        return x;
+    }
+
+    std::uint64_t unsignedInteger(const json::value& v, const std::string& path) const
+    {
+        if (v.is_uint64())
+            return v.get_uint64();
+        return static_cast<std::uint64_t>(integer(v, path, 0, std::numeric_limits<std::int64_t>::max()));
+    }
+
+    double number(const json::value& v, const std::string& path, double lo, double hi, bool loOpen = false) const
+    {
+        if (!v.is_number())
+            fail(path, "expected a number");
+        const double x = v.to_number<double>();
+        if (!std::isfinite(x) || x > hi || (loOpen ? x <= lo : x < lo)) {
+            std::ostringstream range;
+            range << (loOpen ? "greater than " : "from ") << lo << (loOpen ? " and at most " : " to ") << hi;
+            fail(path, "out of range (" + range.str() + ")");
+        }
+        return x;
+    }
+
+    std::optional<std::int64_t> optionalSeconds(const json::value& v, const std::string& path) const
+    {
+        if (v.is_null())
+            return std::nullopt;
+        return integer(v, path, 0, kMaxSeconds);
+    }
+
+    template <class E>
+    E choice(const json::value& v, const std::string& path, std::initializer_list<std::pair<const char*, E>> options) const
+    {
+        std::string names;
+        for (const auto& [name, value] : options) {
+            if (v.is_string() && v.get_string() == name)
+                return value;
+            names += names.empty() ? "" : ", ";
+            names += name;
+        }
+        fail(path, v.is_string() ? "unknown value '" + std::string(v.get_string()) + "' (expected " + names + ")"
+                                 : "expected a string (" + names + ")");
+    }
+
+    std::string text(const json::value& v, const std::string& path, std::initializer_list<const char*> allowed) const
+    {
+        std::string names;
+        for (const auto* name : allowed) {
+            if (v.is_string() && v.get_string() == name)
+                return name;
+            names += names.empty() ? "" : ", ";
+            names += name;
+        }
+        fail(path, v.is_string() ? "unknown value '" + std::string(v.get_string()) + "' (expected " + names + ")"
+                                 : "expected a string (" + names + ")");
+    }
+
+    // Calls fn(key, value, path) for each member; fn returns false for an unknown key.
+    void members(const json::value& v, const std::string& path,
+                 const std::function<bool(std::string_view, const json::value&, const std::string&)>& fn) const
+    {
+        for (const auto& kv : object(v, path)) {
+            const std::string sub = path.empty() ? std::string(kv.key()) : path + "." + std::string(kv.key());
+            if (!fn(kv.key(), kv.value(), sub))
+                fail(sub, "unknown key");
+        }
+    }
+
+private:
+    const std::string& source_;
+};
+
+json::value parseText(std::string_view text, const std::string& source)
+{
+    json::stream_parser p;
+    boost::system::error_code ec;
+    const auto consumed = p.write(text.data(), text.size(), ec);
+    if (!ec)
+        p.finish(ec);
+    if (ec) {
+        const auto upTo = std::min(consumed, text.size());
+        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upTo), '\n');
+        throw InputError(source, line, "", "invalid JSON: " + ec.message());
+    }
+    return p.release();
+}
+
+} // namespace
+
+Scenario parseScenarioJson(std::string_view text, const std::string& sourceName, const Scenario& base)
+{
+    const Reader rd(sourceName);
+    const auto root = parseText(text, sourceName);
+    Scenario s = base;
+    rd.members(root, "", [&](std::string_view key, const json::value& v, const std::string& path) {
+        if (key == "locality") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "relax_to_rack_after_s")
+                    s.locality.relaxToRackAfter_s = rd.optionalSeconds(x, p);
+                else if (k == "relax_to_any_after_s")
+                    s.locality.relaxToAnyAfter_s = rd.optionalSeconds(x, p);
+                else if (k == "rack_size")
+                    s.locality.rackSize = static_cast<std::int32_t>(rd.integer(x, p, 1, 1'000'000));
+                else
+                    return false;
+                return true;
+            });
+        } else if (key == "gang") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "policy")
+                    s.gang.policy = rd.choice<GangPolicy>(
+                        x, p, {{"strict", GangPolicy::Strict}, {"elastic", GangPolicy::Elastic}, {"none", GangPolicy::None}});
+                else if (k == "min_fraction")
+                    s.gang.minFraction = rd.number(x, p, 0.0, 1.0, true);
+                else if (k == "elastic_after_s")
+                    s.gang.elasticAfter_s = rd.integer(x, p, 0, kMaxSeconds);
+                else
+                    return false;
+                return true;
+            });
+        } else if (key == "quota") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "mode") {
+                    s.quota.mode = rd.choice<QuotaMode>(x, p,
+                                                        {{"none", QuotaMode::None},
+                                                         {"strict", QuotaMode::Strict},
+                                                         {"borrow", QuotaMode::Borrow},
+                                                         {"borrow-preempt", QuotaMode::BorrowPreempt}});
+                } else if (k == "vc") {
+                    for (const auto& kv : rd.object(x, p)) {
+                        const std::string vcPath = p + "." + std::string(kv.key());
+                        if (kv.key().empty())
+                            rd.fail(vcPath, "empty VC name");
+                        if (kv.value().is_null())
+                            s.quota.vcGpus.erase(std::string(kv.key())); // null: no quota for this VC
+                        else
+                            s.quota.vcGpus[std::string(kv.key())] = rd.integer(kv.value(), vcPath, 0, 1'000'000'000);
+                    }
+                } else {
+                    return false;
+                }
+                return true;
+            });
+        } else if (key == "placement") {
+            s.placement = rd.choice<PlacementPolicy>(
+                v, path,
+                {{"best-fit", PlacementPolicy::BestFit}, {"first-fit", PlacementPolicy::FirstFit}, {"spread", PlacementPolicy::Spread}});
+        } else if (key == "backfill") {
+            s.backfill = rd.choice<BackfillPolicy>(v, path, {{"none", BackfillPolicy::None}, {"greedy", BackfillPolicy::Greedy}});
+        } else if (key == "slowdown") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "per_extra_server")
+                    s.slowdown.perExtraServer = rd.number(x, p, 0.0, 100.0);
+                else if (k == "cross_rack")
+                    s.slowdown.crossRack = rd.number(x, p, 0.0, 100.0);
+                else
+                    return false;
+                return true;
+            });
+        } else if (key == "failures") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "trial_run_s")
+                    s.failures.trialRun_s = rd.integer(x, p, 0, kMaxSeconds);
+                else if (k == "server_mtbf_h")
+                    s.failures.serverMtbf_h = rd.number(x, p, 0.0, 1e9);
+                else if (k == "repair_h")
+                    s.failures.repair_h = rd.number(x, p, 0.0, 1e6);
+                else if (k == "checkpoint_s")
+                    s.failures.checkpoint_s = rd.integer(x, p, 0, kMaxSeconds);
+                else if (k == "horizon_s")
+                    s.failures.horizon_s = rd.integer(x, p, 1, kMaxSeconds);
+                else
+                    return false;
+                return true;
+            });
+        } else if (key == "autoscaler") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "policy")
+                    s.autoscaler.policy = rd.text(
+                        x, p, {"phase.rule", "prev.step.max", "prev.step.rules", "current.step.max", "current.step.rules"});
+                else if (k == "interval_s")
+                    s.autoscaler.interval_s = rd.integer(x, p, 1, kMaxSeconds);
+                else if (k == "sigma")
+                    s.autoscaler.sigma = rd.number(x, p, 0.0, 1000.0);
+                else if (k == "headroom")
+                    s.autoscaler.headroom = rd.number(x, p, 0.0, 100.0);
+                else
+                    return false;
+                return true;
+            });
+        } else if (key == "seed") {
+            s.seed = rd.unsignedInteger(v, path);
+        } else if (key == "series_step_s") {
+            s.seriesStep_s = rd.integer(v, path, 1, kMaxSeconds);
+        } else {
+            return false;
+        }
+        return true;
+    });
+    return s;
+}
+
+Scenario loadScenarioFile(const std::string& path, const Scenario& base)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(path, 0, "", "cannot open file");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return parseScenarioJson(ss.str(), path, base);
+}
+
+namespace {
+const char* name(GangPolicy p)
+{
+    switch (p) {
+    case GangPolicy::Strict: return "strict";
+    case GangPolicy::Elastic: return "elastic";
+    case GangPolicy::None: return "none";
+    }
+    return "strict";
+}
+const char* name(QuotaMode m)
+{
+    switch (m) {
+    case QuotaMode::None: return "none";
+    case QuotaMode::Strict: return "strict";
+    case QuotaMode::Borrow: return "borrow";
+    case QuotaMode::BorrowPreempt: return "borrow-preempt";
+    }
+    return "none";
+}
+const char* name(PlacementPolicy p)
+{
+    switch (p) {
+    case PlacementPolicy::BestFit: return "best-fit";
+    case PlacementPolicy::FirstFit: return "first-fit";
+    case PlacementPolicy::Spread: return "spread";
+    }
+    return "best-fit";
+}
+json::value optionalInt(const std::optional<std::int64_t>& v) { return v ? json::value(*v) : json::value(nullptr); }
+} // namespace
+
+std::string scenarioToJson(const Scenario& s)
+{
+    json::object o;
+    o["locality"] = json::object{{"relax_to_rack_after_s", optionalInt(s.locality.relaxToRackAfter_s)},
+                                 {"relax_to_any_after_s", optionalInt(s.locality.relaxToAnyAfter_s)},
+                                 {"rack_size", s.locality.rackSize}};
+    o["gang"] = json::object{{"policy", name(s.gang.policy)}, {"min_fraction", s.gang.minFraction}, {"elastic_after_s", s.gang.elasticAfter_s}};
+    json::object vc;
+    for (const auto& [k, v] : s.quota.vcGpus)
+        vc[k] = v;
+    o["quota"] = json::object{{"mode", name(s.quota.mode)}, {"vc", std::move(vc)}};
+    o["placement"] = name(s.placement);
+    o["backfill"] = s.backfill == BackfillPolicy::Greedy ? "greedy" : "none";
+    o["slowdown"] = json::object{{"per_extra_server", s.slowdown.perExtraServer}, {"cross_rack", s.slowdown.crossRack}};
+    o["failures"] = json::object{{"trial_run_s", s.failures.trialRun_s},
+                                 {"server_mtbf_h", s.failures.serverMtbf_h},
+                                 {"repair_h", s.failures.repair_h},
+                                 {"checkpoint_s", s.failures.checkpoint_s},
+                                 {"horizon_s", s.failures.horizon_s}};
+    o["autoscaler"] = json::object{{"policy", s.autoscaler.policy},
+                                   {"interval_s", s.autoscaler.interval_s},
+                                   {"sigma", s.autoscaler.sigma},
+                                   {"headroom", s.autoscaler.headroom}};
+    o["seed"] = s.seed;
+    o["series_step_s"] = s.seriesStep_s;
+    return json::serialize(o);
+}
+
+} // namespace clens

@@ -1,0 +1,34 @@
+#include "core/sim/series_recorder.hpp"
+
+namespace clens {
+
+void SeriesRecorder::init(std::int64_t first_s, std::int64_t step_s, std::int32_t clusterGpus, std::size_t vcs)
+{
+    c_ = SeriesCounters{};
+    c_.queuedByVc.assign(vcs, 0);
+    s_ = TimeSeries{};
+    s_.step_s = step_s;
+    s_.queuedByVc.assign(vcs, {});
+    next_ = first_s;
+    gpus_ = clusterGpus;
+    started_ = true;
+}
+
+void SeriesRecorder::emitWhile(std::int64_t t, bool inclusive, std::int32_t freeServers)
+{
+    if (!started_)
+        return;
+    while (inclusive ? next_ <= t : next_ < t) {
+        s_.t_s.push_back(next_);
+        s_.allocatedGpus.push_back(c_.allocatedGpus);
+        s_.effectiveUtil.push_back(gpus_ > 0 ? static_cast<double>(c_.utilMicro) / 1e6 / gpus_ : 0.0);
+        s_.queuedJobs.push_back(c_.queuedJobs);
+        s_.freeServers.push_back(freeServers);
+        s_.heldIdleGpus.push_back(c_.heldIdleGpus);
+        for (std::size_t v = 0; v < c_.queuedByVc.size(); ++v)
+            s_.queuedByVc[v].push_back(c_.queuedByVc[v]);
+        next_ += s_.step_s;
+    }
+}
+
+} // namespace clens

@@ -1,0 +1,324 @@
+#include "core/sim/sim_engine.hpp"
+
+#include "core/sim/sim_summary.hpp"
+#include "core/util/input_error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace clens {
+
+SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace, const Scenario& scenario,
+                     const SimOptions& options)
+    : cluster_(std::move(cluster)), trace_(std::move(trace)), sc_(scenario), options_(options), loc_(*cluster_),
+      pool_(*cluster_), quota_(sc_.quota, *trace_)
+{
+    const auto& jobs = trace_->jobs;
+    rt_.resize(jobs.size());
+    baseUtil_.resize(jobs.size());
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        const float u = jobs[j].gpuUtil;
+        baseUtil_[j] = std::isnan(u) ? 1.0 : std::clamp(static_cast<double>(u), 0.0, 1.0);
+    }
+    for (std::size_t j = 0; j < jobs.size(); ++j)
+        if (jobs[j].simulated())
+            jobOfRank_.push_back(static_cast<std::int32_t>(j));
+    std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(),
+                     [&](std::int32_t a, std::int32_t b) { return jobs[idx(a)].submit_s < jobs[idx(b)].submit_s; });
+    rankOf_.assign(jobs.size(), 0);
+    for (std::size_t r = 0; r < jobOfRank_.size(); ++r)
+        rankOf_[idx(jobOfRank_[r])] = static_cast<std::uint32_t>(r);
+    lanes_.emplace(jobs.size(), jobOfRank_);
+
+    const auto& L = sc_.locality;
+    if (L.relaxToRackAfter_s && *L.relaxToRackAfter_s > 0)
+        timers_.push_back({*L.relaxToRackAfter_s, false, 0});
+    if (L.relaxToAnyAfter_s && *L.relaxToAnyAfter_s > 0)
+        timers_.push_back({*L.relaxToAnyAfter_s, false, 0});
+    if (sc_.gang.policy == GangPolicy::Elastic && sc_.gang.elasticAfter_s > 0)
+        timers_.push_back({sc_.gang.elasticAfter_s, true, 0});
+
+    runningByVc_.resize(trace_->tenants.size());
+    memo_.assign((static_cast<std::size_t>(loc_.totalGpus()) + 1) * 3, 0);
+    openOutage_.assign(idx(cluster_->serverCount()), -1);
+    if (sc_.failures.serverMtbf_h > 0) {
+        failures_.emplace(sc_.seed, cluster_->serverCount(), sc_.failures.serverMtbf_h);
+        repair_s_ = std::max<std::int64_t>(0, std::llround(sc_.failures.repair_h * 3600.0));
+    }
+
+    result_.jobs.resize(jobs.size());
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        result_.jobs[j].job = static_cast<std::int32_t>(j);
+        result_.jobs[j].simulated = jobs[j].simulated();
+        result_.jobs[j].status = JobStatus::Unfinished;
+    }
+}
+
+bool SimEngine::canEverStart(std::int32_t j) const
+{
+    const auto& J = job(j);
+    std::int64_t smallest = J.gpus;
+    if (sc_.gang.policy == GangPolicy::Elastic)
+        smallest = std::clamp<std::int64_t>(static_cast<std::int64_t>(std::ceil(sc_.gang.minFraction * J.gpus - 1e-9)), 1, J.gpus);
+    if (smallest > loc_.totalGpus())
+        return false;
+    if (quota_.mode() == QuotaMode::Strict && smallest > quota_.quota(J.vc))
+        return false;
+    return true;
+}
+
+std::optional<std::int64_t> SimEngine::nextInstant()
+{
+    std::optional<std::int64_t> t;
+    const auto consider = [&](std::int64_t v) {
+        if (!t || v < *t)
+            t = v;
+    };
+    while (!events_.empty()) { // drop stale end events so they never make an instant
+        const auto& e = events_.top();
+        if (e.kind() == kEnd) {
+            const auto& r = rt_[e.row()];
+            if (r.phase != Phase::Running || r.serial != e.serial) {
+                events_.pop();
+                continue;
+            }
+        }
+        consider(e.t);
+        break;
+    }
+    if (submitCursor_ < jobOfRank_.size())
+        consider(job(jobOfRank_[submitCursor_]).submit_s);
+    for (auto& s : timers_) {
+        while (s.cursor < jobOfRank_.size() && rt_[idx(jobOfRank_[s.cursor])].phase == Phase::Done)
+            ++s.cursor;
+        if (s.cursor < jobOfRank_.size())
+            consider(job(jobOfRank_[s.cursor]).submit_s + s.offset);
+    }
+    return t;
+}
+
+SimResult SimEngine::run()
+{
+    result_.scenario = sc_;
+    result_.cluster = cluster_;
+    result_.trace = trace_;
+    if (jobOfRank_.empty()) {
+        result_.summary = computeSummary(result_);
+        return std::move(result_);
+    }
+    const auto t0 = job(jobOfRank_.front()).submit_s;
+    const auto lastSubmit = job(jobOfRank_.back()).submit_s;
+    result_.firstSubmit_s = t0;
+    series_.init(t0, sc_.seriesStep_s, cluster_->gpuCount(), trace_->tenants.size());
+    if (failures_)
+        for (std::int32_t s = 0; s < cluster_->serverCount(); ++s)
+            if (cluster_->servers()[idx(s)].gpus > 0)
+                events_.push({t0 + failures_->nextTimeToFailure(s), SimEvent::makeOrder(kServer, static_cast<std::uint64_t>(s)), kFail});
+
+    ProgressTicker ticker(options_.progress, 256);
+    std::int64_t lastT = t0;
+    while (const auto t = nextInstant()) {
+        const bool submissionsLeft = submitCursor_ < jobOfRank_.size();
+        if (jobsInSystem_ == 0 && !submissionsLeft)
+            break;
+        if (runningJobs_ == 0 && !submissionsLeft && pool_.allUp() && !needPass_) {
+            bool timersLeft = false;
+            for (const auto& s : timers_)
+                timersLeft = timersLeft || s.cursor < jobOfRank_.size();
+            if (!timersLeft)
+                break; // only failure "weather" is left: waiting jobs can never start
+        }
+        if (failures_ && *t > lastSubmit + sc_.failures.horizon_s)
+            break;
+        series_.sampleBefore(*t, pool_.fullyFreeServers());
+        processInstant(*t);
+        lastT = *t;
+        ticker.tick(static_cast<double>(submitCursor_) / static_cast<double>(jobOfRank_.size()));
+    }
+    finish(lastT);
+    ticker.finish();
+    return std::move(result_);
+}
+
+void SimEngine::processInstant(std::int64_t t)
+{
+    while (!events_.empty() && events_.top().t == t) {
+        const auto e = events_.top();
+        events_.pop();
+        handleEvent(e, t);
+    }
+    while (submitCursor_ < jobOfRank_.size() && job(jobOfRank_[submitCursor_]).submit_s == t) {
+        submit(jobOfRank_[submitCursor_], t);
+        ++submitCursor_;
+        ++result_.events;
+    }
+    for (auto& s : timers_)
+        while (s.cursor < jobOfRank_.size() && job(jobOfRank_[s.cursor]).submit_s + s.offset == t) {
+            fireTimer(jobOfRank_[s.cursor], t, s.elastic);
+            ++s.cursor;
+        }
+    if (needPass_) {
+        needPass_ = false;
+        schedulingPass(t);
+    }
+    if (dirty_) {
+        dirty_ = false;
+        judgeLanes(t);
+    }
+}
+
+void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
+{
+    if (e.kind() == kEnd) {
+        const auto j = static_cast<std::int32_t>(e.row());
+        const auto& r = rt_[idx(j)];
+        if (r.phase != Phase::Running || r.serial != e.serial)
+            return; // a run that was interrupted
+        ++result_.events;
+        runEnded(j, t);
+        return;
+    }
+    ++result_.events;
+    const auto server = static_cast<std::int32_t>(e.row());
+    if (e.serial == kFail)
+        serverFails(server, t);
+    else
+        serverRepaired(server, t);
+}
+
+void SimEngine::submit(std::int32_t j, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    if (!canEverStart(j)) {
+        r.phase = Phase::Done; // Unfinished, never queued
+        return;
+    }
+    r.trialPending = sc_.failures.trialRun_s > 0 && job(j).gpus > 1;
+    ++jobsInSystem_;
+    enqueue(j, t);
+}
+
+void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
+{
+    ++result_.events;
+    if (rt_[idx(j)].phase != Phase::Waiting || lanes_->laneOf(j) < 0)
+        return;
+    if (elastic) {
+        relane(j, t);
+        return;
+    }
+    if (lanes_->isHead(j, rankOf_[idx(j)])) {
+        lanes_->lane(lanes_->laneOf(j)).failedEpoch = 0;
+        needPass_ = true;
+    }
+}
+
+void SimEngine::serverFails(std::int32_t server, std::int64_t t)
+{
+    const auto& info = cluster_->servers()[idx(server)];
+    std::vector<std::int32_t> holders;
+    for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g)
+        if (pool_.holder(g) >= 0)
+            holders.push_back(pool_.holder(g));
+    std::sort(holders.begin(), holders.end());
+    holders.erase(std::unique(holders.begin(), holders.end()), holders.end());
+    for (const auto j : holders) {
+        if (rt_[idx(j)].phase == Phase::Running)
+            interrupt(j, t, false, true);
+        else
+            releaseHeldOn(j, server, t);
+    }
+    pool_.setDown(server);
+    openOutage_[idx(server)] = static_cast<std::int64_t>(result_.outages.size());
+    result_.outages.push_back({server, t, t});
+    ++result_.summary.serverFailures;
+    events_.push({t + repair_s_, SimEvent::makeOrder(kServer, static_cast<std::uint64_t>(server)), kRepair});
+    ++releaseEpoch_;
+    needPass_ = dirty_ = true;
+}
+
+void SimEngine::serverRepaired(std::int32_t server, std::int64_t t)
+{
+    pool_.setUp(server);
+    auto& open = openOutage_[idx(server)];
+    if (open >= 0)
+        result_.outages[static_cast<std::size_t>(open)].to_s = t;
+    open = -1;
+    events_.push({t + failures_->nextTimeToFailure(server), SimEvent::makeOrder(kServer, static_cast<std::uint64_t>(server)), kFail});
+    ++releaseEpoch_;
+    needPass_ = dirty_ = true;
+}
+
+void SimEngine::judgeLanes(std::int64_t t)
+{
+    const auto freeGpus = pool_.totalFree();
+    for (const auto laneId : lanes_->active()) {
+        const auto head = lanes_->headJob(laneId);
+        const auto need = minStartSize(head, t) - rt_[idx(head)].held;
+        const auto vc = job(head).vc;
+        DelayCause cause;
+        if (quota_.wouldExceed(vc, need))
+            cause = DelayCause::Fairshare;
+        else if (need > freeGpus)
+            cause = DelayCause::Capacity;
+        else
+            cause = DelayCause::Fragmentation;
+        lanes_->judge(laneId, t, cause);
+    }
+}
+
+void SimEngine::finish(std::int64_t endT)
+{
+    series_.sampleThrough(endT, pool_.fullyFreeServers());
+    for (const auto j : jobOfRank_) {
+        auto& r = rt_[idx(j)];
+        auto& res = result_.jobs[idx(j)];
+        if (r.phase == Phase::Waiting) {
+            if (r.held > 0)
+                releaseAllHeld(j, endT);
+            if (lanes_->laneOf(j) >= 0)
+                dequeue(j, endT);
+            res.status = JobStatus::Unfinished;
+            res.start_s.reset();
+            res.end_s.reset();
+        } else if (r.phase == Phase::Running) {
+            closeRun(j, endT, false);
+            res.status = JobStatus::Unfinished;
+            res.end_s.reset();
+        }
+    }
+    for (std::size_t s = 0; s < openOutage_.size(); ++s)
+        if (openOutage_[s] >= 0)
+            result_.outages[static_cast<std::size_t>(openOutage_[s])].to_s = endT;
+    result_.lastEvent_s = endT;
+
+    std::vector<std::uint32_t> first, count;
+    lanes_->collect(result_.waits, first, count);
+    for (std::size_t j = 0; j < result_.jobs.size(); ++j) {
+        auto& res = result_.jobs[j];
+        res.firstWait = first[j];
+        res.waitCount = count[j];
+        for (std::uint32_t k = first[j]; k < first[j] + count[j]; ++k) {
+            const auto& w = result_.waits[k];
+            const auto len = w.to_s - w.from_s;
+            res.queueDelay_s += len;
+            switch (w.cause) {
+            case DelayCause::Fairshare: res.fairshareDelay_s += len; break;
+            case DelayCause::Fragmentation: res.fragmentationDelay_s += len; break;
+            case DelayCause::Capacity: res.capacityDelay_s += len; break;
+            }
+        }
+    }
+    std::sort(result_.occupancy.begin(), result_.occupancy.end(), [](const GpuInterval& a, const GpuInterval& b) {
+        return a.from_s != b.from_s ? a.from_s < b.from_s : a.gpu != b.gpu ? a.gpu < b.gpu : a.to_s < b.to_s;
+    });
+    result_.series = series_.take();
+    const auto failures = result_.summary.serverFailures;
+    const auto preemptions = result_.summary.preemptions;
+    result_.summary = computeSummary(result_);
+    result_.summary.serverFailures = failures;
+    result_.summary.preemptions = preemptions;
+}
+
+} // namespace clens

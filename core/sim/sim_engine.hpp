@@ -1,0 +1,142 @@
+#pragma once
+// The discrete-event engine behind simulate() (DESIGN §5). One instance runs one scenario once.
+//
+// Kernel: a heap of timed events (attempt ends, server failures and repairs) merged with streams
+// already sorted by time (submissions and the per-job timers, each a fixed offset from submit).
+// At one instant: ends, failures/repairs, submissions, timers, then one scheduling pass.
+// The components each live in their own file: locality (locality.hpp), free GPUs (gpu_pool.hpp),
+// placement (placement.hpp), quotas (quota_book.hpp), slowdown (slowdown.hpp), failures and
+// checkpoints (failure_model.hpp), the waiting queue and delay attribution (wait_lanes.hpp),
+// the time series (series_recorder.hpp). This class wires them: the event loop
+// (sim_engine.cpp), the scheduling pass with gang, quota, backfill and preemption rules
+// (sim_pass.cpp), and job lifecycle — start, end, interruption, hoarding (sim_jobs.cpp).
+#include "core/sim/event_queue.hpp"
+#include "core/sim/failure_model.hpp"
+#include "core/sim/gpu_pool.hpp"
+#include "core/sim/locality.hpp"
+#include "core/sim/placement.hpp"
+#include "core/sim/quota_book.hpp"
+#include "core/sim/series_recorder.hpp"
+#include "core/sim/simulator.hpp"
+#include "core/sim/wait_lanes.hpp"
+
+#include <memory>
+#include <optional>
+#include <set>
+#include <vector>
+
+namespace clens {
+
+class SimEngine {
+public:
+    SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace, const Scenario& scenario,
+              const SimOptions& options);
+    SimResult run();
+
+private:
+    enum class Phase : std::uint8_t { Pending, Waiting, Running, Done };
+    enum EventKind : std::uint32_t { kEnd = 0, kServer = 1 };
+    static constexpr std::uint32_t kFail = 0, kRepair = 1; // SimEvent::serial of server events
+
+    struct JobRt {
+        Phase phase = Phase::Pending;
+        bool trialPending = false; // gang start must first run a 1-GPU trial
+        bool inTrial = false;      // the current run is the trial
+        std::int32_t alloc = 0;    // GPUs of the current run
+        std::uint32_t serial = 0;  // run number, to ignore stale end events
+        std::int64_t runStart = 0;
+        double wallPerUseful = 1;  // wall seconds per second of useful work in this run
+        float util = 0;            // effective utilization in this run
+        std::int64_t saved = 0;    // useful seconds saved by checkpoints
+        std::int32_t held = 0;     // GPUs hoarded while waiting (gang none)
+        std::vector<std::int32_t> gpus;      // GPUs held or running on
+        std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
+    };
+
+    // --- event loop (sim_engine.cpp)
+    std::optional<std::int64_t> nextInstant();
+    void processInstant(std::int64_t t);
+    void handleEvent(const SimEvent& e, std::int64_t t);
+    void submit(std::int32_t job, std::int64_t t);
+    void fireTimer(std::int32_t job, std::int64_t t, bool elastic);
+    void serverFails(std::int32_t server, std::int64_t t);
+    void serverRepaired(std::int32_t server, std::int64_t t);
+    void judgeLanes(std::int64_t t);
+    void finish(std::int64_t endT);
+    bool canEverStart(std::int32_t job) const;
+
+    // --- scheduling pass (sim_pass.cpp)
+    void schedulingPass(std::int64_t t);
+    void gangPass(std::int64_t t);
+    void hoardingPass(std::int64_t t);
+    bool choosePlacement(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo, std::int32_t& size,
+                         Placement& out);
+    bool tryPreempt(std::int32_t job, std::int64_t t);
+    void markFailed(std::int32_t lane);
+
+    // --- job lifecycle (sim_jobs.cpp)
+    std::int32_t minStartSize(std::int32_t job, std::int64_t t) const;
+    bool elasticEligible(std::int32_t job, std::int64_t t) const;
+    std::uint64_t laneKey(std::int32_t job, std::int64_t t) const;
+    void enqueue(std::int32_t job, std::int64_t t);
+    void dequeue(std::int32_t job, std::int64_t t);
+    void relane(std::int32_t job, std::int64_t t);
+    void startRun(std::int32_t job, std::int64_t t, std::int32_t size, const Placement& extra);
+    void hold(std::int32_t job, std::int64_t t, const Placement& parts);
+    void releaseHeldOn(std::int32_t job, std::int32_t server, std::int64_t t);
+    void releaseAllHeld(std::int32_t job, std::int64_t t);
+    // Ends the current run at t: records occupancy, frees GPUs (unless already freed), quota.
+    void closeRun(std::int32_t job, std::int64_t t, bool gpusAlreadyFreed);
+    void runEnded(std::int32_t job, std::int64_t t);
+    void interrupt(std::int32_t job, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow);
+    void recordInterval(std::int32_t gpu, std::int32_t job, std::int64_t from, std::int64_t to, GpuUse use, float util);
+
+    static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+    const Job& job(std::int32_t j) const { return trace_->jobs[idx(j)]; }
+
+    std::shared_ptr<const Topology> cluster_;
+    std::shared_ptr<const Trace> trace_;
+    Scenario sc_;
+    SimOptions options_;
+    LocalityTable loc_;
+    GpuPool pool_;
+    QuotaBook quota_;
+    EventQueue events_;
+    std::optional<ServerFailureModel> failures_;
+    std::int64_t repair_s_ = 0;
+
+    std::vector<std::int32_t> jobOfRank_; // simulated jobs in queue order (submit, row)
+    std::vector<std::uint32_t> rankOf_;
+    std::vector<JobRt> rt_;
+    std::vector<double> baseUtil_;
+    std::optional<WaitLanes> lanes_;
+    std::size_t submitCursor_ = 0;
+    struct TimerStream {
+        std::int64_t offset = 0;
+        bool elastic = false;
+        std::size_t cursor = 0;
+    };
+    std::vector<TimerStream> timers_;
+
+    // Running jobs of each VC by (start, row): borrow-preempt picks the youngest first.
+    std::vector<std::set<std::pair<std::int64_t, std::int32_t>>> runningByVc_;
+
+    std::uint64_t releaseEpoch_ = 1; // bumped whenever GPUs may have become usable
+    bool needPass_ = false;
+    bool dirty_ = false;
+    std::int64_t jobsInSystem_ = 0; // waiting or running
+    std::int64_t runningJobs_ = 0;
+    std::vector<std::int32_t> pendingRequeue_; // preemption victims, queued after the pass
+
+    // pass scratch
+    std::vector<std::uint8_t> memo_; // [size*3 + level] failed this pass
+    std::vector<std::size_t> memoTouched_;
+    std::vector<std::int32_t> deadThisPass_;
+    Placement scratch_;
+
+    SeriesRecorder series_;
+    SimResult result_;
+    std::vector<std::int64_t> openOutage_; // per server: index into result_.outages, -1
+};
+
+} // namespace clens

@@ -1,0 +1,132 @@
+#include "core/sim/wait_lanes.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace clens {
+
+WaitLanes::WaitLanes(std::size_t jobs, std::vector<std::int32_t> jobOfRank)
+    : laneOf_(jobs, -1), enteredAt_(jobs, 0), lastCharged_(jobs, -1), jobOfRank_(std::move(jobOfRank))
+{
+}
+
+std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc)
+{
+    const auto [it, inserted] = byKey_.emplace(key, static_cast<std::int32_t>(lanes_.size()));
+    if (inserted) {
+        lanes_.emplace_back();
+        lanes_.back().vc = vc;
+    }
+    return it->second;
+}
+
+void WaitLanes::enter(std::int32_t job, std::uint32_t rank, std::int32_t laneId, std::int64_t t)
+{
+    auto& l = lane(laneId);
+    const bool newHead = l.ranks.empty() || rank < *l.ranks.begin();
+    l.ranks.insert(rank);
+    if (newHead)
+        l.failedEpoch = 0;
+    if (l.activeSlot < 0) {
+        l.activeSlot = static_cast<std::int32_t>(active_.size());
+        active_.push_back(laneId);
+    }
+    laneOf_[static_cast<std::size_t>(job)] = laneId;
+    enteredAt_[static_cast<std::size_t>(job)] = t;
+}
+
+void WaitLanes::leave(std::int32_t job, std::uint32_t rank, std::int64_t t)
+{
+    const auto j = static_cast<std::size_t>(job);
+    const auto laneId = laneOf_[j];
+    if (laneId < 0)
+        throw std::logic_error("WaitLanes::leave: job is not waiting");
+    auto& l = lane(laneId);
+    const bool wasHead = *l.ranks.begin() == rank;
+    l.ranks.erase(rank);
+    if (wasHead)
+        l.failedEpoch = 0;
+    laneOf_[j] = -1;
+    if (l.ranks.empty()) {
+        const auto slot = static_cast<std::size_t>(l.activeSlot);
+        active_[slot] = active_.back();
+        lane(active_[slot]).activeSlot = static_cast<std::int32_t>(slot);
+        active_.pop_back();
+        l.activeSlot = -1;
+    }
+    const auto from = enteredAt_[j];
+    if (t <= from)
+        return;
+    // Cut [from, t) out of the lane's cause timeline.
+    auto it = std::upper_bound(l.causes.begin(), l.causes.end(), from,
+                               [](std::int64_t v, const auto& e) { return v < e.first; });
+    if (it == l.causes.begin())
+        throw std::logic_error("WaitLanes::leave: lane was never judged");
+    --it;
+    for (auto cur = from; cur < t; ++it) {
+        const auto next = (it + 1 == l.causes.end()) ? t : std::min(t, (it + 1)->first);
+        charge(job, cur, next, it->second);
+        cur = next;
+    }
+}
+
+bool WaitLanes::isHead(std::int32_t job, std::uint32_t rank) const
+{
+    const auto laneId = laneOf(job);
+    return laneId >= 0 && *lane(laneId).ranks.begin() == rank;
+}
+
+std::int32_t WaitLanes::headJob(std::int32_t laneId) const
+{
+    return jobOfRank_[*lane(laneId).ranks.begin()];
+}
+
+void WaitLanes::judge(std::int32_t laneId, std::int64_t t, DelayCause cause)
+{
+    auto& c = lane(laneId).causes;
+    if (!c.empty() && c.back().first == t) {
+        c.back().second = cause;
+        if (c.size() >= 2 && c[c.size() - 2].second == cause)
+            c.pop_back();
+        return;
+    }
+    if (c.empty() || c.back().second != cause)
+        c.emplace_back(t, cause);
+}
+
+void WaitLanes::charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause)
+{
+    if (to <= from)
+        return;
+    auto& last = lastCharged_[static_cast<std::size_t>(job)];
+    if (last >= 0) {
+        auto& prev = charged_[static_cast<std::size_t>(last)].w;
+        if (prev.to_s == from && prev.cause == cause) {
+            prev.to_s = to;
+            return;
+        }
+    }
+    last = static_cast<std::int64_t>(charged_.size());
+    charged_.push_back({job, WaitInterval{from, to, cause}});
+}
+
+void WaitLanes::collect(std::vector<WaitInterval>& waits, std::vector<std::uint32_t>& first,
+                        std::vector<std::uint32_t>& count) const
+{
+    const auto jobs = laneOf_.size();
+    first.assign(jobs, 0);
+    count.assign(jobs, 0);
+    for (const auto& c : charged_)
+        ++count[static_cast<std::size_t>(c.job)];
+    std::uint32_t at = 0;
+    for (std::size_t j = 0; j < jobs; ++j) {
+        first[j] = at;
+        at += count[j];
+    }
+    waits.assign(charged_.size(), WaitInterval{});
+    std::vector<std::uint32_t> fill(first);
+    for (const auto& c : charged_) // charged in time order per job, so each job's list stays sorted
+        waits[fill[static_cast<std::size_t>(c.job)]++] = c.w;
+}
+
+} // namespace clens

@@ -1,0 +1,74 @@
+#pragma once
+// Waiting jobs, grouped into lanes, and delay attribution (DESIGN §5 "Queue", "Delay
+// attribution").
+//
+// A lane holds waiting jobs that are interchangeable for the scheduler except for how long they
+// have waited: same VC and same start requirements (greedy backfill), or simply the same VC
+// (backfill none, where every job behind the VC's head takes the head's cause). Within a lane
+// jobs are ordered by queue rank (submit time, then input row), so an older job always has looser
+// (or equal) allowed locality levels than a younger one: when it cannot start, none behind it
+// can. A scheduling pass therefore visits lanes, not jobs, and the delay cause, which depends
+// only on the VC and the smallest start size, is judged once per lane after each pass. Each lane
+// keeps the timeline of its causes; a job's waiting intervals are cut from that timeline when it
+// leaves the lane.
+#include "core/sim/sim_result.hpp"
+
+#include <cstdint>
+#include <set>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace clens {
+
+class WaitLanes {
+public:
+    struct Lane {
+        std::int32_t vc = 0;
+        std::set<std::uint32_t> ranks; // waiting jobs by queue rank
+        std::vector<std::pair<std::int64_t, DelayCause>> causes; // (from, cause), cause changes only
+        std::uint64_t failedEpoch = 0; // != 0: its head failed at that release epoch
+        std::int32_t activeSlot = -1;  // position in active(), -1 when empty
+    };
+
+    WaitLanes(std::size_t jobs, std::vector<std::int32_t> jobOfRank);
+
+    // The lane for a key, created on first use.
+    std::int32_t laneFor(std::uint64_t key, std::int32_t vc);
+    Lane& lane(std::int32_t id) { return lanes_[static_cast<std::size_t>(id)]; }
+    const Lane& lane(std::int32_t id) const { return lanes_[static_cast<std::size_t>(id)]; }
+    // Lanes with at least one waiting job (order is deterministic but meaningless).
+    const std::vector<std::int32_t>& active() const { return active_; }
+
+    void enter(std::int32_t job, std::uint32_t rank, std::int32_t laneId, std::int64_t t);
+    // Removes the job and charges [enter, t) to its lane's causes.
+    void leave(std::int32_t job, std::uint32_t rank, std::int64_t t);
+    std::int32_t laneOf(std::int32_t job) const { return laneOf_[static_cast<std::size_t>(job)]; }
+    bool isHead(std::int32_t job, std::uint32_t rank) const;
+    std::int32_t headJob(std::int32_t laneId) const;
+
+    // Records the lane's cause from t on (after a pass).
+    void judge(std::int32_t laneId, std::int64_t t, DelayCause cause);
+
+    // Every interval charged so far, merged per job (same cause, touching) and grouped by job.
+    void collect(std::vector<WaitInterval>& waits, std::vector<std::uint32_t>& first, std::vector<std::uint32_t>& count) const;
+    const std::vector<std::int32_t>& jobOfRank() const { return jobOfRank_; }
+
+private:
+    struct Charged {
+        std::int32_t job;
+        WaitInterval w;
+    };
+    void charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause);
+
+    std::vector<Lane> lanes_;
+    std::unordered_map<std::uint64_t, std::int32_t> byKey_;
+    std::vector<std::int32_t> active_;
+    std::vector<std::int32_t> laneOf_;
+    std::vector<std::int64_t> enteredAt_;
+    std::vector<std::int64_t> lastCharged_; // index into charged_ of the job's last interval, -1
+    std::vector<Charged> charged_;
+    std::vector<std::int32_t> jobOfRank_;
+};
+
+} // namespace clens

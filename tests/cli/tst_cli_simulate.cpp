@@ -1,0 +1,92 @@
+// clusterlens-cli simulate end to end on the bundled samples (DESIGN §9).
+#include "tests/cli/cli_runner.hpp"
+#include "tests/common/test_support.hpp"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace clens::test;
+
+namespace {
+QString sample(const char* rel) { return QString::fromStdString(samplePath(rel)); }
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+} // namespace
+
+class TestCliSimulate : public QObject {
+    Q_OBJECT
+private slots:
+    void demoOutputs();
+    void deterministic();
+    void badConfigNamesKey_data();
+    void badConfigNamesKey();
+};
+
+void TestCliSimulate::demoOutputs()
+{
+    QTemporaryDir dir;
+    const auto jobs = dir.filePath("jobs.csv"), summary = dir.filePath("summary.json"), series = dir.filePath("s.csv");
+    const auto r = runCli({"simulate", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv"), "--jobs-out",
+                           jobs, "--summary-out", summary, "--series-out", series});
+    QCOMPARE(r.exitCode, 0);
+    const auto lines = readAll(jobs).split('\n');
+    QVERIFY(lines.front().startsWith("job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,"
+                                     "fragmentation_delay_s,capacity_delay_s,servers,racks,level,attempts,status,gpu_seconds"));
+    QCOMPARE(lines.size(), 26); // header + 24 jobs + final empty
+    // j05 (nlp, 4 GPUs at 120): every server has 1 free GPU until `any` is allowed at 120 + 1800;
+    // 4 servers in 2 racks -> (1 + 0.1*3)(1 + 0.2*1) = 1.56 -> 1800 s * 1.56 = 2808 s.
+    QVERIFY(lines[5].startsWith("j05,nlp,4,120,1920,4728,1800,0,1200,600,4,2,any,1,Pass,11232,"));
+    const auto o = QJsonDocument::fromJson(readAll(summary)).object();
+    for (const char* key : {"jobs", "makespan_s", "mean_queue_delay_s", "p50_queue_delay_s", "p95_queue_delay_s", "mean_jct_s",
+                            "gpu_alloc_fraction", "gpu_effective_util"})
+        QVERIFY2(o.contains(key), key);
+    QCOMPARE(o["jobs"].toInt(), 24);
+    QVERIFY(readAll(series).startsWith("t_s,allocated_gpus,effective_util,queued_jobs,free_servers,held_idle_gpus,queue_vision,"
+                                       "queue_speech,queue_nlp\n0,12,"));
+}
+
+void TestCliSimulate::deterministic()
+{
+    QTemporaryDir dir;
+    QByteArray first;
+    for (int run = 0; run < 2; ++run) {
+        const auto jobs = dir.filePath(QString("jobs%1.csv").arg(run));
+        const auto r = runCli({"simulate", "-q", "--cluster", sample("demo/cluster.csv"), "--trace",
+                               sample("demo/jobs.csv"), "--jobs-out", jobs});
+        QCOMPARE(r.exitCode, 0);
+        if (run == 0)
+            first = readAll(jobs);
+        else
+            QCOMPARE(readAll(jobs), first);
+    }
+}
+
+void TestCliSimulate::badConfigNamesKey_data()
+{
+    QTest::addColumn<QString>("config");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unknown key") << R"({"gang": {"polcy": "strict"}})" << "gang.polcy";
+    QTest::newRow("unknown VC") << R"({"quota": {"mode": "strict", "vc": {"nosuch": 8}}})" << "quota.vc.nosuch";
+}
+
+void TestCliSimulate::badConfigNamesKey()
+{
+    QFETCH(QString, config);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "cfg.json", config.toStdString());
+    const auto r = runCli({"simulate", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv"), "--config",
+                           QString::fromStdString(path)});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+    QVERIFY2(r.err.contains("cfg.json"), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliSimulate)
+#include "tst_cli_simulate.moc"

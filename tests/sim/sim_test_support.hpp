@@ -1,0 +1,55 @@
+#pragma once
+// Small in-memory clusters and traces for hand-computed simulation scenarios.
+#include "core/model/topology.hpp"
+#include "core/model/trace.hpp"
+#include "core/sim/simulator.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clens::test {
+
+// servers: (rack name, GPUs) in layout order; names s0, s1, ...
+inline std::shared_ptr<const Topology> makeCluster(const std::vector<std::pair<std::string, int>>& servers)
+{
+    std::vector<ServerSpec> specs;
+    for (std::size_t i = 0; i < servers.size(); ++i)
+        specs.push_back(ServerSpec{"s" + std::to_string(i), servers[i].first, servers[i].second, "", 0, 0});
+    return std::make_shared<const Topology>(Topology::build(std::move(specs), 8));
+}
+
+struct JobSpec {
+    std::string vc;
+    std::int64_t submit;
+    int gpus;
+    std::int64_t duration;
+    JobStatus status = JobStatus::Pass;
+    float util = std::nanf("");
+};
+
+inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs)
+{
+    auto t = std::make_shared<Trace>();
+    int n = 0;
+    for (const auto& s : jobs) {
+        Job j;
+        j.id = "j" + std::to_string(n++);
+        j.vc = t->internTenant(s.vc);
+        j.user = t->internUser("u");
+        j.submit_s = s.submit;
+        j.gpus = s.gpus;
+        j.duration_s = s.duration;
+        j.status = s.status;
+        j.gpuUtil = s.util;
+        if (j.gpus == 0)
+            j.skip = SkipReason::ZeroGpus;
+        t->jobs.push_back(std::move(j));
+    }
+    return t;
+}
+
+inline std::int64_t startOf(const SimResult& r, int job) { return r.jobs[static_cast<std::size_t>(job)].start_s.value_or(-1); }
+inline std::int64_t endOf(const SimResult& r, int job) { return r.jobs[static_cast<std::size_t>(job)].end_s.value_or(-1); }
+
+} // namespace clens::test

@@ -1,0 +1,108 @@
+// Scenario JSON (DESIGN §4): defaults, key-by-key merge, round trip, errors naming the key.
+#include "core/sim/scenario_json.hpp"
+#include "core/sim/simulator.hpp"
+#include "tests/common/test_support.hpp"
+#include "tests/sim/sim_test_support.hpp"
+
+#include <QTest>
+
+using namespace clens;
+using namespace clens::test;
+
+class TestScenarioJson : public QObject {
+    Q_OBJECT
+private slots:
+    void emptyObjectIsDefaults();
+    void partialMerge();
+    void roundTrip();
+    void errorsNameTheKey_data();
+    void errorsNameTheKey();
+    void quotaForUnknownVc();
+};
+
+void TestScenarioJson::emptyObjectIsDefaults()
+{
+    QVERIFY(parseScenarioJson("{}", "s.json") == Scenario{});
+    const Scenario d;
+    QCOMPARE(d.locality.relaxToRackAfter_s.value_or(-1), std::int64_t{600});
+    QCOMPARE(d.locality.relaxToAnyAfter_s.value_or(-1), std::int64_t{1800});
+    QCOMPARE(d.locality.rackSize, 8);
+    QVERIFY(d.gang.policy == GangPolicy::Strict);
+    QVERIFY(d.backfill == BackfillPolicy::Greedy);
+    QVERIFY(d.placement == PlacementPolicy::BestFit);
+}
+
+void TestScenarioJson::partialMerge()
+{
+    const auto s = parseScenarioJson(
+        R"({"locality": {"relax_to_any_after_s": null}, "gang": {"policy": "elastic"}, "quota": {"mode": "borrow", "vc": {"vcA": 64}}, "seed": 7})",
+        "s.json");
+    QVERIFY(!s.locality.relaxToAnyAfter_s);
+    QCOMPARE(s.locality.relaxToRackAfter_s.value_or(-1), std::int64_t{600}); // untouched default
+    QVERIFY(s.gang.policy == GangPolicy::Elastic);
+    QCOMPARE(s.gang.minFraction, 0.5);
+    QVERIFY(s.quota.mode == QuotaMode::Borrow);
+    QCOMPARE(s.quota.vcGpus.at("vcA"), std::int64_t{64});
+    QCOMPARE(s.seed, std::uint64_t{7});
+}
+
+void TestScenarioJson::roundTrip()
+{
+    Scenario s;
+    s.locality.relaxToRackAfter_s.reset();
+    s.locality.relaxToAnyAfter_s = 0;
+    s.gang = {GangPolicy::None, 0.25, 30};
+    s.quota.mode = QuotaMode::BorrowPreempt;
+    s.quota.vcGpus = {{"x", 3}, {"y", 0}};
+    s.placement = PlacementPolicy::Spread;
+    s.backfill = BackfillPolicy::None;
+    s.slowdown = {0.15, 0.3};
+    s.failures.trialRun_s = 60;
+    s.failures.serverMtbf_h = 123.5;
+    s.failures.checkpoint_s = 900;
+    s.seed = 18446744073709551615ull;
+    s.seriesStep_s = 60;
+    QVERIFY(parseScenarioJson(scenarioToJson(s), "x") == s);
+}
+
+void TestScenarioJson::errorsNameTheKey_data()
+{
+    QTest::addColumn<QString>("json");
+    QTest::addColumn<QString>("key");
+    QTest::newRow("unknown top key") << R"({"localty": {}})" << "localty";
+    QTest::newRow("unknown nested key") << R"({"locality": {"relax_after": 3}})" << "locality.relax_after";
+    QTest::newRow("wrong type") << R"({"locality": {"rack_size": "8"}})" << "locality.rack_size";
+    QTest::newRow("negative threshold") << R"({"locality": {"relax_to_rack_after_s": -1}})" << "locality.relax_to_rack_after_s";
+    QTest::newRow("fraction seconds") << R"({"gang": {"elastic_after_s": 1.5}})" << "gang.elastic_after_s";
+    QTest::newRow("zero min fraction") << R"({"gang": {"min_fraction": 0}})" << "gang.min_fraction";
+    QTest::newRow("bad enum") << R"({"placement": "worst-fit"})" << "placement";
+    QTest::newRow("bad quota") << R"({"quota": {"vc": {"a": -4}}})" << "quota.vc.a";
+    QTest::newRow("quota not object") << R"({"quota": {"vc": 3}})" << "quota.vc";
+    QTest::newRow("huge seed") << R"({"seed": -1})" << "seed";
+    QTest::newRow("not an object") << R"({"slowdown": 3})" << "slowdown";
+    QTest::newRow("zero step") << R"({"series_step_s": 0})" << "series_step_s";
+    QTest::newRow("bad policy") << R"({"autoscaler": {"policy": "magic"}})" << "autoscaler.policy";
+}
+
+void TestScenarioJson::errorsNameTheKey()
+{
+    QFETCH(QString, json);
+    QFETCH(QString, key);
+    const auto msg = expectInputError([&] { parseScenarioJson(json.toStdString(), "s.json"); }, "s.json", 0, key.toStdString());
+    QVERIFY2(msg.find(key.toStdString()) != std::string::npos, msg.c_str());
+}
+
+void TestScenarioJson::quotaForUnknownVc()
+{
+    const auto trace = makeTrace({{"a", 0, 1, 10}});
+    Scenario s;
+    s.quota.vcGpus["nosuch"] = 4;
+    expectInputError([&] { validateScenarioForTrace(s, *trace, "cfg.json"); }, "cfg.json", 0, "quota.vc.nosuch");
+    const auto cluster = makeCluster({{"r", 4}});
+    expectInputError([&] { simulate(cluster, trace, s); }, "scenario", 0, "quota.vc.nosuch");
+    // Invalid JSON names the line.
+    expectInputError([&] { parseScenarioJson("{\n\"seed\": 1,\n}", "bad.json"); }, "bad.json", 3, "");
+}
+
+QTEST_GUILESS_MAIN(TestScenarioJson)
+#include "tst_scenario_json.moc"
