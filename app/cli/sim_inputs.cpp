@@ -19,7 +19,7 @@ SimInputs loadSimInputs(const std::string& clusterPath, const std::string& trace
     options.rackSize = rackSize;
     SimInputs in;
     in.trace = std::make_shared<const Trace>(loadTrace(tracePath, *format, options));
-    auto cluster = loadCluster(clusterPath, options);
+    auto cluster = loadClusterForTrace(clusterPath, *in.trace, options);
     if (cluster.racksInferred() && cluster.rackSize() != rackSize)
         cluster = cluster.regrouped(rackSize);
     in.cluster = std::make_shared<const Topology>(std::move(cluster));

@@ -57,8 +57,8 @@ void TestCliSimulate::deterministic()
     QByteArray first;
     for (int run = 0; run < 2; ++run) {
         const auto jobs = dir.filePath(QString("jobs%1.csv").arg(run));
-        const auto r = runCli({"simulate", "-q", "--cluster", sample("demo/cluster.csv"), "--trace",
-                               sample("demo/jobs.csv"), "--jobs-out", jobs});
+        const auto r = runCli({"simulate", "-q", "--cluster", sample("philly/cluster_machine_list"), "--trace",
+                               sample("philly/philly_jobs_pollux.csv"), "--jobs-out", jobs});
         QCOMPARE(r.exitCode, 0);
         if (run == 0)
             first = readAll(jobs);
