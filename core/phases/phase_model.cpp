@@ -75,10 +75,10 @@ PhaseModel trainPhaseModel(const ContainerMetrics& metrics, const PhaseTrainOpti
         windows += s.rows() > o.crbm.nHistory ? s.rows() - o.crbm.nHistory : 0;
     if (windows < static_cast<std::size_t>(std::max(o.k, 1)))
         throw InputError(metrics.source, 0, "",
-                         "only " + std::to_string(windows) + " steps have a history of " +
-                             std::to_string(o.crbm.nHistory) + " rows; training needs at least k = " +
-                             std::to_string(o.k) + " (containers need more than " + std::to_string(o.crbm.nHistory) +
-                             " rows)");
+                         "only " + std::to_string(windows) + " steps have a full history of " +
+                             std::to_string(o.crbm.nHistory) + " rows, fewer than k = " + std::to_string(o.k) +
+                             (windows == 0 ? " (every container has at most " + std::to_string(o.crbm.nHistory) + " rows)"
+                                           : std::string()));
 
     PhaseModel m;
     m.source = metrics.source;

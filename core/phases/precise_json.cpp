@@ -63,12 +63,16 @@ json::value parseJsonPrecise(std::string_view text, const std::string& source)
     json::basic_parser<PreciseHandler> p{json::parse_options{}};
     p.handler().st.reset();
     json::error_code ec;
-    const auto used = p.write_some(false, text.data(), text.size(), ec);
-    if (ec) {
-        const auto upTo = text.substr(0, std::min(used, text.size()));
-        const auto line = 1 + std::count(upTo.begin(), upTo.end(), '\n');
-        throw InputError(source, line, "", "invalid JSON: " + ec.message());
-    }
+    const auto used = std::min(p.write_some(false, text.data(), text.size(), ec), text.size());
+    const auto lineAt = [&](std::size_t offset) {
+        const auto upTo = text.substr(0, offset);
+        return 1 + std::count(upTo.begin(), upTo.end(), '\n');
+    };
+    if (ec)
+        throw InputError(source, lineAt(used), "", "invalid JSON: " + ec.message());
+    const auto rest = text.find_first_not_of(" \t\r\n", used);
+    if (rest != std::string_view::npos)
+        throw InputError(source, lineAt(rest), "", "invalid JSON: unexpected text after the document");
     return p.handler().st.release();
 }
 

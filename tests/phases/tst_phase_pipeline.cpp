@@ -266,6 +266,7 @@ void TestPhasePipeline::badModelFiles_data()
     QTest::addColumn<QString>("field");
     QTest::addColumn<qint64>("line");
     QTest::newRow("not JSON") << "syntax" << "" << qint64(1);
+    QTest::newRow("trailing text") << "trailing" << "" << qint64(1);
     QTest::newRow("missing crbm") << "drop crbm" << "crbm" << qint64(0);
     QTest::newRow("W wrong shape") << "W row" << "crbm.W[2]" << qint64(0);
     QTest::newRow("scale zero") << "scale zero" << "scaler_scale[2]" << qint64(0);
@@ -287,6 +288,8 @@ void TestPhasePipeline::badModelFiles()
     };
     if (edit == "syntax")
         json = "{\"features\": [1, 2";
+    else if (edit == "trailing")
+        json = "\"timestamp\",\"service\"\n1,2\n"; // a CSV given as the model: a JSON string, then more
     else if (edit == "drop crbm")
         replaceOnce("\"crbm\":", "\"crbx\":");
     else if (edit == "W row") {
