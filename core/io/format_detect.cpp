@@ -129,6 +129,12 @@ DetectedFile detectFile(const std::string& path)
         d.description = "Philly GPU utilization file (cluster_gpu_util; give it with the job log)";
         return d;
     }
+    if (has("pod.id") && has("cpu.usage")) {
+        DetectedFile d;
+        d.kind = FileKind::ContainerMetrics;
+        d.description = "AI4DL container metrics file (use it with `phases` / `autoscale --metrics`)";
+        return d;
+    }
     if (isSwfDataLine(line))
         return traceFile(TraceFormat::Swf, "Standard Workload Format trace");
 

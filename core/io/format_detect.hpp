@@ -12,6 +12,7 @@
 //     machineId + number of GPUs             Philly machine list (original or revised)
 //     sn + gpu                               Alibaba openb node list
 //     time + machineId + gpu0_util           Philly cluster_gpu_util (an auxiliary file)
+//     pod.id + cpu.usage                     AI4DL container metrics (for `phases`, not a trace)
 // - a first line of >= 18 whitespace-separated numbers: SWF without a header.
 // Anything else is an InputError that lists the layouts it knows.
 #include "core/io/trace_format.hpp"
@@ -20,7 +21,7 @@
 
 namespace clens {
 
-enum class FileKind : std::uint8_t { Trace, Cluster, GpuUtil };
+enum class FileKind : std::uint8_t { Trace, Cluster, GpuUtil, ContainerMetrics };
 
 struct DetectedFile {
     FileKind kind = FileKind::Trace;

@@ -59,14 +59,18 @@ public:
         }
     }
 
-    // Calls fn(job) for every job holding GPU g of server at time t.
-    template <class Fn>
-    void forHolders(std::string_view server, std::int64_t g, std::int64_t t, Fn&& fn) const
+    // The index of a server the log places jobs on, or nullopt.
+    std::optional<std::int64_t> findServer(std::string_view name) const
     {
-        const auto s = servers_.find(std::string(server));
-        if (s == servers_.end())
-            return;
-        const auto it = byGpu_.find(s->second * kGpuSlots + g);
+        const auto s = servers_.find(std::string(name));
+        return s == servers_.end() ? std::nullopt : std::optional<std::int64_t>(s->second);
+    }
+
+    // Calls fn(job) for every job holding GPU g of server (from findServer) at time t.
+    template <class Fn>
+    void forHolders(std::int64_t server, std::int64_t g, std::int64_t t, Fn&& fn) const
+    {
+        const auto it = byGpu_.find(server * kGpuSlots + g);
         if (it == byGpu_.end())
             return;
         const auto& h = it->second;
@@ -140,7 +144,7 @@ void applyPhillyGpuUtil(Trace& trace, const std::string& path, const ImportOptio
                                                     + std::string(trim(f[i]).substr(0, 40)) + "'");
             if (i + 1 >= f.size())
                 failField({path, line, "machineId"}, "row ends before the machine id");
-            const auto machine = requireText(f[i + 1], {path, line, "machineId"});
+            const auto server = index.findServer(requireText(f[i + 1], {path, line, "machineId"}));
             std::size_t j = i + 2;
             for (std::int64_t g = 0; j < f.size(); ++j, ++g) {
                 const auto v = trim(f[j]);
@@ -157,7 +161,9 @@ void applyPhillyGpuUtil(Trace& trace, const std::string& path, const ImportOptio
                     util = 100.0;
                     ++clamped;
                 }
-                index.forHolders(machine, g, *t, [&](std::int32_t job) {
+                if (!server)
+                    continue; // no job of the log ran there
+                index.forHolders(*server, g, *t, [&](std::int32_t job) {
                     sum[static_cast<std::size_t>(job)] += util;
                     ++count[static_cast<std::size_t>(job)];
                 });

@@ -518,7 +518,7 @@ Trace readPhillyJobLog(const std::string& path, const ImportOptions& options)
     json::parse_options parseOptions;
     parseOptions.max_depth = 1024;
     json::basic_parser<JobLogHandler> parser(parseOptions, path, line, trace);
-    ProgressTicker ticker(options.progress, 64);
+    ProgressTicker ticker(options.progress, 1); // one tick per 1 MiB read
 
     std::vector<char> buf(kReadChunk);
     bool done = false, sawContent = false, first = true;

@@ -52,8 +52,8 @@ TraceFormat detectTraceFormat(const std::string& path)
 {
     const auto d = detectFile(path);
     if (d.kind != FileKind::Trace)
-        throw InputError(path, 0, "", "this is a " + d.description + ", not a job trace"
-                                          + (d.kind == FileKind::Cluster ? " (give it as the cluster: --cluster or --machines)" : ""));
+        throw InputError(path, 0, "", "not a job trace (detected: " + d.description + ")"
+                                          + (d.kind == FileKind::Cluster ? "; give it as the cluster (--cluster or --machines)" : ""));
     return d.trace;
 }
 
@@ -61,9 +61,8 @@ ClusterFormat detectClusterFormat(const std::string& path)
 {
     const auto d = detectFile(path);
     if (d.kind != FileKind::Cluster)
-        throw InputError(path, 0, "", "this is a " + d.description
-                                          + ", not a cluster file (expected native cluster.csv, a Philly machine list or an "
-                                            "Alibaba node list)");
+        throw InputError(path, 0, "", "not a cluster file (detected: " + d.description
+                                          + "); expected native cluster.csv, a Philly machine list or an Alibaba node list");
     return d.cluster;
 }
 

@@ -116,6 +116,10 @@ void TestFormatDetect::wrongKindIsAClearError()
     QTemporaryDir dir;
     const auto util = writeFile(dir, "u", "time,machineId,gpu0_util\n");
     expectInputError([&] { loadTrace(util); }, util, 0, "");
+    const auto metrics = samplePath("ai4dl/sample-dlaas.csv");
+    QVERIFY(detectFile(metrics).kind == FileKind::ContainerMetrics);
+    const auto a = expectInputError([&] { loadTrace(metrics); }, metrics, 0, "");
+    QVERIFY2(a.find("AI4DL") != std::string::npos, a.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestFormatDetect)

@@ -58,6 +58,7 @@ private slots:
     void malformed_data();
     void malformed();
     void errorsNameTheRecord();
+    void progressAndCancel();
 };
 
 // The example log (sample_traces/philly/cluster_job_log.example.json) has 6 records.
@@ -279,6 +280,21 @@ void TestPhillyJobLog::errorsNameTheRecord()
     const auto path = writeFile(dir, "log", "[\n" + job("j1", a) + ",\n" + job("j2", a) + ",\n" + job("bad", attempt("\"soon\"", "null")) + "\n]");
     const auto message = expectInputError([&] { readPhillyJobLog(path); }, path, 4, "attempts[0].start_time");
     QVERIFY2(message.find("job record 3 (jobid 'bad')") != std::string::npos, message.c_str());
+}
+
+void TestPhillyJobLog::progressAndCancel()
+{
+    std::vector<double> seen;
+    ImportOptions o;
+    o.progress = [&](double f) {
+        seen.push_back(f);
+        return true;
+    };
+    loadTrace(samplePath("philly/cluster_job_log.example.json"), TraceFormat::Philly, o);
+    QVERIFY(!seen.empty());
+    QCOMPARE(seen.back(), 1.0);
+    o.progress = [](double) { return false; };
+    QVERIFY_THROWS_EXCEPTION(Cancelled, loadTrace(samplePath("philly/cluster_job_log.example.json"), TraceFormat::Philly, o));
 }
 
 QTEST_APPLESS_MAIN(TestPhillyJobLog)
