@@ -21,7 +21,7 @@ std::int64_t ServerFailureModel::nextTimeToFailure(std::int32_t server)
 {
     const auto draw = rngs_[static_cast<std::size_t>(server)]();
     const double u = static_cast<double>(draw >> 11) * 0x1.0p-53; // [0, 1)
-    const double ttf = std::ceil(-std::log1p(-u) * mtbf_s_);
+    const double ttf = std::ceil(-std::log(1.0 - u) * mtbf_s_); // 1 - u is exact for 53-bit u
     return std::max<std::int64_t>(1, static_cast<std::int64_t>(ttf));
 }
 

@@ -189,6 +189,7 @@ void SimEngine::hoardingPass(std::int64_t t)
         while (!heap.empty() && pool_.totalFree() > 0) {
             const auto [rank, laneId] = heap.top();
             heap.pop();
+
             const auto j = jobOfRank_[rank];
             const auto vc = job(j).vc;
             auto& r = rt_[idx(j)];
@@ -204,7 +205,7 @@ void SimEngine::hoardingPass(std::int64_t t)
             }
             const auto& l = lanes_->lane(laneId);
             const auto nextIt = l.ranks.upper_bound(rank);
-            const std::int64_t nextRank = nextIt == l.ranks.end() ? -1 : *nextIt;
+            const std::int64_t nextRank = nextIt == l.ranks.end() ? std::int64_t{-1} : std::int64_t{*nextIt};
             const auto m = static_cast<std::int32_t>(std::min<std::int64_t>({need, room, pool_.totalFree()}));
             if (m == pool_.totalFree() && m < need)
                 allFreeGpus(pool_, scratch_);

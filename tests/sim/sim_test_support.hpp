@@ -26,6 +26,7 @@ struct JobSpec {
     std::int64_t duration;
     JobStatus status = JobStatus::Pass;
     float util = std::nanf("");
+    std::string id = ""; // default j<row>
 };
 
 inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs)
@@ -34,7 +35,8 @@ inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs)
     int n = 0;
     for (const auto& s : jobs) {
         Job j;
-        j.id = "j" + std::to_string(n++);
+        j.id = s.id.empty() ? "j" + std::to_string(n) : s.id;
+        ++n;
         j.vc = t->internTenant(s.vc);
         j.user = t->internUser("u");
         j.submit_s = s.submit;

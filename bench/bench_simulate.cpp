@@ -1,0 +1,128 @@
+// Simulation throughput (DESIGN §10): a 120k-job philly-like trace on the Philly-sized cluster
+// (552 servers) in <= 1 s on one core, 1M jobs on 10k servers in <= 20 s, events/s, peak memory,
+// and the latency of "cluster state at t" (<= 5 ms). Also compares the event heaps.
+//
+// usage: bench_simulate [runs=5] [bigRuns=3] [skipBig=0]
+#include "bench/bench_util.hpp"
+#include "core/sim/cluster_state.hpp"
+#include "core/sim/event_queue.hpp"
+#include "core/sim/simulator.hpp"
+#include "core/synth/philly_like_generator.hpp"
+
+#include <boost/random/mersenne_twister.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+using namespace clens;
+
+namespace {
+
+struct Workload {
+    std::shared_ptr<const Topology> cluster;
+    std::shared_ptr<const Trace> trace;
+};
+
+Workload phillyLike(std::int64_t jobs, std::int32_t servers, double load)
+{
+    synth::GenerateOptions o;
+    o.jobs = jobs;
+    o.servers = servers;
+    o.load = load;
+    synth::PhillyLikeGenerator g(o);
+    auto trace = std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g));
+    return {std::make_shared<const Topology>(g.cluster()), trace};
+}
+
+void simulateBench(const std::string& label, const Workload& w, int runs, bool occupancy)
+{
+    SimOptions options;
+    options.recordOccupancy = occupancy;
+    SimSummary summary;
+    std::int64_t events = 0;
+    const auto times = bench::timeRuns(runs, [&] {
+        const auto r = simulate(w.cluster, w.trace, Scenario{}, options);
+        summary = r.summary;
+        events = r.events;
+    });
+    const double t = bench::median(times);
+    std::printf("%s\n", bench::describe(label, times).c_str());
+    std::printf("  %lld events, %.2f M events/s, %.0f jobs/s; mean queue delay %.0f s (frag %.3g s, cap %.3g s), "
+                "alloc %.3f, peak RSS %.0f MiB\n",
+                static_cast<long long>(events), static_cast<double>(events) / t / 1e6,
+                static_cast<double>(summary.jobs) / t, summary.meanQueueDelay_s, summary.fragmentationDelay_s,
+                summary.capacityDelay_s, summary.gpuAllocFraction, bench::peakRssMiB());
+}
+
+void stateAtBench(const Workload& w)
+{
+    auto result = std::make_shared<const SimResult>(simulate(w.cluster, w.trace, Scenario{}));
+    std::vector<double> build = bench::timeRuns(1, [&] { StateTimeline tl(result); });
+    const StateTimeline tl(result);
+    boost::random::mt19937_64 rng(7);
+    ClusterState s;
+    const auto span = static_cast<std::uint64_t>(tl.end_s() - tl.begin_s() + 1);
+    std::vector<double> each;
+    for (int i = 0; i < 2000; ++i) {
+        const auto t = tl.begin_s() + static_cast<std::int64_t>(rng() % span);
+        const auto one = bench::timeRuns(1, [&] { tl.stateAt(t, s); });
+        each.push_back(one.front() * 1e3);
+    }
+    std::sort(each.begin(), each.end());
+    std::printf("StateTimeline: %zu occupancy intervals, build %.3f s; stateAt over 2000 random instants: median %.3f ms, "
+                "p99 %.3f ms, max %.3f ms\n",
+                result->occupancy.size(), build.front(), bench::median(each), each[each.size() * 99 / 100], each.back());
+}
+
+template <class Heap>
+double heapBench(std::int64_t ops)
+{
+    // A steady state of ~4k pending events (running jobs), each pop pushing one later event.
+    boost::random::mt19937_64 rng(3);
+    BasicEventQueue<Heap> q;
+    for (std::uint32_t i = 0; i < 4096; ++i)
+        q.push({static_cast<std::int64_t>(rng() % 100000), SimEvent::makeOrder(0, i), 0});
+    std::int64_t sink = 0;
+    const auto times = bench::timeRuns(5, [&] {
+        for (std::int64_t k = 0; k < ops; ++k) {
+            const auto e = q.top();
+            q.pop();
+            sink += e.t;
+            q.push({e.t + 1 + static_cast<std::int64_t>(rng() % 100000), e.order, e.serial + 1});
+        }
+    });
+    if (sink == 42)
+        std::printf(" ");
+    return bench::median(times);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const int runs = argc > 1 ? std::atoi(argv[1]) : 5;
+    const int bigRuns = argc > 2 ? std::atoi(argv[2]) : 3;
+    const bool skipBig = argc > 3 && std::atoi(argv[3]) != 0;
+
+    const std::int64_t heapOps = 2'000'000;
+    const double tStd = heapBench<StdEventHeap>(heapOps);
+    const double tBoost = heapBench<BoostEventHeap>(heapOps);
+    std::printf("event heap, %lld pop+push at ~4k pending: std::priority_queue %.1f ns/op, boost d_ary_heap(4) %.1f ns/op\n",
+                static_cast<long long>(heapOps), tStd / static_cast<double>(heapOps) * 1e9,
+                tBoost / static_cast<double>(heapOps) * 1e9);
+
+    const auto philly = phillyLike(120'000, 552, 0.8);
+    std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.8)\n", philly.trace->jobs.size(),
+                philly.cluster->serverCount(), philly.cluster->gpuCount());
+    simulateBench("simulate 120k jobs, 552 servers, with occupancy", philly, runs, true);
+    simulateBench("simulate 120k jobs, 552 servers, no occupancy", philly, runs, false);
+    stateAtBench(philly);
+    if (!skipBig) {
+        const auto big = phillyLike(1'000'000, 10'000, 0.8);
+        std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.8)\n", big.trace->jobs.size(),
+                    big.cluster->serverCount(), big.cluster->gpuCount());
+        simulateBench("simulate 1M jobs, 10k servers, with occupancy", big, bigRuns, true);
+    }
+    return 0;
+}

@@ -1,0 +1,343 @@
+// Hand-computed micro-scenarios, one per rule of DESIGN §5. Each states its arithmetic.
+#include "core/sim/cluster_state.hpp"
+#include "tests/sim/sim_test_support.hpp"
+
+#include <QTest>
+
+using namespace clens;
+using namespace clens::test;
+
+namespace {
+Scenario withQuota(QuotaMode mode, std::map<std::string, std::int64_t> vc)
+{
+    Scenario s;
+    s.quota.mode = mode;
+    s.quota.vcGpus = std::move(vc);
+    return s;
+}
+} // namespace
+
+class TestSimRules : public QObject {
+    Q_OBJECT
+private slots:
+    void unfitLevelCountsAsAllowed();
+    void serverLevelUnfitStartsAtRackLevel();
+    void bestFitPrefersFullerRack();
+    void elasticStartSizeAndStretch();
+    void heldIdleUnderGangNone();
+    void trialRunOfFailedJob();
+    void borrowStartsWithinQuotaFirst();
+    void borrowPreemptRestartsVictim();
+    void borrowPreemptKeepsVictimVcAtQuota();
+    void preemptionLosesProgressSinceCheckpoint();
+    void backfillNoneBlocksVc();
+    void unfinishedJobs();
+    void endsReleaseBeforeSubmissions();
+    void tiesByInputRow();
+    void slowdownLowersUtilization();
+    void seriesSamples();
+};
+
+void TestSimRules::unfitLevelCountsAsAllowed()
+{
+    // Two racks of one 8-GPU server; a 16-GPU job: k0 = 2 but no rack has 2 servers (server level
+    // unfit), no rack has 16 GPUs (rack level unfit) -> `any` is allowed at once: starts at 0 on
+    // 2 servers in 2 racks; r0(16) = 2, so the slowdown is (1 + 0.1*0)(1 + 0.2*0) = 1.
+    const auto cluster = makeCluster({{"a", 8}, {"b", 8}});
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 16, 100}}), Scenario{});
+    QCOMPARE(startOf(r, 0), std::int64_t{0});
+    QVERIFY(r.jobs[0].level == LocalityLevel::Any);
+    QCOMPARE(r.jobs[0].slowdown, 1.0);
+    QCOMPARE(endOf(r, 0), std::int64_t{100});
+}
+
+void TestSimRules::serverLevelUnfitStartsAtRackLevel()
+{
+    // Rack A: 8,1,1,1,1 GPUs; rack B: 8. A 12-GPU job: k0 = 2 (8 + 8, largest servers first), but
+    // no rack has 2 servers holding 12 (A: 8 + 1, B: 8) -> server level unfit; rack A holds 12 ->
+    // rack level allowed at once: starts at 0 on A's 5 servers, slowdown 1 + 0.1*(5-2) = 1.3,
+    // run 100 * 1.3 = 130 s.
+    const auto cluster = makeCluster({{"A", 8}, {"A", 1}, {"A", 1}, {"A", 1}, {"A", 1}, {"B", 8}});
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 12, 100}}), Scenario{});
+    QCOMPARE(startOf(r, 0), std::int64_t{0});
+    QVERIFY(r.jobs[0].level == LocalityLevel::Rack);
+    QCOMPARE(r.jobs[0].servers, 5);
+    QCOMPARE(endOf(r, 0), std::int64_t{130});
+}
+
+void TestSimRules::bestFitPrefersFullerRack()
+{
+    // Rack A: two 4-GPU servers, rack B: one. A 2-GPU job leaves 2 free on any server (a tie);
+    // best-fit then takes the rack with the fewest free GPUs left: A 8-2 = 6, B 4-2 = 2 -> B.
+    // Spread takes the most left over: A (its lowest server, s0).
+    const auto cluster = makeCluster({{"A", 4}, {"A", 4}, {"B", 4}});
+    const auto trace = makeTrace({{"v", 0, 2, 10}});
+    Scenario s;
+    auto r = simulate(cluster, trace, s);
+    QCOMPARE(r.cluster->serverOfGpu(r.occupancy.front().gpu), 2);
+    s.placement = PlacementPolicy::Spread;
+    r = simulate(cluster, trace, s);
+    QCOMPARE(r.cluster->serverOfGpu(r.occupancy.front().gpu), 0);
+}
+
+void TestSimRules::elasticStartSizeAndStretch()
+{
+    // One 8-GPU server. j0 holds 6 GPUs until 1000. j1 (4 GPUs, 100 s) waits with 2 free
+    // (capacity: 4 > 2) until elastic_after_s = 300; then a in [ceil(0.5*4) = 2, 4]: the largest
+    // that fits is 2 -> starts at 300 on 2 GPUs and runs 100 * 4/2 = 200 s -> ends 500.
+    const auto cluster = makeCluster({{"r", 8}});
+    Scenario s;
+    s.gang.policy = GangPolicy::Elastic;
+    s.gang.elasticAfter_s = 300;
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 6, 1000}, {"v", 0, 4, 100}}), s);
+    const auto& j1 = r.jobs[1];
+    QCOMPARE(startOf(r, 1), std::int64_t{300});
+    QCOMPARE(endOf(r, 1), std::int64_t{500});
+    QCOMPARE(j1.allocatedGpus, 2);
+    QCOMPARE(j1.gpuSeconds, std::int64_t{400});
+    QCOMPARE(j1.capacityDelay_s, std::int64_t{300});
+    // Strict gang: j1 waits for j0's end at 1000.
+    const auto strict = simulate(cluster, makeTrace({{"v", 0, 6, 1000}, {"v", 0, 4, 100}}), Scenario{});
+    QCOMPARE(startOf(strict, 1), std::int64_t{1000});
+}
+
+void TestSimRules::heldIdleUnderGangNone()
+{
+    // One 4-GPU server, gang none. j0 (2 GPUs) ends at 100, j1 (2 GPUs) at 300. j2 (4 GPUs at 10)
+    // takes j0's 2 GPUs at 100 and holds them idle, takes j1's at 300 and starts: ends 350.
+    // Held idle: 2 GPUs x 200 s = 400; gpu_seconds = 400 + 4 x 50 = 600; waited 290 s, all
+    // capacity (no free GPU after each pass).
+    const auto cluster = makeCluster({{"r", 4}});
+    Scenario s;
+    s.gang.policy = GangPolicy::None;
+    s.seriesStep_s = 100;
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 2, 100}, {"v", 0, 2, 300}, {"w", 10, 4, 50}}), s);
+    const auto& j2 = r.jobs[2];
+    QCOMPARE(startOf(r, 2), std::int64_t{300});
+    QCOMPARE(endOf(r, 2), std::int64_t{350});
+    QCOMPARE(j2.heldIdleGpuSeconds, std::int64_t{400});
+    QCOMPARE(j2.gpuSeconds, std::int64_t{600});
+    QCOMPARE(j2.queueDelay_s, std::int64_t{290});
+    QCOMPARE(j2.capacityDelay_s, std::int64_t{290});
+    QCOMPARE(j2.attempts, 1);
+    QCOMPARE(r.summary.heldIdleGpuSeconds, 400.0);
+    // Samples at 0, 100, 200, 300: 2 GPUs held idle at 100 and 200.
+    QCOMPARE(r.series.heldIdleGpus[1], 2);
+    QCOMPARE(r.series.heldIdleGpus[2], 2);
+    QCOMPARE(r.series.heldIdleGpus[3], 0);
+    QCOMPARE(r.series.allocatedGpus[2], 4);
+    const auto held = std::count_if(r.occupancy.begin(), r.occupancy.end(),
+                                    [](const GpuInterval& iv) { return iv.use == GpuUse::HeldIdle; });
+    QCOMPARE(held, 2);
+}
+
+void TestSimRules::trialRunOfFailedJob()
+{
+    // trial_run_s = 60 on one 4-GPU server.
+    // j0 (4 GPUs, 50 s, Failed): trial of min(60, 50) = 50 s on 1 GPU; service <= trial -> ends
+    //   Failed at 50 having cost 50 GPU-seconds instead of 200.
+    // j1 (4 GPUs, 200 s, Pass): trial 0-60 on 1 GPU, re-queues, full run 60-260 on 4 GPUs:
+    //   attempts 2, gpu_seconds 60 + 800 = 860, start 0 (the trial), no wait.
+    // j2 (4 GPUs, 100 s, Failed, at 1000): service > trial -> trial 1000-1060, then its full
+    //   service 1060-1160, ends Failed.
+    const auto cluster = makeCluster({{"r", 4}});
+    Scenario s;
+    s.failures.trialRun_s = 60;
+    const auto r = simulate(cluster,
+                            makeTrace({{"v", 0, 4, 50, JobStatus::Failed}, {"v", 0, 4, 200}, {"v", 1000, 4, 100, JobStatus::Failed}}),
+                            s);
+    QCOMPARE(endOf(r, 0), std::int64_t{50});
+    QVERIFY(r.jobs[0].status == JobStatus::Failed);
+    QCOMPARE(r.jobs[0].gpuSeconds, std::int64_t{50});
+    QCOMPARE(r.jobs[0].attempts, 1);
+    QCOMPARE(startOf(r, 1), std::int64_t{0});
+    QCOMPARE(endOf(r, 1), std::int64_t{260});
+    QCOMPARE(r.jobs[1].attempts, 2);
+    QCOMPARE(r.jobs[1].gpuSeconds, std::int64_t{860});
+    QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{0});
+    QCOMPARE(endOf(r, 2), std::int64_t{1160});
+    QVERIFY(r.jobs[2].status == JobStatus::Failed);
+    QCOMPARE(r.jobs[2].attempts, 2);
+    // 1-GPU jobs take no trial.
+    const auto one = simulate(cluster, makeTrace({{"v", 0, 1, 30, JobStatus::Failed}}), s);
+    QCOMPARE(one.jobs[0].attempts, 1);
+    QCOMPARE(endOf(one, 0), std::int64_t{30});
+}
+
+void TestSimRules::borrowStartsWithinQuotaFirst()
+{
+    // 8 GPUs; quota a = 2, b = 6. At 0, j0 (a, 4 GPUs) is first in the queue but would exceed a's
+    // quota; j1 (b, 6 GPUs) is within quota. borrow: j1 starts first (6), then j0 finds 2 free
+    // and waits, charged to fairshare (a would exceed its quota), until j1 ends at 100.
+    // Without quotas, j0 starts first and j1 waits for it.
+    const auto cluster = makeCluster({{"r", 8}});
+    const auto trace = makeTrace({{"a", 0, 4, 100}, {"b", 0, 6, 100}});
+    const auto r = simulate(cluster, trace, withQuota(QuotaMode::Borrow, {{"a", 2}, {"b", 6}}));
+    QCOMPARE(startOf(r, 1), std::int64_t{0});
+    QCOMPARE(startOf(r, 0), std::int64_t{100});
+    QCOMPARE(r.jobs[0].fairshareDelay_s, std::int64_t{100});
+    const auto none = simulate(cluster, trace, Scenario{});
+    QCOMPARE(startOf(none, 0), std::int64_t{0});
+    QCOMPARE(startOf(none, 1), std::int64_t{100});
+    // strict: j0 never borrows; it starts when... never (4 > quota 2): Unfinished.
+    const auto strict = simulate(cluster, trace, withQuota(QuotaMode::Strict, {{"a", 2}, {"b", 6}}));
+    QVERIFY(strict.jobs[0].status == JobStatus::Unfinished);
+    QVERIFY(!strict.jobs[0].start_s);
+}
+
+void TestSimRules::borrowPreemptRestartsVictim()
+{
+    // 8 GPUs; quota a = 4, b = 4. j0 (b, 4 GPUs, 0-2000) is within b's quota; j1 (b, 2 GPUs at 10,
+    // 300 s) borrows (b holds 6 > 4). j2 (a, 4 GPUs at 100) is within quota but only 2 are free:
+    // it preempts the youngest over-quota job, j1 (b keeps 6 - 2 = 4 >= its quota), and starts at
+    // 100, ending 600. j1 re-queues, loses its 90 s (no checkpoints), waits as a borrower
+    // (fairshare: b at quota) until 600, reruns 300 s -> ends 900; attempts 2;
+    // gpu_seconds 2 x 90 + 2 x 300 = 780; queue delay 500.
+    const auto cluster = makeCluster({{"r", 8}});
+    const auto trace = makeTrace({{"b", 0, 4, 2000}, {"b", 10, 2, 300}, {"a", 100, 4, 500}});
+    const auto r = simulate(cluster, trace, withQuota(QuotaMode::BorrowPreempt, {{"a", 4}, {"b", 4}}));
+    QCOMPARE(startOf(r, 2), std::int64_t{100});
+    QCOMPARE(r.jobs[1].attempts, 2);
+    QCOMPARE(startOf(r, 1), std::int64_t{10});
+    QCOMPARE(endOf(r, 1), std::int64_t{900});
+    QCOMPARE(r.jobs[1].gpuSeconds, std::int64_t{780});
+    QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{500});
+    QCOMPARE(r.jobs[1].fairshareDelay_s, std::int64_t{500});
+    QCOMPARE(r.summary.preemptions, std::int64_t{1});
+    QCOMPARE(endOf(r, 0), std::int64_t{2000}); // never a victim
+    // borrow without preemption: j2 waits for j1's end at 310.
+    const auto b = simulate(cluster, trace, withQuota(QuotaMode::Borrow, {{"a", 4}, {"b", 4}}));
+    QCOMPARE(startOf(b, 2), std::int64_t{310});
+    QCOMPARE(b.summary.preemptions, std::int64_t{0});
+}
+
+void TestSimRules::borrowPreemptKeepsVictimVcAtQuota()
+{
+    // 8 GPUs; quota a = 4, b = 3. j0 (b, 6 GPUs, 0-1000) borrows (b: 6 > 3). j1 (a, 4 GPUs at 100)
+    // cannot be placed (2 free); preempting j0 would drop b to 0 < 3 -> nobody is preempted and
+    // j1 waits until 1000.
+    const auto cluster = makeCluster({{"r", 8}});
+    const auto r = simulate(cluster, makeTrace({{"b", 0, 6, 1000}, {"a", 100, 4, 10}}),
+                            withQuota(QuotaMode::BorrowPreempt, {{"a", 4}, {"b", 3}}));
+    QCOMPARE(startOf(r, 1), std::int64_t{1000});
+    QCOMPARE(r.jobs[0].attempts, 1);
+    QCOMPARE(r.summary.preemptions, std::int64_t{0});
+}
+
+void TestSimRules::preemptionLosesProgressSinceCheckpoint()
+{
+    // As borrowPreemptRestartsVictim with checkpoint_s = 60: j1 ran 90 s when preempted at 100,
+    // saved at 60 -> reruns 300 - 60 = 240 s from 600 -> ends 840; gpu_seconds 180 + 480 = 660.
+    const auto cluster = makeCluster({{"r", 8}});
+    auto s = withQuota(QuotaMode::BorrowPreempt, {{"a", 4}, {"b", 4}});
+    s.failures.checkpoint_s = 60;
+    const auto r = simulate(cluster, makeTrace({{"b", 0, 4, 2000}, {"b", 10, 2, 300}, {"a", 100, 4, 500}}), s);
+    QCOMPARE(endOf(r, 1), std::int64_t{840});
+    QCOMPARE(r.jobs[1].gpuSeconds, std::int64_t{660});
+}
+
+void TestSimRules::backfillNoneBlocksVc()
+{
+    // 4 GPUs. j0 (a, 3 GPUs, 0-100); j1 (a, 2 GPUs at 10) waits (1 free); j2 (a, 1 GPU at 20).
+    // greedy: j2 takes the free GPU at 20. none: j2 is blocked behind j1 (same VC) until j1 starts
+    // at 100; j2 takes the head's cause: capacity (j1 needs 2, 1 or 0 free), although a free GPU
+    // would have fit j2 itself. j3 (b, 1 GPU at 30) is not blocked by VC a: starts at 30.
+    const auto cluster = makeCluster({{"r", 4}});
+    const auto trace = makeTrace({{"a", 0, 3, 100}, {"a", 10, 2, 50}, {"a", 20, 1, 10}, {"b", 30, 1, 10}});
+    const auto greedy = simulate(cluster, trace, Scenario{});
+    QCOMPARE(startOf(greedy, 2), std::int64_t{20});
+    Scenario s;
+    s.backfill = BackfillPolicy::None;
+    const auto r = simulate(cluster, trace, s);
+    QCOMPARE(startOf(r, 1), std::int64_t{100});
+    QCOMPARE(startOf(r, 2), std::int64_t{100});
+    QCOMPARE(r.jobs[2].capacityDelay_s, std::int64_t{80});
+    QCOMPARE(startOf(r, 3), std::int64_t{30});
+}
+
+void TestSimRules::unfinishedJobs()
+{
+    // 4 GPUs. j0 asks for 5 (more than the cluster): Unfinished, never queued. j1 (a, 3 GPUs) with
+    // a strict quota of 2: Unfinished. j2 runs normally.
+    const auto cluster = makeCluster({{"r", 4}});
+    const auto r = simulate(cluster, makeTrace({{"b", 0, 5, 10}, {"a", 0, 3, 10}, {"b", 5, 1, 10}}),
+                            withQuota(QuotaMode::Strict, {{"a", 2}}));
+    for (int j : {0, 1}) {
+        QVERIFY(r.jobs[static_cast<std::size_t>(j)].status == JobStatus::Unfinished);
+        QVERIFY(!r.jobs[static_cast<std::size_t>(j)].start_s && !r.jobs[static_cast<std::size_t>(j)].end_s);
+        QCOMPARE(r.jobs[static_cast<std::size_t>(j)].attempts, 0);
+    }
+    QCOMPARE(endOf(r, 2), std::int64_t{15});
+    QCOMPARE(r.summary.unfinishedJobs, std::int64_t{2});
+    QCOMPARE(r.summary.finishedJobs, std::int64_t{1});
+    // A job still running or waiting at the failure horizon is Unfinished too: horizon 50 s after
+    // the last submission (0) with a 1000 s job and a queued one; a long MTBF keeps failures away.
+    Scenario h;
+    h.failures.serverMtbf_h = 1e6;
+    h.failures.horizon_s = 50;
+    const auto r2 = simulate(cluster, makeTrace({{"a", 0, 4, 1000}, {"a", 0, 1, 10}}), h);
+    QVERIFY(r2.jobs[0].status == JobStatus::Unfinished);
+    QCOMPARE(startOf(r2, 0), std::int64_t{0});
+    QVERIFY(!r2.jobs[0].end_s);
+    QVERIFY(r2.jobs[1].status == JobStatus::Unfinished);
+    QVERIFY(!r2.jobs[1].start_s);
+}
+
+void TestSimRules::endsReleaseBeforeSubmissions()
+{
+    // 4 GPUs; j0 ends at 100 exactly when j1 (4 GPUs) arrives: the end is applied first, so j1
+    // starts at 100 with no delay.
+    const auto cluster = makeCluster({{"r", 4}});
+    const auto r = simulate(cluster, makeTrace({{"a", 0, 4, 100}, {"a", 100, 4, 10}}), Scenario{});
+    QCOMPARE(startOf(r, 1), std::int64_t{100});
+    QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{0});
+}
+
+void TestSimRules::tiesByInputRow()
+{
+    // Two jobs submitted together, each wanting the whole cluster: the earlier input row runs
+    // first, whatever the ids or VC names say.
+    const auto cluster = makeCluster({{"r", 4}});
+    const auto r = simulate(cluster, makeTrace({{"zz", 0, 4, 10, JobStatus::Pass, std::nanf(""), "z9"},
+                                                {"aa", 0, 4, 10, JobStatus::Pass, std::nanf(""), "a1"}}),
+                            Scenario{});
+    QCOMPARE(startOf(r, 0), std::int64_t{0});
+    QCOMPARE(startOf(r, 1), std::int64_t{10});
+}
+
+void TestSimRules::slowdownLowersUtilization()
+{
+    // spread puts the two 1-GPU jobs on different servers (most GPUs left over), so a 2-GPU job
+    // with utilization 0.66 must take 1 GPU on each server (any level allowed at once):
+    // slowdown (1 + 0.1*1)(1 + 0.2*1) = 1.32 across 2 racks; utilization 0.66/1.32 = 0.5;
+    // run 100 * 1.32 = 132 s.
+    const auto cluster = makeCluster({{"a", 2}, {"b", 2}});
+    Scenario s;
+    s.locality.relaxToAnyAfter_s = 0;
+    s.placement = PlacementPolicy::Spread;
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 1, 1000}, {"v", 0, 1, 1000}, {"w", 0, 2, 100, JobStatus::Pass, 0.66f}}), s);
+    QCOMPARE(r.jobs[2].slowdown, 1.1 * 1.2);
+    QCOMPARE(r.jobs[2].effectiveUtil, 0.5);
+    QCOMPARE(endOf(r, 2), std::int64_t{132});
+}
+
+void TestSimRules::seriesSamples()
+{
+    // Samples every 100 s from the first submission (0) through the last event (350):
+    // 0,100,200,300. At 50: j0 runs on 4 of 8 GPUs and j1 (8 GPUs) is queued in VC b.
+    const auto cluster = makeCluster({{"r", 4}, {"r", 4}});
+    Scenario s;
+    s.seriesStep_s = 100;
+    const auto r = simulate(cluster, makeTrace({{"a", 0, 4, 250}, {"b", 10, 8, 100}}), s);
+    QCOMPARE(r.series.t_s.size(), std::size_t{4});
+    QCOMPARE(r.series.allocatedGpus[1], 4);
+    QCOMPARE(r.series.queuedJobs[1], 1);
+    QCOMPARE(r.series.queuedByVc[1][1], 1);
+    QCOMPARE(r.series.queuedByVc[0][1], 0);
+    QCOMPARE(r.series.freeServers[1], 1);
+    QCOMPARE(r.series.effectiveUtil[1], 0.5);
+    QCOMPARE(r.series.allocatedGpus[3], 8); // j1 runs 250-350
+}
+
+QTEST_GUILESS_MAIN(TestSimRules)
+#include "tst_sim_rules.moc"
