@@ -1,0 +1,407 @@
+#include "core/store/result_tables.hpp"
+
+#include "core/store/blob_codec.hpp"
+#include "core/store/table_reader.hpp"
+
+#include <array>
+#include <bit>
+#include <limits>
+#include <stdexcept>
+
+namespace clens::store {
+
+namespace {
+constexpr std::int64_t kInt32Min = std::numeric_limits<std::int32_t>::min();
+constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
+constexpr std::int64_t kUint32Max = std::numeric_limits<std::uint32_t>::max();
+
+std::int32_t int32(TableReader& t, int col) { return static_cast<std::int32_t>(t.integer(col, kInt32Min, kInt32Max)); }
+
+std::int32_t clusterGpus(const SimResult& r) { return r.cluster ? r.cluster->gpuCount() : 0; }
+std::int32_t clusterServers(const SimResult& r) { return r.cluster ? r.cluster->serverCount() : 0; }
+
+// Runs fn over the rows of one result table for result idx, in position order.
+template <typename Fn>
+void readRows(Database& db, const std::string& file, const std::string& table, const std::string& columns,
+              std::int64_t result, Fn&& fn)
+{
+    TableReader t(db, file, table, "SELECT idx, " + columns + " FROM " + table + " WHERE result = " + std::to_string(result) + " ORDER BY idx");
+    std::int64_t expected = 0;
+    while (t.next()) {
+        t.expectPosition(0, expected++);
+        fn(t);
+    }
+}
+
+// The columns of the results table in the order writeResult binds and readResults reads them.
+constexpr std::array<const char*, 44> kResultColumns{
+    "idx", "name", "cluster", "has_trace", "events", "first_submit_s", "last_event_s",
+    "sc_relax_to_rack_after_s", "sc_relax_to_any_after_s", "sc_rack_size", "sc_gang_policy", "sc_gang_min_fraction",
+    "sc_gang_elastic_after_s", "sc_quota_mode", "sc_placement", "sc_backfill", "sc_slowdown_per_extra_server",
+    "sc_slowdown_cross_rack", "sc_trial_run_s", "sc_server_mtbf_h", "sc_repair_h", "sc_checkpoint_s",
+    "sc_autoscaler_policy", "sc_autoscaler_interval_s", "sc_autoscaler_sigma", "sc_autoscaler_headroom", "sc_seed",
+    "sc_series_step_s", "sum_jobs", "sum_finished_jobs", "sum_unfinished_jobs", "sum_makespan_s",
+    "sum_mean_queue_delay_s", "sum_p50_queue_delay_s", "sum_p95_queue_delay_s", "sum_mean_jct_s",
+    "sum_gpu_alloc_fraction", "sum_gpu_effective_util", "sum_fairshare_delay_s", "sum_fragmentation_delay_s",
+    "sum_capacity_delay_s", "sum_held_idle_gpu_seconds", "sum_preemptions", "sum_server_failures"};
+
+std::string resultColumns()
+{
+    std::string out;
+    for (const char* c : kResultColumns)
+        out += (out.empty() ? "" : ", ") + std::string(c);
+    return out;
+}
+
+void bindBlob(Statement& s, int i, const std::vector<unsigned char>& bytes) { s.bindBlob(i, bytes.data(), bytes.size()); }
+} // namespace
+
+std::int64_t resultRows(const SimResult& r)
+{
+    return static_cast<std::int64_t>(r.jobs.size() + r.waits.size() + r.occupancy.size() + r.outages.size());
+}
+
+void validateResult(const SimResult& r, const std::string& name, std::size_t traceJobs)
+{
+    const auto bad = [&](const std::string& what) { throw std::invalid_argument("result '" + name + "': " + what); };
+    const auto jobs = static_cast<std::int64_t>(traceJobs);
+    for (std::size_t i = 0; i < r.jobs.size(); ++i) {
+        const auto& j = r.jobs[i];
+        if (j.job < -1 || j.job >= jobs)
+            bad("job result " + std::to_string(i) + " refers to job " + std::to_string(j.job) + " of a " + std::to_string(jobs) + "-job trace");
+        if (static_cast<std::uint64_t>(j.firstWait) + j.waitCount > r.waits.size())
+            bad("job result " + std::to_string(i) + " refers to waits beyond the wait list");
+    }
+    for (const auto& o : r.occupancy)
+        if (o.job < 0 || o.job >= jobs || o.gpu < 0 || o.gpu >= clusterGpus(r))
+            bad("an occupancy interval refers to job " + std::to_string(o.job) + ", GPU " + std::to_string(o.gpu) + " out of range");
+    for (const auto& o : r.outages)
+        if (o.server < 0 || o.server >= clusterServers(r))
+            bad("an outage refers to server " + std::to_string(o.server) + " out of range");
+}
+
+void writeResult(Database& db, std::int64_t idx, const std::string& name, std::optional<std::int64_t> clusterId,
+                 const SimResult& r, RowProgress& progress)
+{
+    const auto& sc = r.scenario;
+    const auto& sum = r.summary;
+    {
+        std::string placeholders = "?";
+        for (std::size_t i = 1; i < kResultColumns.size(); ++i)
+            placeholders += ", ?";
+        Statement s(db, "INSERT INTO results (" + resultColumns() + ") VALUES (" + placeholders + ")");
+        int c = 0;
+        s.bindInt(++c, idx);
+        s.bindText(++c, name);
+        s.bindOptionalInt(++c, clusterId);
+        s.bindInt(++c, r.trace ? 1 : 0);
+        s.bindInt(++c, r.events);
+        s.bindInt(++c, r.firstSubmit_s);
+        s.bindInt(++c, r.lastEvent_s);
+        s.bindOptionalInt(++c, sc.locality.relaxToRackAfter_s);
+        s.bindOptionalInt(++c, sc.locality.relaxToAnyAfter_s);
+        s.bindInt(++c, sc.locality.rackSize);
+        s.bindText(++c, storedName(sc.gang.policy));
+        s.bindReal(++c, sc.gang.minFraction);
+        s.bindInt(++c, sc.gang.elasticAfter_s);
+        s.bindText(++c, storedName(sc.quota.mode));
+        s.bindText(++c, storedName(sc.placement));
+        s.bindText(++c, storedName(sc.backfill));
+        s.bindReal(++c, sc.slowdown.perExtraServer);
+        s.bindReal(++c, sc.slowdown.crossRack);
+        s.bindInt(++c, sc.failures.trialRun_s);
+        s.bindReal(++c, sc.failures.serverMtbf_h);
+        s.bindReal(++c, sc.failures.repair_h);
+        s.bindInt(++c, sc.failures.checkpoint_s);
+        s.bindText(++c, sc.autoscaler.policy);
+        s.bindInt(++c, sc.autoscaler.interval_s);
+        s.bindReal(++c, sc.autoscaler.sigma);
+        s.bindReal(++c, sc.autoscaler.headroom);
+        s.bindInt(++c, std::bit_cast<std::int64_t>(sc.seed)); // uint64 stored bit for bit
+        s.bindInt(++c, sc.seriesStep_s);
+        s.bindInt(++c, sum.jobs);
+        s.bindInt(++c, sum.finishedJobs);
+        s.bindInt(++c, sum.unfinishedJobs);
+        s.bindInt(++c, sum.makespan_s);
+        s.bindReal(++c, sum.meanQueueDelay_s);
+        s.bindReal(++c, sum.p50QueueDelay_s);
+        s.bindReal(++c, sum.p95QueueDelay_s);
+        s.bindReal(++c, sum.meanJct_s);
+        s.bindReal(++c, sum.gpuAllocFraction);
+        s.bindReal(++c, sum.gpuEffectiveUtil);
+        s.bindReal(++c, sum.fairshareDelay_s);
+        s.bindReal(++c, sum.fragmentationDelay_s);
+        s.bindReal(++c, sum.capacityDelay_s);
+        s.bindReal(++c, sum.heldIdleGpuSeconds);
+        s.bindInt(++c, sum.preemptions);
+        s.bindInt(++c, sum.serverFailures);
+        s.run();
+    }
+    {
+        Statement s(db, "INSERT INTO result_quota (result, vc, gpus) VALUES (?, ?, ?)");
+        for (const auto& [vc, gpus] : sc.quota.vcGpus) {
+            s.bindInt(1, idx);
+            s.bindText(2, vc);
+            s.bindInt(3, gpus);
+            s.run();
+        }
+    }
+    {
+        Statement s(db, "INSERT INTO result_jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        for (std::size_t i = 0; i < r.jobs.size(); ++i) {
+            const auto& j = r.jobs[i];
+            int c = 0;
+            s.bindInt(++c, idx);
+            s.bindInt(++c, static_cast<std::int64_t>(i));
+            s.bindInt(++c, j.job);
+            s.bindInt(++c, j.simulated ? 1 : 0);
+            s.bindText(++c, storedName(j.status));
+            s.bindOptionalInt(++c, j.start_s);
+            s.bindOptionalInt(++c, j.end_s);
+            s.bindInt(++c, j.queueDelay_s);
+            s.bindInt(++c, j.fairshareDelay_s);
+            s.bindInt(++c, j.fragmentationDelay_s);
+            s.bindInt(++c, j.capacityDelay_s);
+            s.bindInt(++c, j.allocatedGpus);
+            s.bindInt(++c, j.servers);
+            s.bindInt(++c, j.racks);
+            s.bindText(++c, storedName(j.level));
+            s.bindInt(++c, j.attempts);
+            s.bindInt(++c, j.gpuSeconds);
+            s.bindReal(++c, j.slowdown);
+            s.bindReal(++c, j.effectiveUtil);
+            s.bindInt(++c, j.firstWait);
+            s.bindInt(++c, j.waitCount);
+            s.run();
+            progress.tick();
+        }
+    }
+    {
+        Statement s(db, "INSERT INTO result_waits (result, idx, from_s, to_s, cause) VALUES (?, ?, ?, ?, ?)");
+        for (std::size_t i = 0; i < r.waits.size(); ++i) {
+            const auto& w = r.waits[i];
+            s.bindInt(1, idx);
+            s.bindInt(2, static_cast<std::int64_t>(i));
+            s.bindInt(3, w.from_s);
+            s.bindInt(4, w.to_s);
+            s.bindText(5, storedName(w.cause));
+            s.run();
+            progress.tick();
+        }
+    }
+    {
+        Statement s(db, "INSERT INTO result_occupancy (result, idx, gpu, job, from_s, to_s, use, util) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        for (std::size_t i = 0; i < r.occupancy.size(); ++i) {
+            const auto& o = r.occupancy[i];
+            s.bindInt(1, idx);
+            s.bindInt(2, static_cast<std::int64_t>(i));
+            s.bindInt(3, o.gpu);
+            s.bindInt(4, o.job);
+            s.bindInt(5, o.from_s);
+            s.bindInt(6, o.to_s);
+            s.bindText(7, storedName(o.use));
+            s.bindReal(8, static_cast<double>(o.util));
+            s.run();
+            progress.tick();
+        }
+    }
+    {
+        Statement s(db, "INSERT INTO result_outages (result, idx, server, from_s, to_s) VALUES (?, ?, ?, ?, ?)");
+        for (std::size_t i = 0; i < r.outages.size(); ++i) {
+            const auto& o = r.outages[i];
+            s.bindInt(1, idx);
+            s.bindInt(2, static_cast<std::int64_t>(i));
+            s.bindInt(3, o.server);
+            s.bindInt(4, o.from_s);
+            s.bindInt(5, o.to_s);
+            s.run();
+            progress.tick();
+        }
+    }
+    {
+        const auto& ts = r.series;
+        Statement s(db, "INSERT INTO result_series VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        s.bindInt(1, idx);
+        s.bindInt(2, ts.step_s);
+        bindBlob(s, 3, encodeArray(ts.t_s));
+        bindBlob(s, 4, encodeArray(ts.allocatedGpus));
+        bindBlob(s, 5, encodeArray(ts.effectiveUtil));
+        bindBlob(s, 6, encodeArray(ts.queuedJobs));
+        bindBlob(s, 7, encodeArray(ts.freeServers));
+        bindBlob(s, 8, encodeArray(ts.heldIdleGpus));
+        s.run();
+        Statement v(db, "INSERT INTO result_series_vc (result, vc, queued_jobs) VALUES (?, ?, ?)");
+        for (std::size_t i = 0; i < ts.queuedByVc.size(); ++i) {
+            v.bindInt(1, idx);
+            v.bindInt(2, static_cast<std::int64_t>(i));
+            bindBlob(v, 3, encodeArray(ts.queuedByVc[i]));
+            v.run();
+        }
+    }
+}
+
+std::vector<StoredResult> readResults(Database& db, const std::string& file, std::size_t traceJobs,
+                                      const std::map<std::int64_t, std::shared_ptr<const Topology>>& clusters,
+                                      RowProgress& progress)
+{
+    std::vector<StoredResult> out;
+    {
+        TableReader t(db, file, "results", "SELECT " + resultColumns() + " FROM results ORDER BY idx");
+        while (t.next()) {
+            int c = 0;
+            t.expectPosition(c++, static_cast<std::int64_t>(out.size()));
+            StoredResult sr;
+            sr.result = std::make_shared<SimResult>();
+            auto& r = *sr.result;
+            auto& sc = r.scenario;
+            auto& sum = r.summary;
+            sr.name = t.text(c++);
+            sr.clusterId = t.optionalInteger(c);
+            if (sr.clusterId && !clusters.count(*sr.clusterId))
+                t.fail(c, "cluster " + std::to_string(*sr.clusterId) + " is not in the clusters table");
+            ++c;
+            sr.hasTrace = t.boolean(c++);
+            r.events = t.integer(c++);
+            r.firstSubmit_s = t.integer(c++);
+            r.lastEvent_s = t.integer(c++);
+            sc.locality.relaxToRackAfter_s = t.optionalInteger(c++);
+            sc.locality.relaxToAnyAfter_s = t.optionalInteger(c++);
+            sc.locality.rackSize = int32(t, c++);
+            sc.gang.policy = t.enumValue<GangPolicy>(c++);
+            sc.gang.minFraction = t.real(c++);
+            sc.gang.elasticAfter_s = t.integer(c++);
+            sc.quota.mode = t.enumValue<QuotaMode>(c++);
+            sc.placement = t.enumValue<PlacementPolicy>(c++);
+            sc.backfill = t.enumValue<BackfillPolicy>(c++);
+            sc.slowdown.perExtraServer = t.real(c++);
+            sc.slowdown.crossRack = t.real(c++);
+            sc.failures.trialRun_s = t.integer(c++);
+            sc.failures.serverMtbf_h = t.real(c++);
+            sc.failures.repair_h = t.real(c++);
+            sc.failures.checkpoint_s = t.integer(c++);
+            sc.autoscaler.policy = t.text(c++);
+            sc.autoscaler.interval_s = t.integer(c++);
+            sc.autoscaler.sigma = t.real(c++);
+            sc.autoscaler.headroom = t.real(c++);
+            sc.seed = std::bit_cast<std::uint64_t>(t.integer(c++));
+            sc.seriesStep_s = t.integer(c++);
+            sum.jobs = t.integer(c++);
+            sum.finishedJobs = t.integer(c++);
+            sum.unfinishedJobs = t.integer(c++);
+            sum.makespan_s = t.integer(c++);
+            sum.meanQueueDelay_s = t.real(c++);
+            sum.p50QueueDelay_s = t.real(c++);
+            sum.p95QueueDelay_s = t.real(c++);
+            sum.meanJct_s = t.real(c++);
+            sum.gpuAllocFraction = t.real(c++);
+            sum.gpuEffectiveUtil = t.real(c++);
+            sum.fairshareDelay_s = t.real(c++);
+            sum.fragmentationDelay_s = t.real(c++);
+            sum.capacityDelay_s = t.real(c++);
+            sum.heldIdleGpuSeconds = t.real(c++);
+            sum.preemptions = t.integer(c++);
+            sum.serverFailures = t.integer(c++);
+            out.push_back(std::move(sr));
+        }
+    }
+    const auto jobs = static_cast<std::int64_t>(traceJobs);
+    for (std::size_t ri = 0; ri < out.size(); ++ri) {
+        const auto idx = static_cast<std::int64_t>(ri);
+        auto& r = *out[ri].result;
+        const auto cluster = out[ri].clusterId ? clusters.at(*out[ri].clusterId) : nullptr;
+        const std::int64_t gpus = cluster ? cluster->gpuCount() : 0;
+        const std::int64_t servers = cluster ? cluster->serverCount() : 0;
+        {
+            TableReader t(db, file, "result_quota", "SELECT vc, gpus FROM result_quota WHERE result = " + std::to_string(idx) + " ORDER BY vc");
+            while (t.next()) {
+                auto vc = t.text(0);
+                r.scenario.quota.vcGpus[std::move(vc)] = t.integer(1);
+            }
+        }
+        readRows(db, file, "result_jobs",
+                 "job, simulated, status, start_s, end_s, queue_delay_s, fairshare_delay_s, fragmentation_delay_s, "
+                 "capacity_delay_s, allocated_gpus, servers, racks, level, attempts, gpu_seconds, slowdown, effective_util, "
+                 "first_wait, wait_count",
+                 idx, [&](TableReader& t) {
+                     JobResult j;
+                     int c = 1;
+                     j.job = static_cast<std::int32_t>(t.integer(c++, -1, jobs - 1));
+                     j.simulated = t.boolean(c++);
+                     j.status = t.enumValue<JobStatus>(c++);
+                     j.start_s = t.optionalInteger(c++);
+                     j.end_s = t.optionalInteger(c++);
+                     j.queueDelay_s = t.integer(c++);
+                     j.fairshareDelay_s = t.integer(c++);
+                     j.fragmentationDelay_s = t.integer(c++);
+                     j.capacityDelay_s = t.integer(c++);
+                     j.allocatedGpus = int32(t, c++);
+                     j.servers = int32(t, c++);
+                     j.racks = int32(t, c++);
+                     j.level = t.enumValue<LocalityLevel>(c++);
+                     j.attempts = int32(t, c++);
+                     j.gpuSeconds = t.integer(c++);
+                     j.slowdown = t.real(c++);
+                     j.effectiveUtil = t.real(c++);
+                     j.firstWait = static_cast<std::uint32_t>(t.integer(c++, 0, kUint32Max));
+                     j.waitCount = static_cast<std::uint32_t>(t.integer(c++, 0, kUint32Max));
+                     r.jobs.push_back(j);
+                     progress.tick();
+                 });
+        readRows(db, file, "result_waits", "from_s, to_s, cause", idx, [&](TableReader& t) {
+            r.waits.push_back(WaitInterval{t.integer(1), t.integer(2), t.enumValue<DelayCause>(3)});
+            progress.tick();
+        });
+        for (std::size_t i = 0; i < r.jobs.size(); ++i)
+            if (static_cast<std::uint64_t>(r.jobs[i].firstWait) + r.jobs[i].waitCount > r.waits.size())
+                throw ProjectFileError(ProjectFileError::Kind::BadContent, file, static_cast<std::int64_t>(i) + 1,
+                                       "result_jobs.wait_count",
+                                       "result " + std::to_string(idx) + " job result " + std::to_string(i)
+                                           + ": its waits run past the end of result_waits");
+        readRows(db, file, "result_occupancy", "gpu, job, from_s, to_s, use, util", idx, [&](TableReader& t) {
+            if (gpus == 0 || jobs == 0)
+                t.failRow("an occupancy interval but the result has no GPUs or no jobs");
+            GpuInterval o;
+            o.gpu = static_cast<std::int32_t>(t.integer(1, 0, gpus - 1));
+            o.job = static_cast<std::int32_t>(t.integer(2, 0, jobs - 1));
+            o.from_s = t.integer(3);
+            o.to_s = t.integer(4);
+            o.use = t.enumValue<GpuUse>(5);
+            o.util = static_cast<float>(t.real(6));
+            r.occupancy.push_back(o);
+            progress.tick();
+        });
+        readRows(db, file, "result_outages", "server, from_s, to_s", idx, [&](TableReader& t) {
+            if (servers == 0)
+                t.failRow("an outage but the result has no servers");
+            r.outages.push_back(ServerOutage{static_cast<std::int32_t>(t.integer(1, 0, servers - 1)), t.integer(2), t.integer(3)});
+            progress.tick();
+        });
+        {
+            TableReader t(db, file, "result_series",
+                          "SELECT step_s, t_s, allocated_gpus, effective_util, queued_jobs, free_servers, held_idle_gpus "
+                          "FROM result_series WHERE result = " + std::to_string(idx));
+            if (!t.next())
+                throw ProjectFileError(ProjectFileError::Kind::BadContent, file, 0, "result_series",
+                                       "result " + std::to_string(idx) + " has no row in result_series");
+            auto& ts = r.series;
+            ts.step_s = t.integer(0);
+            ts.t_s = t.array<std::int64_t>(1);
+            ts.allocatedGpus = t.array<std::int32_t>(2);
+            ts.effectiveUtil = t.array<double>(3);
+            ts.queuedJobs = t.array<std::int32_t>(4);
+            ts.freeServers = t.array<std::int32_t>(5);
+            ts.heldIdleGpus = t.array<std::int32_t>(6);
+        }
+        {
+            TableReader t(db, file, "result_series_vc",
+                          "SELECT vc, queued_jobs FROM result_series_vc WHERE result = " + std::to_string(idx) + " ORDER BY vc");
+            while (t.next()) {
+                t.expectPosition(0, static_cast<std::int64_t>(r.series.queuedByVc.size()));
+                r.series.queuedByVc.push_back(t.array<std::int32_t>(1));
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace clens::store

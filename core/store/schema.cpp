@@ -1,0 +1,263 @@
+#include "core/store/schema.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace clens::store {
+
+namespace {
+
+// Version 1. STRICT tables: SQLite itself refuses a value of the wrong type. Every list is
+// stored with its position (idx, 0-based) so order round-trips; enums are stored as their
+// DESIGN names; a REAL that is NULL reads back as NaN. Arrays (series) are BLOBs of
+// little-endian int32 / int64 / IEEE-754 doubles.
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE project (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  written_by TEXT NOT NULL,
+  cluster INTEGER
+) STRICT;
+
+CREATE TABLE clusters (
+  id INTEGER PRIMARY KEY,
+  racks_inferred INTEGER NOT NULL,
+  rack_size INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE servers (
+  cluster INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  rack TEXT NOT NULL,
+  gpus INTEGER NOT NULL,
+  gpu_model TEXT NOT NULL,
+  cpu_cores REAL,
+  mem_gb REAL,
+  PRIMARY KEY (cluster, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE trace_meta (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  source TEXT NOT NULL,
+  format TEXT NOT NULL,
+  time_base TEXT NOT NULL,
+  tenant_note TEXT NOT NULL,
+  fractional_gpu_jobs INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE trace_notes (
+  idx INTEGER PRIMARY KEY,
+  note TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE tenants (
+  idx INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  quota_gpus INTEGER
+) STRICT;
+
+CREATE TABLE users (
+  idx INTEGER PRIMARY KEY,
+  name TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE jobs (
+  idx INTEGER PRIMARY KEY,
+  job_id TEXT NOT NULL,
+  vc INTEGER NOT NULL,
+  user INTEGER NOT NULL,
+  submit_s INTEGER NOT NULL,
+  gpus INTEGER NOT NULL,
+  duration_s INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  skip TEXT NOT NULL,
+  recorded_start_s INTEGER,
+  recorded_end_s INTEGER,
+  gpu_util REAL,
+  gpu_milli INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE attempts (
+  job INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  start_s INTEGER,
+  end_s INTEGER,
+  PRIMARY KEY (job, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE attempt_servers (
+  job INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  server TEXT NOT NULL,
+  gpus BLOB NOT NULL,
+  PRIMARY KEY (job, attempt, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE scenarios (
+  idx INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  json TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE results (
+  idx INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  cluster INTEGER,
+  has_trace INTEGER NOT NULL,
+  events INTEGER NOT NULL,
+  first_submit_s INTEGER NOT NULL,
+  last_event_s INTEGER NOT NULL,
+  sc_relax_to_rack_after_s INTEGER,
+  sc_relax_to_any_after_s INTEGER,
+  sc_rack_size INTEGER NOT NULL,
+  sc_gang_policy TEXT NOT NULL,
+  sc_gang_min_fraction REAL,
+  sc_gang_elastic_after_s INTEGER NOT NULL,
+  sc_quota_mode TEXT NOT NULL,
+  sc_placement TEXT NOT NULL,
+  sc_backfill TEXT NOT NULL,
+  sc_slowdown_per_extra_server REAL,
+  sc_slowdown_cross_rack REAL,
+  sc_trial_run_s INTEGER NOT NULL,
+  sc_server_mtbf_h REAL,
+  sc_repair_h REAL,
+  sc_checkpoint_s INTEGER NOT NULL,
+  sc_autoscaler_policy TEXT NOT NULL,
+  sc_autoscaler_interval_s INTEGER NOT NULL,
+  sc_autoscaler_sigma REAL,
+  sc_autoscaler_headroom REAL,
+  sc_seed INTEGER NOT NULL,
+  sc_series_step_s INTEGER NOT NULL,
+  sum_jobs INTEGER NOT NULL,
+  sum_finished_jobs INTEGER NOT NULL,
+  sum_unfinished_jobs INTEGER NOT NULL,
+  sum_makespan_s INTEGER NOT NULL,
+  sum_mean_queue_delay_s REAL,
+  sum_p50_queue_delay_s REAL,
+  sum_p95_queue_delay_s REAL,
+  sum_mean_jct_s REAL,
+  sum_gpu_alloc_fraction REAL,
+  sum_gpu_effective_util REAL,
+  sum_fairshare_delay_s REAL,
+  sum_fragmentation_delay_s REAL,
+  sum_capacity_delay_s REAL,
+  sum_held_idle_gpu_seconds REAL,
+  sum_preemptions INTEGER NOT NULL,
+  sum_server_failures INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE result_quota (
+  result INTEGER NOT NULL,
+  vc TEXT NOT NULL,
+  gpus INTEGER NOT NULL,
+  PRIMARY KEY (result, vc)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE result_jobs (
+  result INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  job INTEGER NOT NULL,
+  simulated INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  start_s INTEGER,
+  end_s INTEGER,
+  queue_delay_s INTEGER NOT NULL,
+  fairshare_delay_s INTEGER NOT NULL,
+  fragmentation_delay_s INTEGER NOT NULL,
+  capacity_delay_s INTEGER NOT NULL,
+  allocated_gpus INTEGER NOT NULL,
+  servers INTEGER NOT NULL,
+  racks INTEGER NOT NULL,
+  level TEXT NOT NULL,
+  attempts INTEGER NOT NULL,
+  gpu_seconds INTEGER NOT NULL,
+  slowdown REAL,
+  effective_util REAL,
+  first_wait INTEGER NOT NULL,
+  wait_count INTEGER NOT NULL,
+  PRIMARY KEY (result, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE result_waits (
+  result INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  from_s INTEGER NOT NULL,
+  to_s INTEGER NOT NULL,
+  cause TEXT NOT NULL,
+  PRIMARY KEY (result, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE result_occupancy (
+  result INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  gpu INTEGER NOT NULL,
+  job INTEGER NOT NULL,
+  from_s INTEGER NOT NULL,
+  to_s INTEGER NOT NULL,
+  use TEXT NOT NULL,
+  util REAL,
+  PRIMARY KEY (result, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE result_outages (
+  result INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  server INTEGER NOT NULL,
+  from_s INTEGER NOT NULL,
+  to_s INTEGER NOT NULL,
+  PRIMARY KEY (result, idx)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE result_series (
+  result INTEGER PRIMARY KEY,
+  step_s INTEGER NOT NULL,
+  t_s BLOB NOT NULL,
+  allocated_gpus BLOB NOT NULL,
+  effective_util BLOB NOT NULL,
+  queued_jobs BLOB NOT NULL,
+  free_servers BLOB NOT NULL,
+  held_idle_gpus BLOB NOT NULL
+) STRICT;
+
+CREATE TABLE result_series_vc (
+  result INTEGER NOT NULL,
+  vc INTEGER NOT NULL,
+  queued_jobs BLOB NOT NULL,
+  PRIMARY KEY (result, vc)
+) STRICT, WITHOUT ROWID;
+)sql";
+
+} // namespace
+
+void createSchema(Database& db)
+{
+    db.exec(kSchemaV1);
+    db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+    db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+}
+
+std::span<const Migration> migrations() { return {}; }
+
+void migrate(Database& db, std::int64_t from, std::int64_t to, std::span<const Migration> steps)
+{
+    for (std::int64_t v = from; v < to; ++v) {
+        const Migration* step = nullptr;
+        for (const auto& m : steps)
+            if (m.from == v)
+                step = &m;
+        if (!step)
+            throw std::logic_error("no migration from schema version " + std::to_string(v));
+        db.exec("BEGIN");
+        try {
+            step->apply(db);
+            db.exec("PRAGMA user_version = " + std::to_string(v + 1));
+            db.exec("COMMIT");
+        } catch (...) {
+            db.execNoThrow("ROLLBACK");
+            throw;
+        }
+    }
+}
+
+} // namespace clens::store

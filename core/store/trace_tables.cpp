@@ -1,0 +1,205 @@
+#include "core/store/trace_tables.hpp"
+
+#include "core/store/blob_codec.hpp"
+#include "core/store/table_reader.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace clens::store {
+
+namespace {
+constexpr std::int64_t kInt32Min = std::numeric_limits<std::int32_t>::min();
+constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
+
+std::int32_t int32(TableReader& t, int col) { return static_cast<std::int32_t>(t.integer(col, kInt32Min, kInt32Max)); }
+} // namespace
+
+std::int64_t traceRows(const Trace& trace)
+{
+    std::int64_t n = static_cast<std::int64_t>(trace.jobs.size());
+    for (const auto& j : trace.jobs)
+        for (const auto& a : j.attempts)
+            n += 1 + static_cast<std::int64_t>(a.placement.size());
+    return n;
+}
+
+void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
+{
+    {
+        Statement s(db, "INSERT INTO trace_meta (id, source, format, time_base, tenant_note, fractional_gpu_jobs) VALUES (1, ?, ?, ?, ?, ?)");
+        s.bindText(1, trace.meta.source);
+        s.bindText(2, trace.meta.format);
+        s.bindText(3, storedName(trace.meta.timeBase));
+        s.bindText(4, trace.meta.tenantNote);
+        s.bindInt(5, trace.meta.fractionalGpuJobs);
+        s.run();
+    }
+    {
+        Statement s(db, "INSERT INTO trace_notes (idx, note) VALUES (?, ?)");
+        for (std::size_t i = 0; i < trace.meta.notes.size(); ++i) {
+            s.bindInt(1, static_cast<std::int64_t>(i));
+            s.bindText(2, trace.meta.notes[i]);
+            s.run();
+        }
+    }
+    {
+        Statement s(db, "INSERT INTO tenants (idx, name, quota_gpus) VALUES (?, ?, ?)");
+        for (std::size_t i = 0; i < trace.tenants.size(); ++i) {
+            s.bindInt(1, static_cast<std::int64_t>(i));
+            s.bindText(2, trace.tenants[i].name);
+            s.bindOptionalInt(3, trace.tenants[i].quotaGpus);
+            s.run();
+        }
+    }
+    {
+        Statement s(db, "INSERT INTO users (idx, name) VALUES (?, ?)");
+        for (std::size_t i = 0; i < trace.users.size(); ++i) {
+            s.bindInt(1, static_cast<std::int64_t>(i));
+            s.bindText(2, trace.users[i]);
+            s.run();
+        }
+    }
+    Statement job(db, "INSERT INTO jobs (idx, job_id, vc, user, submit_s, gpus, duration_s, status, skip, recorded_start_s, "
+                      "recorded_end_s, gpu_util, gpu_milli) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    Statement attempt(db, "INSERT INTO attempts (job, idx, start_s, end_s) VALUES (?, ?, ?, ?)");
+    Statement server(db, "INSERT INTO attempt_servers (job, attempt, idx, server, gpus) VALUES (?, ?, ?, ?, ?)");
+    const auto tenants = static_cast<std::int64_t>(trace.tenants.size());
+    const auto users = static_cast<std::int64_t>(trace.users.size());
+    for (std::size_t i = 0; i < trace.jobs.size(); ++i) {
+        const auto& j = trace.jobs[i];
+        const auto idx = static_cast<std::int64_t>(i);
+        if (j.vc < 0 || j.vc >= tenants || j.user < 0 || j.user >= users)
+            throw std::invalid_argument("job " + std::to_string(i) + " ('" + j.id + "') has a vc or user index out of range");
+        job.bindInt(1, idx);
+        job.bindText(2, j.id);
+        job.bindInt(3, j.vc);
+        job.bindInt(4, j.user);
+        job.bindInt(5, j.submit_s);
+        job.bindInt(6, j.gpus);
+        job.bindInt(7, j.duration_s);
+        job.bindText(8, storedName(j.status));
+        job.bindText(9, storedName(j.skip));
+        job.bindOptionalInt(10, j.recordedStart_s);
+        job.bindOptionalInt(11, j.recordedEnd_s);
+        job.bindReal(12, static_cast<double>(j.gpuUtil));
+        job.bindInt(13, j.gpuMilli);
+        job.run();
+        progress.tick();
+        for (std::size_t a = 0; a < j.attempts.size(); ++a) {
+            const auto& at = j.attempts[a];
+            attempt.bindInt(1, idx);
+            attempt.bindInt(2, static_cast<std::int64_t>(a));
+            attempt.bindOptionalInt(3, at.start_s);
+            attempt.bindOptionalInt(4, at.end_s);
+            attempt.run();
+            progress.tick();
+            for (std::size_t p = 0; p < at.placement.size(); ++p) {
+                const auto gpus = encodeArray(at.placement[p].gpus);
+                server.bindInt(1, idx);
+                server.bindInt(2, static_cast<std::int64_t>(a));
+                server.bindInt(3, static_cast<std::int64_t>(p));
+                server.bindText(4, at.placement[p].server);
+                server.bindBlob(5, gpus.data(), gpus.size());
+                server.run();
+                progress.tick();
+            }
+        }
+    }
+}
+
+Trace readTrace(Database& db, const std::string& file, RowProgress& progress)
+{
+    Trace trace;
+    {
+        TableReader t(db, file, "trace_meta", "SELECT source, format, time_base, tenant_note, fractional_gpu_jobs FROM trace_meta");
+        if (!t.next())
+            throw ProjectFileError(ProjectFileError::Kind::BadContent, file, 0, "trace_meta", "table trace_meta is empty");
+        trace.meta.source = t.text(0);
+        trace.meta.format = t.text(1);
+        trace.meta.timeBase = t.enumValue<TimeBase>(2);
+        trace.meta.tenantNote = t.text(3);
+        trace.meta.fractionalGpuJobs = t.integer(4);
+    }
+    {
+        TableReader t(db, file, "trace_notes", "SELECT idx, note FROM trace_notes ORDER BY idx");
+        while (t.next()) {
+            t.expectPosition(0, static_cast<std::int64_t>(trace.meta.notes.size()));
+            trace.meta.notes.push_back(t.text(1));
+        }
+    }
+    {
+        TableReader t(db, file, "tenants", "SELECT idx, name, quota_gpus FROM tenants ORDER BY idx");
+        while (t.next()) {
+            t.expectPosition(0, static_cast<std::int64_t>(trace.tenants.size()));
+            trace.tenants.push_back(Tenant{t.text(1), t.optionalInteger(2)});
+        }
+    }
+    {
+        TableReader t(db, file, "users", "SELECT idx, name FROM users ORDER BY idx");
+        while (t.next()) {
+            t.expectPosition(0, static_cast<std::int64_t>(trace.users.size()));
+            trace.users.push_back(t.text(1));
+        }
+    }
+    {
+        TableReader t(db, file, "jobs",
+                      "SELECT idx, job_id, vc, user, submit_s, gpus, duration_s, status, skip, recorded_start_s, recorded_end_s, "
+                      "gpu_util, gpu_milli FROM jobs ORDER BY idx");
+        const auto tenants = static_cast<std::int64_t>(trace.tenants.size());
+        const auto users = static_cast<std::int64_t>(trace.users.size());
+        while (t.next()) {
+            t.expectPosition(0, static_cast<std::int64_t>(trace.jobs.size()));
+            Job j;
+            j.id = t.text(1);
+            if (tenants == 0)
+                t.fail(2, "a job needs a VC but the tenants table is empty");
+            j.vc = static_cast<std::int32_t>(t.integer(2, 0, tenants - 1));
+            if (users == 0)
+                t.fail(3, "a job needs a user but the users table is empty");
+            j.user = static_cast<std::int32_t>(t.integer(3, 0, users - 1));
+            j.submit_s = t.integer(4);
+            j.gpus = int32(t, 5);
+            j.duration_s = t.integer(6);
+            j.status = t.enumValue<JobStatus>(7);
+            j.skip = t.enumValue<SkipReason>(8);
+            j.recordedStart_s = t.optionalInteger(9);
+            j.recordedEnd_s = t.optionalInteger(10);
+            j.gpuUtil = static_cast<float>(t.real(11));
+            j.gpuMilli = int32(t, 12);
+            trace.jobs.push_back(std::move(j));
+            progress.tick();
+        }
+    }
+    const auto jobCount = static_cast<std::int64_t>(trace.jobs.size());
+    {
+        TableReader t(db, file, "attempts", "SELECT job, idx, start_s, end_s FROM attempts ORDER BY job, idx");
+        while (t.next()) {
+            if (jobCount == 0)
+                t.fail(0, "an attempt of a job that the jobs table does not have");
+            auto& j = trace.jobs[static_cast<std::size_t>(t.integer(0, 0, jobCount - 1))];
+            t.expectPosition(1, static_cast<std::int64_t>(j.attempts.size()));
+            j.attempts.push_back(RecordedAttempt{t.optionalInteger(2), t.optionalInteger(3), {}});
+            progress.tick();
+        }
+    }
+    {
+        TableReader t(db, file, "attempt_servers", "SELECT job, attempt, idx, server, gpus FROM attempt_servers ORDER BY job, attempt, idx");
+        while (t.next()) {
+            if (jobCount == 0)
+                t.fail(0, "a placement of a job that the jobs table does not have");
+            auto& j = trace.jobs[static_cast<std::size_t>(t.integer(0, 0, jobCount - 1))];
+            const auto attempts = static_cast<std::int64_t>(j.attempts.size());
+            if (attempts == 0)
+                t.fail(1, "a placement of an attempt that the attempts table does not have");
+            auto& a = j.attempts[static_cast<std::size_t>(t.integer(1, 0, attempts - 1))];
+            t.expectPosition(2, static_cast<std::int64_t>(a.placement.size()));
+            a.placement.push_back(RecordedServerGpus{t.text(3), t.array<std::int32_t>(4)});
+            progress.tick();
+        }
+    }
+    return trace;
+}
+
+} // namespace clens::store

@@ -1,0 +1,160 @@
+#pragma once
+// A project that exercises every stored field: odd ids and names, missing values, NaN, int64
+// extremes, shared and regrouped clusters, results with and without a trace.
+#include "core/store/project.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace clens::test {
+
+inline std::shared_ptr<const Topology> makeInferredCluster()
+{
+    std::vector<ServerSpec> specs;
+    for (int i = 0; i < 10; ++i) {
+        ServerSpec s;
+        s.name = i == 3 ? std::string("m,\"3\"\n\xc3\xa9") : "m" + std::to_string(i);
+        s.gpus = i % 3 == 0 ? 8 : 2;
+        s.gpuModel = i % 2 ? "P100" : "";
+        s.cpuCores = i == 1 ? 0.0 : 24.5;
+        s.memGb = i == 2 ? std::nan("") : 256.0;
+        specs.push_back(std::move(s));
+    }
+    return std::make_shared<const Topology>(Topology::build(specs, 4));
+}
+
+inline std::shared_ptr<const Trace> makeRichTrace()
+{
+    using L = std::numeric_limits<std::int64_t>;
+    auto t = std::make_shared<Trace>();
+    t->meta.source = "/data/philly/cluster_job_log, \"quoted\"";
+    t->meta.format = "philly";
+    t->meta.timeBase = TimeBase::UnixUtc;
+    t->meta.tenantNote = "VC = tenant";
+    t->meta.fractionalGpuJobs = 3;
+    t->meta.notes = {"first note", "", "third, with\nnewline"};
+    t->tenants = {{"vcA", std::nullopt}, {"vc,B", 64}, {"", L::max()}};
+    t->users = {"alice", "", "b\xc3\xb6" "b"};
+    const std::string nul("x\0y", 3);
+    const std::vector<std::string> ids{"j1", "a,b", "\"q\"", "line\nbreak", "\xc3\xbc" "n\xc3\xaf" "c\xc3\xb6" "de", nul,
+                                       std::string(5000, 'z'), " padded ", "7"};
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        Job j;
+        j.id = ids[i];
+        j.vc = static_cast<std::int32_t>(i % 3);
+        j.user = static_cast<std::int32_t>((i + 1) % 3);
+        j.submit_s = i == 0 ? L::min() : i == 1 ? L::max() : static_cast<std::int64_t>(i) * 1000 - 5000;
+        j.gpus = i == 2 ? 0 : i == 3 ? std::numeric_limits<std::int32_t>::max() : static_cast<std::int32_t>(i + 1);
+        j.duration_s = i == 4 ? L::max() : static_cast<std::int64_t>(i) * 77;
+        j.status = static_cast<JobStatus>(i % 4);
+        j.skip = static_cast<SkipReason>(i % 4);
+        if (i % 2)
+            j.recordedStart_s = i == 1 ? L::min() : static_cast<std::int64_t>(i) * 10;
+        if (i % 3 == 1)
+            j.recordedEnd_s = L::max();
+        j.gpuUtil = i % 3 == 0 ? std::nanf("") : i == 1 ? 0.0f : 0.123456789f * static_cast<float>(i);
+        j.gpuMilli = i == 5 ? 250 : 1000;
+        if (i == 6 || i == 7) {
+            RecordedAttempt a;
+            a.start_s = 100;
+            a.placement = {{"m0", {0, 1, 2, 3}}, {"m,\"3\"\n\xc3\xa9", {7}}, {"m9", {}}};
+            j.attempts.push_back(a);
+            RecordedAttempt b; // no times, no placement
+            j.attempts.push_back(b);
+            RecordedAttempt c;
+            c.end_s = L::min();
+            c.placement = {{"m1", {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()}}};
+            j.attempts.push_back(c);
+        }
+        t->jobs.push_back(std::move(j));
+    }
+    return t;
+}
+
+inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace,
+                                                 int variant)
+{
+    using L = std::numeric_limits<std::int64_t>;
+    auto r = std::make_shared<SimResult>();
+    auto& sc = r->scenario;
+    sc.locality.relaxToRackAfter_s = variant ? std::nullopt : std::optional<std::int64_t>(0);
+    sc.locality.relaxToAnyAfter_s = variant ? std::optional<std::int64_t>(L::max()) : std::nullopt;
+    sc.locality.rackSize = 4;
+    sc.gang = {GangPolicy::Elastic, 0.25, 120};
+    sc.quota.mode = QuotaMode::BorrowPreempt;
+    sc.quota.vcGpus = {{"vcA", 64}, {"vc,B", 0}, {"", L::min()}};
+    sc.placement = PlacementPolicy::Spread;
+    sc.backfill = BackfillPolicy::None;
+    sc.slowdown = {0.1, std::nan("")};
+    sc.failures = {30, 1e-300, 4.5, 600};
+    sc.autoscaler = {"prev.step.rules", 60, 1.5, 0.1};
+    sc.seed = std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(variant);
+    sc.seriesStep_s = 60;
+    r->cluster = std::move(cluster);
+    r->trace = std::move(trace);
+    const auto jobs = r->trace ? r->trace->jobs.size() : std::size_t{9};
+    for (std::size_t i = 0; i < jobs; ++i) {
+        JobResult j;
+        j.job = i == 0 ? -1 : static_cast<std::int32_t>(i);
+        j.simulated = i % 2 == 0;
+        j.status = static_cast<JobStatus>((i + static_cast<std::size_t>(variant)) % 4);
+        if (i % 3)
+            j.start_s = static_cast<std::int64_t>(i) * 60;
+        if (i % 3 == 2)
+            j.end_s = L::max();
+        j.queueDelay_s = static_cast<std::int64_t>(i) * 7;
+        j.fairshareDelay_s = 1;
+        j.fragmentationDelay_s = 2;
+        j.capacityDelay_s = static_cast<std::int64_t>(i) * 7 - 3;
+        j.allocatedGpus = static_cast<std::int32_t>(i);
+        j.servers = 1;
+        j.racks = 1;
+        j.level = static_cast<LocalityLevel>(i % 3);
+        j.attempts = static_cast<std::int32_t>(i % 4);
+        j.gpuSeconds = L::max() - static_cast<std::int64_t>(i);
+        j.slowdown = i == 4 ? std::nan("") : 1.0 + 0.1 * static_cast<double>(i);
+        j.effectiveUtil = 1.0 / 3.0;
+        j.firstWait = static_cast<std::uint32_t>(i < 2 ? 0 : 2);
+        j.waitCount = i == 1 ? 2 : 0;
+        r->jobs.push_back(j);
+    }
+    r->waits = {{0, 10, DelayCause::Fairshare}, {10, L::max(), DelayCause::Fragmentation}, {-5, -1, DelayCause::Capacity}};
+    r->occupancy = {{0, 1, 0, 100, GpuUse::Running, 0.5f}, {7, 8, 5, 6, GpuUse::Trial, std::nanf("")},
+                    {3, 2, L::min(), L::max(), GpuUse::HeldIdle, 0.0f}};
+    r->outages = {{2, 10, 20}, {9, 0, L::max()}};
+    r->series.step_s = 60;
+    r->series.t_s = {0, 60, 120};
+    r->series.allocatedGpus = {0, 5, std::numeric_limits<std::int32_t>::min()};
+    r->series.effectiveUtil = {0.0, std::nan(""), -0.0, 1e308};
+    r->series.queuedJobs = {};
+    r->series.freeServers = {10, 9};
+    r->series.heldIdleGpus = {0, 0, 1};
+    r->series.queuedByVc = {{1, 2, 3}, {}, {std::numeric_limits<std::int32_t>::max()}};
+    r->summary = {9, 7, 2, L::max(), 1.5, std::nan(""), 1e-310, -0.0, 0.75, 0.5, 1, 2, 3, 4.25, L::min(), 42};
+    r->events = 123456789012345;
+    r->firstSubmit_s = L::min();
+    r->lastEvent_s = L::max();
+    return r;
+}
+
+inline Project makeRichProject()
+{
+    Project p;
+    p.cluster = makeInferredCluster();
+    p.trace = makeRichTrace();
+    p.scenarios = {{"baseline", "{}"},
+                   {"relax \"now\", please", R"({"locality": {"relax_to_any_after_s": 0}, "seed": 7})"},
+                   {"", ""},
+                   {"baseline", "{\n  \"placement\": \"spread\"\n}"}}; // duplicate names are kept
+    // On the project's cluster (shares it after loading), on a regrouped copy, and with neither
+    // cluster nor trace.
+    p.results.push_back({"same cluster", makeRichResult(p.cluster, p.trace, 0)});
+    p.results.push_back({"rack size 2", makeRichResult(std::make_shared<const Topology>(p.cluster->regrouped(2)), p.trace, 1)});
+    auto bare = makeRichResult(nullptr, nullptr, 2);
+    bare->occupancy.clear();
+    bare->outages.clear();
+    p.results.push_back({"no cluster, no trace", bare});
+    return p;
+}
+
+} // namespace clens::test

@@ -1,0 +1,455 @@
+// The .clens project file: exact round trip, atomic replacement, refusal of files it cannot
+// trust (leaving them byte for byte as they were), schema upgrades.
+#include "core/io/native_csv.hpp"
+#include "core/store/project_file.hpp"
+#include "core/store/schema.hpp"
+#include "core/synth/philly_like_generator.hpp"
+#include "tests/common/test_support.hpp"
+#include "tests/store/project_compare.hpp"
+#include "tests/store/project_fixture.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTest>
+
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <csignal>
+#include <unistd.h>
+
+#include <sstream>
+
+using namespace clens;
+using namespace clens::test;
+
+Q_DECLARE_METATYPE(ProjectFileError::Kind)
+
+namespace {
+
+QByteArray readBytes(const std::string& path)
+{
+    QFile f(QString::fromStdString(path));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<unreadable>");
+}
+
+void writeBytes(const std::string& path, const QByteArray& bytes)
+{
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+// Runs SQL on a file directly (to craft damaged or foreign files).
+void execSql(const std::string& path, const std::string& sql)
+{
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    char* err = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err);
+    const QString msg = err ? err : "";
+    sqlite3_free(err);
+    sqlite3_close(db);
+    QVERIFY2(rc == SQLITE_OK, qPrintable(msg));
+}
+
+QStringList dirEntries(const QTemporaryDir& dir)
+{
+    return QDir(dir.path()).entryList(QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+Project smallProject(int jobs)
+{
+    synth::GenerateOptions o;
+    o.jobs = jobs;
+    o.servers = 16;
+    synth::PhillyLikeGenerator g(o);
+    Project p;
+    p.cluster = std::make_shared<const Topology>(g.cluster());
+    p.trace = std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g));
+    p.scenarios = {{"default", "{}"}};
+    return p;
+}
+
+} // namespace
+
+class TestProjectFile : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTripEveryField();
+    void roundTripSharesTheProjectCluster();
+    void roundTripEmptyProject();
+    void roundTripGeneratedTrace();
+    void saveLeavesNoTemporaryFile();
+    void saveOverwritesAndKeepsPermissions();
+    void cancelledSaveLeavesTheOldFile();
+    void killedSaveLeavesTheOldFile();
+    void saveIntoMissingDirectoryFails();
+    void invalidResultIsNotSaved();
+    void refusedFilesAreUntouched_data();
+    void refusedFilesAreUntouched();
+    void badContentNamesTableAndRow_data();
+    void badContentNamesTableAndRow();
+    void olderSchemaIsUpgradedInMemory();
+    void migrationStepsRunInOrder();
+    void loadReportsProgressAndCancels();
+    void storedStructsAreComplete();
+
+private:
+    QTemporaryDir dir_;
+    std::string path(const std::string& name) const { return dir_.path().toStdString() + "/" + name; }
+};
+
+void TestProjectFile::roundTripEveryField()
+{
+    const auto p = makeRichProject();
+    const auto file = path("rich.clens");
+    saveProject(file, p);
+    const auto q = loadProject(file);
+    compareProject(p, q);
+}
+
+void TestProjectFile::roundTripSharesTheProjectCluster()
+{
+    const auto file = path("shared.clens");
+    saveProject(file, makeRichProject());
+    const auto q = loadProject(file);
+    QCOMPARE(q.results.size(), std::size_t{3});
+    QVERIFY(q.results[0].result->cluster == q.cluster); // same object, not a copy
+    QVERIFY(q.results[1].result->cluster != q.cluster);
+    QCOMPARE(q.results[1].result->cluster->rackSize(), 2);
+    QVERIFY(q.results[0].result->trace == q.trace);
+    QVERIFY(q.results[2].result->cluster == nullptr);
+    QVERIFY(q.results[2].result->trace == nullptr);
+}
+
+void TestProjectFile::roundTripEmptyProject()
+{
+    const auto file = path("empty.clens");
+    saveProject(file, Project{});
+    const auto q = loadProject(file);
+    QVERIFY(q.cluster == nullptr);
+    QVERIFY(q.trace != nullptr);
+    QCOMPARE(q.trace->jobs.size(), std::size_t{0});
+    QVERIFY(q.scenarios.empty());
+    QVERIFY(q.results.empty());
+}
+
+void TestProjectFile::roundTripGeneratedTrace()
+{
+    const auto p = smallProject(20'000);
+    const auto file = path("generated.clens");
+    saveProject(file, p);
+    const auto q = loadProject(file);
+    compareProject(p, q);
+    std::ostringstream a, b;
+    writeNativeJobs(a, *p.trace);
+    writeNativeJobs(b, *q.trace);
+    QVERIFY(a.str() == b.str());
+}
+
+void TestProjectFile::saveLeavesNoTemporaryFile()
+{
+    QTemporaryDir dir;
+    const auto file = dir.path().toStdString() + "/p.clens";
+    saveProject(file, makeRichProject());
+    saveProject(file, makeRichProject()); // over an existing file
+    QCOMPARE(dirEntries(dir), QStringList{"p.clens"});
+}
+
+void TestProjectFile::saveOverwritesAndKeepsPermissions()
+{
+    const auto file = path("perm.clens");
+    saveProject(file, smallProject(10));
+    QFile::setPermissions(QString::fromStdString(file), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    saveProject(file, smallProject(30));
+    QCOMPARE(loadProject(file).trace->jobs.size(), std::size_t{30});
+    QCOMPARE(QFile::permissions(QString::fromStdString(file)),
+             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+}
+
+void TestProjectFile::cancelledSaveLeavesTheOldFile()
+{
+    QTemporaryDir dir;
+    const auto file = dir.path().toStdString() + "/p.clens";
+    saveProject(file, smallProject(100));
+    const auto before = readBytes(file);
+    double last = 0;
+    // Cancel once half the rows are written: an error in the middle of a save.
+    QVERIFY_THROWS_EXCEPTION(Cancelled, saveProject(file, smallProject(50'000), [&](double f) {
+                                 last = f;
+                                 return f < 0.5;
+                             }));
+    QVERIFY(last >= 0.5 && last < 1.0);
+    QCOMPARE(readBytes(file), before);
+    QCOMPARE(dirEntries(dir), QStringList{"p.clens"});
+    QCOMPARE(loadProject(file).trace->jobs.size(), std::size_t{100});
+}
+
+void TestProjectFile::killedSaveLeavesTheOldFile()
+{
+    // A crash mid-save: a child process saves a big project and is killed (SIGKILL, no
+    // cleanup) when half the rows are written. The target must still be the old project.
+    QTemporaryDir dir;
+    const auto file = dir.path().toStdString() + "/p.clens";
+    saveProject(file, smallProject(100));
+    const auto before = readBytes(file);
+    const auto big = smallProject(50'000);
+    const pid_t child = fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        try {
+            saveProject(file, big, [](double f) {
+                if (f >= 0.5)
+                    ::kill(::getpid(), SIGKILL);
+                return true;
+            });
+        } catch (...) {
+        }
+        ::_exit(0); // not reached when killed
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    QCOMPARE(readBytes(file), before);
+    QCOMPARE(loadProject(file).trace->jobs.size(), std::size_t{100});
+    // The killed save leaves its temporary file behind (hidden, beside the target), nothing else.
+    const auto entries = dirEntries(dir);
+    QCOMPARE(entries.size(), 2);
+    QVERIFY2(entries[0].startsWith(".p.clens.tmp-"), qPrintable(entries.join(", ")));
+}
+
+void TestProjectFile::saveIntoMissingDirectoryFails()
+{
+    const auto file = path("no-such-dir/p.clens");
+    try {
+        saveProject(file, smallProject(5));
+        QFAIL("expected ProjectSaveError");
+    } catch (const ProjectSaveError& e) {
+        QCOMPARE(QString::fromStdString(e.file()), QString::fromStdString(file));
+        QVERIFY2(std::string(e.what()).find(file) != std::string::npos, e.what());
+    }
+}
+
+void TestProjectFile::invalidResultIsNotSaved()
+{
+    auto p = makeRichProject();
+    auto bad = makeRichResult(p.cluster, p.trace, 0);
+    bad->occupancy.push_back({p.cluster->gpuCount(), 0, 0, 1, GpuUse::Running, 1.0f}); // GPU out of range
+    p.results.push_back({"bad", bad});
+    const auto file = path("invalid.clens");
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, saveProject(file, p));
+    QVERIFY(!QFile::exists(QString::fromStdString(file)));
+}
+
+void TestProjectFile::refusedFilesAreUntouched_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<ProjectFileError::Kind>("kind");
+    QTest::addColumn<QString>("mentions");
+    using K = ProjectFileError::Kind;
+    QTest::newRow("text file") << "text.clens" << K::NotAProject << "not an SQLite database";
+    QTest::newRow("empty file") << "empty-file.clens" << K::NotAProject << "empty";
+    QTest::newRow("another application's database") << "other.clens" << K::NotAProject << "another application";
+    QTest::newRow("newer schema") << "newer.clens" << K::NewerVersion << "newer ClusterLens (project schema 2";
+    QTest::newRow("schema version 0") << "v0.clens" << K::OldVersion << "schema 0";
+    QTest::newRow("truncated to half") << "half.clens" << K::Corrupt << "";
+    QTest::newRow("truncated to 100 bytes") << "header.clens" << K::Corrupt << "";
+    QTest::newRow("truncated to one page") << "page.clens" << K::Corrupt << "";
+    QTest::newRow("garbage pages") << "garbage.clens" << K::Corrupt << "";
+    QTest::newRow("missing file") << "missing.clens" << K::CannotOpen << "no such file";
+    QTest::newRow("directory") << "dir.clens" << K::CannotOpen << "directory";
+}
+
+void TestProjectFile::refusedFilesAreUntouched()
+{
+    QFETCH(QString, name);
+    QFETCH(ProjectFileError::Kind, kind);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    const auto file = dir.path().toStdString() + "/" + name.toStdString();
+    const auto saveGood = [&] { saveProject(file, smallProject(20'000)); };
+    if (name == "text.clens")
+        writeBytes(file, "job_id,vc,user,submit_s,gpus,duration_s\nj1,a,u,0,1,10\n");
+    else if (name == "empty-file.clens")
+        writeBytes(file, "");
+    else if (name == "other.clens")
+        execSql(file, "CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES ('hello');");
+    else if (name == "newer.clens") {
+        saveGood();
+        execSql(file, "PRAGMA user_version = 2");
+    } else if (name == "v0.clens") {
+        // A v0 fixture: a database with the ClusterLens application id and schema tables but
+        // no version stamp (no ClusterLens ever wrote one; refused as unsupported).
+        saveGood();
+        execSql(file, "PRAGMA user_version = 0");
+    } else if (name == "half.clens" || name == "header.clens" || name == "page.clens") {
+        saveGood();
+        const auto bytes = readBytes(file);
+        const qsizetype keep = name == "half.clens" ? bytes.size() / 2 : name == "header.clens" ? 100 : 4096;
+        writeBytes(file, bytes.left(keep));
+    } else if (name == "garbage.clens") {
+        saveGood();
+        auto bytes = readBytes(file);
+        for (qsizetype i = bytes.size() / 3; i < bytes.size() / 3 + 8 * 4096; ++i)
+            bytes[i] = static_cast<char>(0xA5 ^ (i * 131));
+        writeBytes(file, bytes);
+    } else if (name == "dir.clens") {
+        QVERIFY(QDir().mkpath(QString::fromStdString(file)));
+    }
+    if (QTest::currentTestFailed())
+        return;
+    const bool exists = QFileInfo(QString::fromStdString(file)).isFile();
+    const auto before = exists ? readBytes(file) : QByteArray();
+    const auto mtime = QFileInfo(QString::fromStdString(file)).lastModified();
+    try {
+        loadProject(file);
+        QFAIL("expected ProjectFileError");
+    } catch (const ProjectFileError& e) {
+        QVERIFY2(e.kind() == kind, qPrintable(QString("kind %1: %2").arg(static_cast<int>(e.kind())).arg(e.what())));
+        QCOMPARE(QString::fromStdString(e.file()), QString::fromStdString(file));
+        QVERIFY2(QString(e.what()).startsWith(QString::fromStdString(file) + ":"), e.what());
+        QVERIFY2(QString(e.what()).contains(mentions), e.what());
+    }
+    if (exists) {
+        QCOMPARE(readBytes(file), before);
+        QCOMPARE(QFileInfo(QString::fromStdString(file)).lastModified(), mtime);
+    }
+    // No journal or other side file appeared.
+    QCOMPARE(dirEntries(dir), exists ? QStringList{name} : QStringList{});
+}
+
+void TestProjectFile::badContentNamesTableAndRow_data()
+{
+    QTest::addColumn<QString>("sql");
+    QTest::addColumn<qint64>("row");
+    QTest::addColumn<QString>("field");
+    // Rows are 1-based in the order the table is read; fixture tables: 3 tenants, 9 jobs.
+    QTest::newRow("unknown status") << "UPDATE jobs SET status = 'Maybe' WHERE idx = 2" << qint64{3} << "jobs.status";
+    QTest::newRow("vc out of range") << "UPDATE jobs SET vc = 3 WHERE idx = 4" << qint64{5} << "jobs.vc";
+    QTest::newRow("missing job row") << "DELETE FROM jobs WHERE idx = 5" << qint64{6} << "jobs.idx";
+    // Attempts are read by (job, idx): (6,0) (6,1) (6,2) (7,0) (7,1) then the moved (99,2).
+    QTest::newRow("attempt of no job") << "UPDATE attempts SET job = 99 WHERE job = 7 AND idx = 2" << qint64{6} << "attempts.job";
+    QTest::newRow("attempt missing") << "DELETE FROM attempts WHERE job = 6 AND idx = 1" << qint64{2} << "attempts.idx";
+    QTest::newRow("partial int32 array") << "UPDATE attempt_servers SET gpus = x'0102' WHERE job = 6 AND attempt = 0 AND idx = 0"
+                                         << qint64{1} << "attempt_servers.gpus";
+    QTest::newRow("unknown locality level") << "UPDATE result_jobs SET level = 'galaxy' WHERE result = 0 AND idx = 1"
+                                            << qint64{2} << "result_jobs.level";
+    QTest::newRow("occupancy GPU out of range") << "UPDATE result_occupancy SET gpu = 44 WHERE result = 0 AND idx = 2"
+                                                << qint64{3} << "result_occupancy.gpu";
+    QTest::newRow("missing table") << "DROP TABLE users" << qint64{0} << "users";
+    QTest::newRow("no trace_meta row") << "DELETE FROM trace_meta" << qint64{0} << "trace_meta";
+}
+
+void TestProjectFile::badContentNamesTableAndRow()
+{
+    QFETCH(QString, sql);
+    QFETCH(qint64, row);
+    QFETCH(QString, field);
+    QTemporaryDir dir;
+    const auto file = dir.path().toStdString() + "/bad.clens";
+    saveProject(file, makeRichProject());
+    execSql(file, sql.toStdString());
+    const auto before = readBytes(file);
+    try {
+        loadProject(file);
+        QFAIL("expected ProjectFileError");
+    } catch (const ProjectFileError& e) {
+        QVERIFY2(e.kind() == ProjectFileError::Kind::BadContent, e.what());
+        QCOMPARE(QString::fromStdString(e.file()), QString::fromStdString(file));
+        QCOMPARE(e.line(), row);
+        QCOMPARE(QString::fromStdString(e.field()), field);
+        QVERIFY2(QString(e.what()).startsWith(QString::fromStdString(file)), e.what());
+    }
+    QCOMPARE(readBytes(file), before);
+}
+
+namespace {
+// A made-up schema 2 for the upgrade tests: adds a column with a default.
+void addColourColumn(store::Database& db) { db.exec("ALTER TABLE scenarios ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'"); }
+void failingStep(store::Database& db) { db.exec("ALTER TABLE no_such_table ADD COLUMN x INTEGER"); }
+} // namespace
+
+void TestProjectFile::olderSchemaIsUpgradedInMemory()
+{
+    // Pretend this build's schema is 2: the version-1 file on disk is an older one. It must load
+    // through the upgrade step and stay byte for byte as it was (it is rewritten only by a save).
+    const auto p = makeRichProject();
+    const auto file = path("v1.clens");
+    saveProject(file, p);
+    const auto before = readBytes(file);
+    const store::Migration steps[] = {{1, addColourColumn}};
+    const auto q = store::loadProjectAt(file, {}, 2, steps);
+    compareProject(p, q);
+    QCOMPARE(readBytes(file), before);
+
+    // Without a step from 1, a schema-2 build refuses the file as too old.
+    try {
+        store::loadProjectAt(file, {}, 2, {});
+        QFAIL("expected ProjectFileError");
+    } catch (const ProjectFileError& e) {
+        QVERIFY2(e.kind() == ProjectFileError::Kind::OldVersion, e.what());
+    }
+    // A step that fails reports the file and leaves it alone.
+    const store::Migration broken[] = {{1, failingStep}};
+    QVERIFY_THROWS_EXCEPTION(ProjectFileError, store::loadProjectAt(file, {}, 2, broken));
+    QCOMPARE(readBytes(file), before);
+}
+
+void TestProjectFile::migrationStepsRunInOrder()
+{
+    auto db = store::Database::inMemory();
+    db.exec("CREATE TABLE t (x INTEGER); PRAGMA user_version = 1");
+    static std::vector<int> order;
+    order.clear();
+    const store::Migration steps[] = {
+        {2, [](store::Database& d) { order.push_back(2); d.exec("ALTER TABLE t ADD COLUMN z INTEGER"); }},
+        {1, [](store::Database& d) { order.push_back(1); d.exec("ALTER TABLE t ADD COLUMN y INTEGER"); }},
+    };
+    store::migrate(db, 1, 3, steps);
+    QCOMPARE(order, (std::vector<int>{1, 2}));
+    QCOMPARE(db.pragmaInt("user_version"), std::int64_t{3});
+    db.exec("INSERT INTO t (x, y, z) VALUES (1, 2, 3)");
+    QVERIFY_THROWS_EXCEPTION(std::logic_error, store::migrate(db, 3, 4, steps));
+    QCOMPARE(db.pragmaInt("user_version"), std::int64_t{3});
+}
+
+void TestProjectFile::loadReportsProgressAndCancels()
+{
+    const auto file = path("progress.clens");
+    saveProject(file, smallProject(50'000));
+    std::vector<double> seen;
+    loadProject(file, [&](double f) {
+        seen.push_back(f);
+        return true;
+    });
+    QVERIFY(seen.size() >= 3);
+    QVERIFY(std::is_sorted(seen.begin(), seen.end()));
+    QCOMPARE(seen.back(), 1.0);
+    QVERIFY_THROWS_EXCEPTION(Cancelled, loadProject(file, [](double f) { return f < 0.3; }));
+}
+
+void TestProjectFile::storedStructsAreComplete()
+{
+    // The store writes these structs field by field. When one grows, this fails: store the new
+    // field in core/store (bump kSchemaVersion and add a migration), extend the round-trip
+    // fixture and comparison, then update the size here.
+    QCOMPARE(sizeof(Job), std::size_t{136});
+    QCOMPARE(sizeof(RecordedAttempt), std::size_t{56});
+    QCOMPARE(sizeof(RecordedServerGpus), std::size_t{56});
+    QCOMPARE(sizeof(Tenant), std::size_t{48});
+    QCOMPARE(sizeof(TraceMeta), std::size_t{136});
+    QCOMPARE(sizeof(Server), std::size_t{96});
+    QCOMPARE(sizeof(ServerSpec), std::size_t{128});
+    QCOMPARE(sizeof(Scenario), std::size_t{248});
+    QCOMPARE(sizeof(JobResult), std::size_t{128});
+    QCOMPARE(sizeof(WaitInterval), std::size_t{24});
+    QCOMPARE(sizeof(GpuInterval), std::size_t{32});
+    QCOMPARE(sizeof(ServerOutage), std::size_t{24});
+    QCOMPARE(sizeof(TimeSeries), std::size_t{176});
+    QCOMPARE(sizeof(SimSummary), std::size_t{128});
+    QCOMPARE(sizeof(SimResult), std::size_t{704});
+}
+
+QTEST_APPLESS_MAIN(TestProjectFile)
+#include "tst_project_file.moc"
