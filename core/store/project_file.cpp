@@ -124,8 +124,9 @@ std::int64_t countRows(Database& db, const std::string& path, const char* table)
 
 Project readProject(Database& db, const std::string& path, const ProgressFn& progressFn)
 {
-    std::int64_t rows = 0;
-    for (const char* table : {"jobs", "attempts", "attempt_servers", "result_jobs", "result_waits", "result_occupancy", "result_outages"})
+    const std::int64_t jobRows = countRows(db, path, "jobs");
+    std::int64_t rows = jobRows;
+    for (const char* table : {"attempts", "attempt_servers", "result_jobs", "result_waits", "result_occupancy", "result_outages"})
         rows += countRows(db, path, table);
     RowProgress progress(progressFn, rows);
 
@@ -142,7 +143,7 @@ Project readProject(Database& db, const std::string& path, const ProgressFn& pro
             p.cluster = it->second;
         }
     }
-    auto trace = std::make_shared<const Trace>(readTrace(db, path, progress));
+    auto trace = std::make_shared<const Trace>(readTrace(db, path, jobRows, progress));
     p.trace = trace;
     {
         TableReader t(db, path, "scenarios", "SELECT idx, name, json FROM scenarios ORDER BY idx");
@@ -176,7 +177,7 @@ void saveProject(const std::string& path, const Project& project, const Progress
             Database db(file.tempPath(), Database::Mode::ReadWriteCreate);
             // The temporary file is discarded on any failure, so it needs no rollback journal.
             db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE; "
-                    "PRAGMA cache_size = -65536");
+                    "PRAGMA cache_size = -65536; PRAGMA page_size = 16384");
             db.exec("BEGIN");
             writeProject(db, project, trace, ids, progress);
             db.exec("COMMIT");

@@ -90,7 +90,7 @@ Statement::Statement(Database& db, const std::string& sql) : db_(db)
     const int rc = sqlite3_prepare_v3(db.handle(), sql.c_str(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
                                       &stmt_, nullptr);
     if (rc != SQLITE_OK)
-        fail(db.handle(), rc, "prepare");
+        throw SqliteError(rc & 0xff, sqlite3_errmsg(db.handle()));
 }
 
 Statement::~Statement() { sqlite3_finalize(stmt_); }
@@ -133,7 +133,7 @@ bool Statement::step()
         return true;
     if (rc == SQLITE_DONE)
         return false;
-    fail(db_.handle(), rc, "step");
+    throw SqliteError(rc & 0xff, sqlite3_errmsg(db_.handle()));
 }
 
 void Statement::run()
@@ -157,6 +157,13 @@ std::string Statement::columnText(int i) const
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
     const int n = sqlite3_column_bytes(stmt_, i);
     return p ? std::string(p, static_cast<std::size_t>(n)) : std::string();
+}
+
+std::string_view Statement::columnTextView(int i) const
+{
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, i));
+    const int n = sqlite3_column_bytes(stmt_, i);
+    return p ? std::string_view(p, static_cast<std::size_t>(n)) : std::string_view();
 }
 
 std::vector<unsigned char> Statement::columnBlob(int i) const

@@ -76,6 +76,8 @@ public:
     std::int64_t columnInt(int i) const;
     double columnReal(int i) const;
     std::string columnText(int i) const;
+    // Valid until the next step or reset.
+    std::string_view columnTextView(int i) const;
     std::vector<unsigned char> columnBlob(int i) const;
     const char* columnName(int i) const;
 

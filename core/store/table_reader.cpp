@@ -94,6 +94,14 @@ std::string TableReader::text(int col)
     return stmt_.columnText(col);
 }
 
+std::string_view TableReader::textView(int col)
+{
+    const int type = stmt_.columnType(col);
+    if (type != SQLITE_TEXT)
+        fail(col, std::string("expected text, found ") + typeName(type));
+    return stmt_.columnTextView(col);
+}
+
 std::vector<unsigned char> TableReader::blob(int col)
 {
     const int type = stmt_.columnType(col);

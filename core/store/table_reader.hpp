@@ -27,6 +27,7 @@ public:
     bool boolean(int col) { return integer(col, 0, 1) != 0; }
     double real(int col); // NULL reads as NaN
     std::string text(int col);
+    std::string_view textView(int col); // valid until next()
     std::vector<unsigned char> blob(int col);
     template <typename T>
     std::vector<T> array(int col);
@@ -63,10 +64,10 @@ std::vector<T> TableReader::array(int col)
 template <typename E>
 E TableReader::enumValue(int col)
 {
-    const auto t = text(col);
+    const auto t = textView(col);
     const auto v = parseStored<E>(t);
     if (!v)
-        fail(col, "unknown value '" + t + "'");
+        fail(col, "unknown value '" + std::string(t) + "'");
     return *v;
 }
 

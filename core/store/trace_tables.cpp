@@ -3,6 +3,7 @@
 #include "core/store/blob_codec.hpp"
 #include "core/store/table_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -109,9 +110,10 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
     }
 }
 
-Trace readTrace(Database& db, const std::string& file, RowProgress& progress)
+Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, RowProgress& progress)
 {
     Trace trace;
+    trace.jobs.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, jobRows)));
     {
         TableReader t(db, file, "trace_meta", "SELECT source, format, time_base, tenant_note, fractional_gpu_jobs FROM trace_meta");
         if (!t.next())

@@ -13,6 +13,7 @@ namespace clens::store {
 std::int64_t traceRows(const Trace& trace);
 // Throws std::invalid_argument when a job's vc or user index is out of range.
 void writeTrace(Database& db, const Trace& trace, RowProgress& progress);
-Trace readTrace(Database& db, const std::string& file, RowProgress& progress);
+// jobRows: the jobs table's row count (to reserve).
+Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, RowProgress& progress);
 
 } // namespace clens::store
