@@ -34,16 +34,17 @@ void readRows(Database& db, const std::string& file, const std::string& table, c
 }
 
 // The columns of the results table in the order writeResult binds and readResults reads them.
-constexpr std::array<const char*, 44> kResultColumns{
+constexpr std::array<const char*, 49> kResultColumns{
     "idx", "name", "cluster", "has_trace", "events", "first_submit_s", "last_event_s",
     "sc_relax_to_rack_after_s", "sc_relax_to_any_after_s", "sc_rack_size", "sc_gang_policy", "sc_gang_min_fraction",
     "sc_gang_elastic_after_s", "sc_quota_mode", "sc_placement", "sc_backfill", "sc_slowdown_per_extra_server",
     "sc_slowdown_cross_rack", "sc_trial_run_s", "sc_server_mtbf_h", "sc_repair_h", "sc_checkpoint_s",
-    "sc_autoscaler_policy", "sc_autoscaler_interval_s", "sc_autoscaler_sigma", "sc_autoscaler_headroom", "sc_seed",
+    "sc_horizon_s", "sc_autoscaler_policy", "sc_autoscaler_interval_s", "sc_autoscaler_sigma", "sc_autoscaler_headroom", "sc_seed",
     "sc_series_step_s", "sum_jobs", "sum_finished_jobs", "sum_unfinished_jobs", "sum_makespan_s",
     "sum_mean_queue_delay_s", "sum_p50_queue_delay_s", "sum_p95_queue_delay_s", "sum_mean_jct_s",
     "sum_gpu_alloc_fraction", "sum_gpu_effective_util", "sum_fairshare_delay_s", "sum_fragmentation_delay_s",
-    "sum_capacity_delay_s", "sum_held_idle_gpu_seconds", "sum_preemptions", "sum_server_failures"};
+    "sum_capacity_delay_s", "sum_held_idle_gpu_seconds", "sum_preemptions", "sum_server_failures",
+    "sum_mean_slowdown", "sum_distributed_jobs", "sum_allocated_gpu_seconds", "sum_effective_gpu_seconds"};
 
 std::string resultColumns()
 {
@@ -113,6 +114,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindReal(++c, sc.failures.serverMtbf_h);
         s.bindReal(++c, sc.failures.repair_h);
         s.bindInt(++c, sc.failures.checkpoint_s);
+        s.bindInt(++c, sc.failures.horizon_s);
         s.bindText(++c, sc.autoscaler.policy);
         s.bindInt(++c, sc.autoscaler.interval_s);
         s.bindReal(++c, sc.autoscaler.sigma);
@@ -135,6 +137,10 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindReal(++c, sum.heldIdleGpuSeconds);
         s.bindInt(++c, sum.preemptions);
         s.bindInt(++c, sum.serverFailures);
+        s.bindReal(++c, sum.meanSlowdown);
+        s.bindInt(++c, sum.distributedJobs);
+        s.bindReal(++c, sum.allocatedGpuSeconds);
+        s.bindReal(++c, sum.effectiveGpuSeconds);
         s.run();
     }
     {
@@ -147,7 +153,10 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         }
     }
     {
-        Statement s(db, "INSERT INTO result_jobs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        Statement s(db, "INSERT INTO result_jobs (result, idx, job, simulated, status, start_s, end_s, queue_delay_s, "
+                        "fairshare_delay_s, fragmentation_delay_s, capacity_delay_s, allocated_gpus, servers, racks, level, "
+                        "attempts, gpu_seconds, held_idle_gpu_seconds, effective_gpu_seconds, slowdown, effective_util, "
+                        "first_wait, wait_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (std::size_t i = 0; i < r.jobs.size(); ++i) {
             const auto& j = r.jobs[i];
             int c = 0;
@@ -168,6 +177,8 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindText(++c, storedName(j.level));
             s.bindInt(++c, j.attempts);
             s.bindInt(++c, j.gpuSeconds);
+            s.bindInt(++c, j.heldIdleGpuSeconds);
+            s.bindReal(++c, j.effectiveGpuSeconds);
             s.bindReal(++c, j.slowdown);
             s.bindReal(++c, j.effectiveUtil);
             s.bindInt(++c, j.firstWait);
@@ -279,6 +290,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             sc.failures.serverMtbf_h = t.real(c++);
             sc.failures.repair_h = t.real(c++);
             sc.failures.checkpoint_s = t.integer(c++);
+            sc.failures.horizon_s = t.integer(c++);
             sc.autoscaler.policy = t.text(c++);
             sc.autoscaler.interval_s = t.integer(c++);
             sc.autoscaler.sigma = t.real(c++);
@@ -301,6 +313,10 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             sum.heldIdleGpuSeconds = t.real(c++);
             sum.preemptions = t.integer(c++);
             sum.serverFailures = t.integer(c++);
+            sum.meanSlowdown = t.real(c++);
+            sum.distributedJobs = t.integer(c++);
+            sum.allocatedGpuSeconds = t.real(c++);
+            sum.effectiveGpuSeconds = t.real(c++);
             out.push_back(std::move(sr));
         }
     }
@@ -320,7 +336,8 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
         }
         readRows(db, file, "result_jobs",
                  "job, simulated, status, start_s, end_s, queue_delay_s, fairshare_delay_s, fragmentation_delay_s, "
-                 "capacity_delay_s, allocated_gpus, servers, racks, level, attempts, gpu_seconds, slowdown, effective_util, "
+                 "capacity_delay_s, allocated_gpus, servers, racks, level, attempts, gpu_seconds, held_idle_gpu_seconds, "
+                 "effective_gpu_seconds, slowdown, effective_util, "
                  "first_wait, wait_count",
                  idx, [&](TableReader& t) {
                      JobResult j;
@@ -340,6 +357,8 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                      j.level = t.enumValue<LocalityLevel>(c++);
                      j.attempts = int32(t, c++);
                      j.gpuSeconds = t.integer(c++);
+                     j.heldIdleGpuSeconds = t.integer(c++);
+                     j.effectiveGpuSeconds = t.real(c++);
                      j.slowdown = t.real(c++);
                      j.effectiveUtil = t.real(c++);
                      j.firstWait = static_cast<std::uint32_t>(t.integer(c++, 0, kUint32Max));

@@ -123,6 +123,7 @@ CREATE TABLE results (
   sc_server_mtbf_h REAL,
   sc_repair_h REAL,
   sc_checkpoint_s INTEGER NOT NULL,
+  sc_horizon_s INTEGER NOT NULL,
   sc_autoscaler_policy TEXT NOT NULL,
   sc_autoscaler_interval_s INTEGER NOT NULL,
   sc_autoscaler_sigma REAL,
@@ -144,7 +145,11 @@ CREATE TABLE results (
   sum_capacity_delay_s REAL,
   sum_held_idle_gpu_seconds REAL,
   sum_preemptions INTEGER NOT NULL,
-  sum_server_failures INTEGER NOT NULL
+  sum_server_failures INTEGER NOT NULL,
+  sum_mean_slowdown REAL,
+  sum_distributed_jobs INTEGER NOT NULL,
+  sum_allocated_gpu_seconds REAL,
+  sum_effective_gpu_seconds REAL
 ) STRICT;
 
 CREATE TABLE result_quota (
@@ -172,6 +177,8 @@ CREATE TABLE result_jobs (
   level TEXT NOT NULL,
   attempts INTEGER NOT NULL,
   gpu_seconds INTEGER NOT NULL,
+  held_idle_gpu_seconds INTEGER NOT NULL,
+  effective_gpu_seconds REAL,
   slowdown REAL,
   effective_util REAL,
   first_wait INTEGER NOT NULL,

@@ -114,6 +114,10 @@ inline void compareSummary(const SimSummary& x, const SimSummary& y, const QStri
     CLENS_SAME_REAL(x.heldIdleGpuSeconds, y.heldIdleGpuSeconds);
     CLENS_SAME(x.preemptions, y.preemptions);
     CLENS_SAME(x.serverFailures, y.serverFailures);
+    CLENS_SAME_REAL(x.meanSlowdown, y.meanSlowdown);
+    CLENS_SAME(x.distributedJobs, y.distributedJobs);
+    CLENS_SAME_REAL(x.allocatedGpuSeconds, y.allocatedGpuSeconds);
+    CLENS_SAME_REAL(x.effectiveGpuSeconds, y.effectiveGpuSeconds);
 }
 
 // Scenario has operator==, but NaN knobs would never compare equal: compare the doubles apart.
@@ -157,6 +161,8 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME(a.level, b.level);
         CLENS_SAME(a.attempts, b.attempts);
         CLENS_SAME(a.gpuSeconds, b.gpuSeconds);
+        CLENS_SAME(a.heldIdleGpuSeconds, b.heldIdleGpuSeconds);
+        CLENS_SAME_REAL(a.effectiveGpuSeconds, b.effectiveGpuSeconds);
         CLENS_SAME_REAL(a.slowdown, b.slowdown);
         CLENS_SAME_REAL(a.effectiveUtil, b.effectiveUtil);
         CLENS_SAME(a.firstWait, b.firstWait);

@@ -86,7 +86,7 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     sc.placement = PlacementPolicy::Spread;
     sc.backfill = BackfillPolicy::None;
     sc.slowdown = {0.1, std::nan("")};
-    sc.failures = {30, 1e-300, 4.5, 600};
+    sc.failures = {30, 1e-300, 4.5, 600, L::max() - variant};
     sc.autoscaler = {"prev.step.rules", 60, 1.5, 0.1};
     sc.seed = std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(variant);
     sc.seriesStep_s = 60;
@@ -112,6 +112,8 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.level = static_cast<LocalityLevel>(i % 3);
         j.attempts = static_cast<std::int32_t>(i % 4);
         j.gpuSeconds = L::max() - static_cast<std::int64_t>(i);
+        j.heldIdleGpuSeconds = static_cast<std::int64_t>(i) * 3;
+        j.effectiveGpuSeconds = i == 5 ? std::nan("") : 0.1 * static_cast<double>(i);
         j.slowdown = i == 4 ? std::nan("") : 1.0 + 0.1 * static_cast<double>(i);
         j.effectiveUtil = 1.0 / 3.0;
         j.firstWait = static_cast<std::uint32_t>(i < 2 ? 0 : 2);
@@ -130,7 +132,8 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     r->series.freeServers = {10, 9};
     r->series.heldIdleGpus = {0, 0, 1};
     r->series.queuedByVc = {{1, 2, 3}, {}, {std::numeric_limits<std::int32_t>::max()}};
-    r->summary = {9, 7, 2, L::max(), 1.5, std::nan(""), 1e-310, -0.0, 0.75, 0.5, 1, 2, 3, 4.25, L::min(), 42};
+    r->summary = {9, 7, 2, L::max(), 1.5, std::nan(""), 1e-310, -0.0, 0.75, 0.5, 1, 2, 3, 4.25, L::min(), 42,
+                  1.25, 3, 1e15, std::nan("")};
     r->events = 123456789012345;
     r->firstSubmit_s = L::min();
     r->lastEvent_s = L::max();

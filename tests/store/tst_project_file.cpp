@@ -1,6 +1,8 @@
 // The .clens project file: exact round trip, atomic replacement, refusal of files it cannot
 // trust (leaving them byte for byte as they were), schema upgrades.
 #include "core/io/native_csv.hpp"
+#include "core/io/trace_format.hpp"
+#include "core/sim/simulator.hpp"
 #include "core/store/project_file.hpp"
 #include "core/store/schema.hpp"
 #include "core/synth/philly_like_generator.hpp"
@@ -80,6 +82,7 @@ private slots:
     void roundTripSharesTheProjectCluster();
     void roundTripEmptyProject();
     void roundTripGeneratedTrace();
+    void roundTripRealSimulation();
     void saveLeavesNoTemporaryFile();
     void saveOverwritesAndKeepsPermissions();
     void cancelledSaveLeavesTheOldFile();
@@ -146,6 +149,26 @@ void TestProjectFile::roundTripGeneratedTrace()
     writeNativeJobs(a, *p.trace);
     writeNativeJobs(b, *q.trace);
     QVERIFY(a.str() == b.str());
+}
+
+void TestProjectFile::roundTripRealSimulation()
+{
+    // What the GUI saves: the teaching demo, simulated with the defaults and with a quota.
+    Project p;
+    p.cluster = std::make_shared<const Topology>(loadCluster(samplePath("demo/cluster.csv")));
+    p.trace = std::make_shared<const Trace>(loadTrace(samplePath("demo/jobs.csv")));
+    Scenario quota;
+    quota.quota.mode = QuotaMode::Strict;
+    quota.quota.vcGpus[p.trace->tenants[0].name] = 4;
+    p.scenarios = {{"defaults", "{}"}, {"quota", "{\"quota\": {\"mode\": \"strict\"}}"}};
+    p.results.push_back({"defaults", std::make_shared<const SimResult>(simulate(p.cluster, p.trace, Scenario{}))});
+    p.results.push_back({"quota", std::make_shared<const SimResult>(simulate(p.cluster, p.trace, quota))});
+    QVERIFY(!p.results[0].result->occupancy.empty());
+    QVERIFY(!p.results[0].result->series.t_s.empty());
+    const auto file = path("demo.clens");
+    saveProject(file, p);
+    const auto q = loadProject(file);
+    compareProject(p, q);
 }
 
 void TestProjectFile::saveLeavesNoTemporaryFile()
@@ -441,14 +464,14 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(TraceMeta), std::size_t{136});
     QCOMPARE(sizeof(Server), std::size_t{96});
     QCOMPARE(sizeof(ServerSpec), std::size_t{128});
-    QCOMPARE(sizeof(Scenario), std::size_t{248});
-    QCOMPARE(sizeof(JobResult), std::size_t{128});
+    QCOMPARE(sizeof(Scenario), std::size_t{256});
+    QCOMPARE(sizeof(JobResult), std::size_t{144});
     QCOMPARE(sizeof(WaitInterval), std::size_t{24});
     QCOMPARE(sizeof(GpuInterval), std::size_t{32});
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});
     QCOMPARE(sizeof(TimeSeries), std::size_t{176});
-    QCOMPARE(sizeof(SimSummary), std::size_t{128});
-    QCOMPARE(sizeof(SimResult), std::size_t{704});
+    QCOMPARE(sizeof(SimSummary), std::size_t{160});
+    QCOMPARE(sizeof(SimResult), std::size_t{744});
 }
 
 QTEST_APPLESS_MAIN(TestProjectFile)
