@@ -1,0 +1,215 @@
+// clusterlens-cli analyze / compare end to end.
+#include "tests/analysis/tiny_result.hpp"
+#include "tests/cli/cli_runner.hpp"
+#include "tests/common/test_support.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace clens::test;
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+const char* kTinyTrace = "job_id,vc,user,submit_s,gpus,duration_s\n"
+                         "j1,a,u,0,1,100\nj2,a,u,0,2,200\nj3,b,u,10,4,300\nj4,b,u,20,8,1000\nj5,a,u,30,16,500\nj6,b,u,40,1,200\n";
+const char* kTinyCluster = "server,rack,gpus\ns0,r0,4\ns1,r0,4\ns2,r0,4\n";
+
+} // namespace
+
+class TestCliAnalyze : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir dir_;
+    QString jobs_, trace_, cluster_;
+
+private slots:
+    void initTestCase();
+    void traceWritesFiguresAndIndex();
+    void resultHasEveryFigure();
+    void singleFigureToStdout();
+    void jsonWithData();
+    void usageAndInputErrors_data();
+    void usageAndInputErrors();
+    void resultForAnotherTraceIsRefused();
+    void compareWithItselfIsAllZeros();
+    void compareFindsTheChangedJob();
+    void compareRefusesDifferentJobs();
+};
+
+void TestCliAnalyze::initTestCase()
+{
+    QVERIFY(dir_.isValid());
+    jobs_ = q(writeFile(dir_, "jobs.csv", tinyJobsCsv()));
+    trace_ = q(writeFile(dir_, "trace.csv", kTinyTrace));
+    cluster_ = q(writeFile(dir_, "cluster.csv", kTinyCluster));
+}
+
+void TestCliAnalyze::traceWritesFiguresAndIndex()
+{
+    const QString out = dir_.path() + "/demo";
+    const auto r = runCli({"analyze", "--trace", q(samplePath("demo/jobs.csv")), "--cluster", q(samplePath("demo/cluster.csv")),
+                           "--out-dir", out});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto index = QJsonDocument::fromJson(readAll(out + "/index.json")).object();
+    QCOMPARE(index["kind"].toString(), QString("trace"));
+    QCOMPARE(index["jobs"].toInt(), 24);
+    const auto figures = index["figures"].toArray();
+    QCOMPARE(figures.size(), 6); // summary, size_mix, runtime_cdf, runtime_stats, status_mix, vc_table
+    for (const auto& v : figures) {
+        const auto f = v.toObject();
+        // Each file exists, its header is the index's column list, and it has the rows announced.
+        const auto lines = readAll(out + "/" + f["file"].toString()).split('\n');
+        QStringList header;
+        for (const auto& c : f["columns"].toArray())
+            header << c.toObject()["name"].toString();
+        QCOMPARE(QString(lines.front()), header.join(','));
+        QCOMPARE(lines.size() - 2, f["rows"].toInt()); // header + rows + final newline
+        QVERIFY(!f["title"].toString().isEmpty());
+        QVERIFY(f["x"].toObject().contains("unit"));
+    }
+    // The native demo trace records no starts: the delay figures say why they are missing.
+    const auto unavailable = index["unavailable"].toArray();
+    QCOMPARE(unavailable.size(), 9);
+    QVERIFY(unavailable[0].toObject()["reason"].toString().contains("start times"));
+    // Demo sizes: 8 one-GPU, 14 of 2-4, 2 of 5-8 (as `info` reports).
+    const auto sizeMix = readAll(out + "/size_mix.csv").split('\n');
+    QVERIFY(sizeMix[1].startsWith("1,8,"));
+    QVERIFY(sizeMix[2].startsWith("2-4,14,"));
+    QVERIFY(sizeMix[3].startsWith("5-8,2,"));
+}
+
+void TestCliAnalyze::resultHasEveryFigure()
+{
+    const QString out = dir_.path() + "/tiny";
+    const auto r = runCli({"analyze", "--trace", trace_, "--result", jobs_, "--cluster", cluster_, "--out-dir", out, "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto index = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(index["kind"].toString(), QString("simulation"));
+    QCOMPARE(index["figures"].toArray().size(), 15);
+    QVERIFY(index["unavailable"].toArray().isEmpty());
+    QCOMPARE(readAll(out + "/index.json").trimmed(), r.out.trimmed());
+    for (const auto& name : {"summary", "delay_causes", "gpu_util_cdf", "cluster_series", "queue_delay_vs_servers"})
+        QVERIFY2(QFile::exists(out + "/" + name + ".csv"), name);
+}
+
+void TestCliAnalyze::singleFigureToStdout()
+{
+    const auto r = runCli({"analyze", "--result", jobs_, "--figure", "status_mix"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    // Pass j1 j3 j6 (GPU time 1500 s of 9900), Killed j2 (400), Failed j4 (8000), Unfinished j5 (0).
+    QCOMPARE(QString(r.out), QString("status,jobs,jobs_pct,gpu_hours,gpu_time_pct\n"
+                                     "Pass,3,50,0.416666666667,15.1515151515\n"
+                                     "Killed,1,16.6666666667,0.111111111111,4.0404040404\n"
+                                     "Failed,1,16.6666666667,2.22222222222,80.8080808081\n"
+                                     "Unfinished,1,16.6666666667,0,0\n"));
+}
+
+void TestCliAnalyze::jsonWithData()
+{
+    const auto r = runCli({"analyze", "--result", jobs_, "--figure", "size_mix", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto f = QJsonDocument::fromJson(r.out).object()["figures"].toArray()[0].toObject();
+    QCOMPARE(f["name"].toString(), QString("size_mix"));
+    QVERIFY(f["file"].isNull());
+    const auto jobs = f["data"].toObject()["jobs"].toArray();
+    QCOMPARE(jobs.size(), 4);
+    QCOMPARE(jobs[0].toInt(), 2); // j1, j6
+    QCOMPARE(jobs[3].toInt(), 1); // j5
+}
+
+void TestCliAnalyze::usageAndInputErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no input") << QStringList{"analyze"} << "--trace";
+    QTest::newRow("unknown figure") << QStringList{"analyze", "--result", "JOBS", "--figure", "pie"} << "unknown --figure";
+    QTest::newRow("all without out-dir") << QStringList{"analyze", "--result", "JOBS"} << "--out-dir";
+    QTest::newRow("unavailable figure")
+        << QStringList{"analyze", "--trace", "TRACE", "--figure", "delay_causes"} << "simulation results";
+    QTest::newRow("compare one file") << QStringList{"compare", "JOBS"} << "clusterlens-cli";
+}
+
+void TestCliAnalyze::usageAndInputErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    args.replaceInStrings("JOBS", jobs_).replaceInStrings("TRACE", trace_);
+    const auto r = runCli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.startsWith("clusterlens-cli: error: "), r.err.constData());
+    QVERIFY2(QString(r.err).contains(message), r.err.constData());
+}
+
+void TestCliAnalyze::resultForAnotherTraceIsRefused()
+{
+    const auto other = q(writeFile(dir_, "other.csv", "job_id,vc,user,submit_s,gpus,duration_s\nj1,a,u,0,1,100\n"));
+    const auto r = runCli({"analyze", "--trace", other, "--result", jobs_, "--figure", "size_mix"});
+    QCOMPARE(r.exitCode, 2);
+    // j2 (line 3 of jobs.csv) is not in the other trace.
+    QVERIFY2(r.err.startsWith("clusterlens-cli: error: " + jobs_.toUtf8() + ":3: field 'job_id'"), r.err.constData());
+}
+
+void TestCliAnalyze::compareWithItselfIsAllZeros()
+{
+    const auto r = runCli({"compare", jobs_, jobs_, "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["jobs"].toInt(), 6);
+    QCOMPARE(o["unchanged"].toInt(), 5);
+    QCOMPARE(o["faster"].toInt() + o["slower"].toInt(), 0);
+    const auto metrics = o["figures"].toArray()[0].toObject();
+    QCOMPARE(metrics["name"].toString(), QString("compare_metrics"));
+    int checked = 0;
+    for (const auto& d : metrics["data"].toObject()["delta"].toArray()) {
+        if (d.isNull())
+            continue;
+        QCOMPARE(d.toDouble(), 0.0);
+        ++checked;
+    }
+    QVERIFY(checked > 20);
+}
+
+void TestCliAnalyze::compareFindsTheChangedJob()
+{
+    // B: j3 starts at submit (10) instead of 110 and ends at 310: JCT 400 -> 300.
+    auto text = QString::fromStdString(tinyJobsCsv());
+    text.replace("j3,b,u,4,10,110,410,100,60,0,40,", "j3,b,u,4,10,10,310,0,0,0,0,");
+    const auto b = q(writeFile(dir_, "b.csv", text.toStdString()));
+    const QString out = dir_.path() + "/cmp";
+    const auto r = runCli({"compare", jobs_, b, "--out-dir", out, "--out", dir_.path() + "/metrics.csv"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("faster in B: 1"), r.out.constData());
+    const auto gainers = readAll(out + "/top_gainers.csv").split('\n');
+    QCOMPARE(gainers.size(), 3); // header, j3, final newline
+    QVERIFY2(gainers[1].startsWith("j3,b,4,400,300,-100,-25,100,0"), gainers[1].constData());
+    QCOMPARE(readAll(out + "/top_losers.csv").split('\n').size(), 2); // header only
+    // Mean queue delay over the 5 started jobs: A 450/5 = 90, B 350/5 = 70: -20 s, -22.2%.
+    const auto metrics = readAll(dir_.path() + "/metrics.csv");
+    QVERIFY2(metrics.contains("\nmean_queue_delay_s,s,90,70,-20,-22.2222222222,B\n"), metrics.constData());
+    QVERIFY(QFile::exists(out + "/index.json"));
+}
+
+void TestCliAnalyze::compareRefusesDifferentJobs()
+{
+    const auto b = q(writeFile(dir_, "fewer.csv", "job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,status\n"
+                                                  "j1,a,1,0,0,100,0,Pass\n"));
+    const auto r = runCli({"compare", jobs_, b});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("not on the same jobs"), r.err.constData());
+}
+
+QTEST_APPLESS_MAIN(TestCliAnalyze)
+#include "tst_cli_analyze.moc"
