@@ -3,6 +3,7 @@
 #include "core/analysis/figure_export.hpp"
 #include "core/analysis/job_table_builders.hpp"
 #include "core/io/job_results_csv_reader.hpp"
+#include "core/io/series_csv_reader.hpp"
 #include "core/io/trace_format.hpp"
 #include "core/util/input_error.hpp"
 
@@ -22,7 +23,8 @@ struct AnalyzeInput {
 };
 
 AnalyzeInput loadInput(const std::string& tracePath, TraceFormat format, const std::string& machines,
-                       const std::string& clusterPath, const std::string& resultPath, std::int64_t step)
+                       const std::string& clusterPath, const std::string& resultPath, const std::string& seriesPath,
+                       std::int64_t step)
 {
     ImportOptions options;
     options.machinesPath = machines;
@@ -34,9 +36,15 @@ AnalyzeInput loadInput(const std::string& tracePath, TraceFormat format, const s
     const Topology* c = cluster ? &*cluster : nullptr;
     if (!resultPath.empty()) {
         const auto file = readJobResultsCsv(resultPath);
-        if (!tracePath.empty())
-            checkResultMatchesTrace(file, loadTrace(tracePath, format, options));
-        return {jobTableFromJobResults(file, c, step), resultPath};
+        auto table = jobTableFromJobResults(file, c, step);
+        if (!tracePath.empty()) {
+            const auto trace = loadTrace(tracePath, format, options);
+            checkResultMatchesTrace(file, trace);
+            noteTraceUtilization(table, trace);
+        }
+        if (!seriesPath.empty())
+            useSimulatorSeries(table, readSeriesCsv(seriesPath), "the simulator's time series (" + seriesPath + ")");
+        return {std::move(table), resultPath};
     }
     const Trace trace = loadTrace(tracePath, format, options);
     return {jobTableFromTrace(trace, c, step), tracePath};
@@ -76,7 +84,7 @@ void listFigures()
 
 int runAnalyze(const Args& args)
 {
-    std::string tracePath, formatName = "auto", machines, clusterPath, resultPath, figure = "all", outDir;
+    std::string tracePath, formatName = "auto", machines, clusterPath, resultPath, seriesPath, figure = "all", outDir;
     bool json = false, list = false;
     std::int64_t step = 300;
     std::size_t cdfPoints = 1000;
@@ -87,6 +95,7 @@ int runAnalyze(const Args& args)
         ("machines", po::value(&machines), "Philly cluster_machine_list (GPU counts, servers)")
         ("cluster", po::value(&clusterPath), "cluster file (native, Philly machine list or Alibaba node list)")
         ("result", po::value(&resultPath), "simulator jobs.csv to analyse instead of the trace (checked against --trace)")
+        ("series", po::value(&seriesPath), "the simulator's series CSV (simulate --series-out) for --result")
         ("figure", po::value(&figure), "figure name or 'all' (see --list)")
         ("out-dir", po::value(&outDir), "write one CSV per figure and index.json here")
         ("json", po::bool_switch(&json), "print the index as JSON (with the data when there is no --out-dir)")
@@ -95,7 +104,7 @@ int runAnalyze(const Args& args)
         ("list", po::bool_switch(&list), "list the figures and exit");
     po::variables_map vm;
     const std::string usage = "analyze --trace T [--format FMT] [--machines M|--cluster C] [--result jobs.csv] "
-                              "[--figure NAME|all] [--out-dir DIR] [--json]";
+                              "[--series s.csv] [--figure NAME|all] [--out-dir DIR] [--json]";
     if (!parseOptions(args, desc, vm, usage))
         return 0;
     if (list) {
@@ -107,6 +116,8 @@ int runAnalyze(const Args& args)
     const auto format = traceFormatFromString(formatName);
     if (!format)
         throw UsageError("unknown --format '" + formatName + "'");
+    if (!seriesPath.empty() && resultPath.empty())
+        throw UsageError("--series goes with --result (the simulation it came from)");
     if (step < 1)
         throw UsageError("--step must be at least 1 second");
     std::vector<std::string> names;
@@ -118,7 +129,7 @@ int runAnalyze(const Args& args)
     if (outDir.empty() && !json && names.empty())
         throw UsageError("--figure all writes one CSV per figure: give --out-dir DIR (or --json, or one --figure)");
 
-    const auto input = loadInput(tracePath, *format, machines, clusterPath, resultPath, step);
+    const auto input = loadInput(tracePath, *format, machines, clusterPath, resultPath, seriesPath, step);
     AnalysisOptions options;
     options.cdfMaxPoints = cdfPoints;
     const auto set = computeFigures(input.table, names, options);

@@ -8,6 +8,8 @@
 
 #include <boost/json.hpp>
 
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -21,14 +23,18 @@ void printText(const Comparison& c)
 {
     const auto& m = c.metrics;
     std::cout << std::left << std::setw(34) << "metric" << std::right << std::setw(16) << "A" << std::setw(16) << "B"
-              << std::setw(16) << "delta" << std::setw(10) << "delta%" << "  better\n";
+              << std::setw(16) << "delta" << std::setw(12) << "delta%" << "  better\n";
     for (std::size_t r = 0; r < m.rowCount(); ++r) {
         const auto num = [&](const char* col) {
-            const auto s = formatNumber(m.number(r, col));
-            return s.size() > 15 ? s.substr(0, 15) : s;
+            const double v = m.number(r, col);
+            if (std::isnan(v))
+                return std::string();
+            char buf[32];
+            std::snprintf(buf, sizeof buf, "%.7g", v);
+            return std::string(buf);
         };
         std::cout << std::left << std::setw(34) << m.text(r, "metric") << std::right << std::setw(16) << num("a")
-                  << std::setw(16) << num("b") << std::setw(16) << num("delta") << std::setw(10) << num("delta_pct")
+                  << std::setw(16) << num("b") << std::setw(16) << num("delta") << std::setw(12) << num("delta_pct")
                   << "  " << m.text(r, "better") << '\n';
     }
     std::cout << "\njobs: " << c.jobs << ", finished in both: " << c.finishedInBoth << " (faster in B: " << c.faster

@@ -81,6 +81,7 @@ Figure gpuUtilCdfFigure(const JobTable& t, const AnalysisOptions& o)
                         "GPU utilization", "%", "gpu_util_pct", "Job size and placement"},
                        samples, o.cdfMaxPoints);
     f.notes.push_back(kUtilNote);
+    f.notes.push_back(t.utilNote);
     return f;
 }
 
@@ -109,6 +110,7 @@ Figure gpuUtilStatsFigure(const JobTable& t)
                      g.weight > 0 ? cell(g.weighted / g.weight) : cell(std::nullopt)});
     }
     f.notes.push_back(kUtilNote);
+    f.notes.push_back(t.utilNote);
     f.notes.push_back("gpu_time_weighted_pct weights each job by its GPU time: the mean utilization of in-use GPUs");
     return f;
 }

@@ -15,6 +15,10 @@ namespace clens {
 
 enum class JobTableSource : std::uint8_t { Trace, Simulation };
 
+inline constexpr const char* kSimulatedUtilNote =
+    "simulated utilization = the job's measured utilization in the trace (100% when it has none) divided by its "
+    "placement's slowdown (DESIGN §5).";
+
 struct JobRecord {
     std::int32_t vc = 0; // index into JobTable::vcs
     std::int32_t gpus = 0; // GPUs requested (size bucket)
@@ -69,6 +73,7 @@ struct JobTable {
     bool hasUtil = false;
     bool hasLevels = false;
     std::string gpuTimeNote; // how gpuSeconds was obtained
+    std::string utilNote;    // what the utilization means (simulations model it)
     std::optional<std::int32_t> clusterGpus;
     std::optional<std::int32_t> clusterServers;
     std::optional<ClusterSeries> series;

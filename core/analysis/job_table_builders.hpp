@@ -23,6 +23,14 @@ JobTable jobTableFromSimResult(const SimResult& result);
 // is recomputed from start/end (restarts and held-idle GPUs are not visible in the file).
 JobTable jobTableFromJobResults(const JobResultsFile& file, const Topology* cluster, std::int64_t seriesStep_s = 300);
 
+// The simulator's own series (from a SimResult or `simulate --series-out` read back) replaces
+// a recomputed one.
+void useSimulatorSeries(JobTable& table, const TimeSeries& series, const std::string& origin);
+
+// Says in the utilization figures that the trace behind a simulation had no measured
+// utilization (the simulator then assumes 100% before slowdown).
+void noteTraceUtilization(JobTable& table, const Trace& trace);
+
 // Throws InputError when a result is not about this trace: a job id the trace lacks, or a job
 // whose GPUs or submit time differ.
 void checkResultMatchesTrace(const JobResultsFile& file, const Trace& trace);

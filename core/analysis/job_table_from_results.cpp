@@ -13,6 +13,7 @@ JobTable jobTableFromJobResults(const JobResultsFile& file, const Topology* clus
     t.source = JobTableSource::Simulation;
     t.label = file.path;
     t.gpuTimeNote = "GPU time = the file's gpu_seconds (every GPU-second held), else GPUs x run time";
+    t.utilNote = kSimulatedUtilNote;
     if (cluster) {
         t.clusterGpus = cluster->gpuCount();
         t.clusterServers = cluster->serverCount();

@@ -1,12 +1,13 @@
 #include "core/analysis/job_table_builders.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace clens {
 
 namespace {
 
-ClusterSeries copySeries(const TimeSeries& ts)
+ClusterSeries copySeries(const TimeSeries& ts, const std::string& origin)
 {
     ClusterSeries s;
     s.step_s = ts.step_s;
@@ -19,11 +20,25 @@ ClusterSeries copySeries(const TimeSeries& ts)
     const auto n = s.t_s.size();
     for (auto* v : {&s.allocatedGpus, &s.effectiveUtil, &s.queuedJobs, &s.freeServers})
         v->resize(n, std::nan(""));
-    s.origin = "the simulator's time series";
+    s.origin = origin;
     return s;
 }
 
 } // namespace
+
+void useSimulatorSeries(JobTable& table, const TimeSeries& series, const std::string& origin)
+{
+    table.series = copySeries(series, origin);
+}
+
+void noteTraceUtilization(JobTable& table, const Trace& trace)
+{
+    for (const auto& j : trace.jobs)
+        if (!std::isnan(j.gpuUtil))
+            return;
+    table.utilNote += " The trace has no measured utilization, so the simulator assumed 100%: these figures show "
+                      "only the modelled locality penalty (1 / slowdown).";
+}
 
 JobTable jobTableFromSimResult(const SimResult& result)
 {
@@ -31,6 +46,7 @@ JobTable jobTableFromSimResult(const SimResult& result)
     t.source = JobTableSource::Simulation;
     t.label = "simulation";
     t.gpuTimeNote = "GPU time = every GPU-second held (trials, lost work and held-idle GPUs included)";
+    t.utilNote = kSimulatedUtilNote;
     if (!result.trace)
         return t;
     const Trace& trace = *result.trace;
@@ -80,8 +96,9 @@ JobTable jobTableFromSimResult(const SimResult& result)
     t.refreshFlags();
     if (notSimulated)
         t.notes.push_back(std::to_string(notSimulated) + " jobs of the trace were not simulated and are left out");
+    noteTraceUtilization(t, trace);
     if (!result.series.t_s.empty())
-        t.series = copySeries(result.series);
+        useSimulatorSeries(t, result.series, "the simulator's time series");
     return t;
 }
 

@@ -68,6 +68,8 @@ JobTable jobTableFromTrace(const Trace& trace, const Topology* cluster, std::int
     for (const auto& tenant : trace.tenants)
         t.vcs.push_back(tenant.name);
     t.gpuTimeNote = "GPU time = GPUs requested x service time (sum of attempt durations) as recorded";
+    t.utilNote = "measured utilization recorded in the trace";
+    t.notes = trace.meta.notes;
     if (cluster) {
         t.clusterGpus = cluster->gpuCount();
         t.clusterServers = cluster->serverCount();

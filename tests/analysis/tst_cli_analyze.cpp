@@ -47,6 +47,7 @@ private slots:
     void compareWithItselfIsAllZeros();
     void compareFindsTheChangedJob();
     void compareRefusesDifferentJobs();
+    void simulateThenAnalyzeAndCompare();
 };
 
 void TestCliAnalyze::initTestCase()
@@ -209,6 +210,43 @@ void TestCliAnalyze::compareRefusesDifferentJobs()
     const auto r = runCli({"compare", jobs_, b});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("not on the same jobs"), r.err.constData());
+}
+
+void TestCliAnalyze::simulateThenAnalyzeAndCompare()
+{
+    // The demo simulated twice: defaults (A) and relax-to-any at once (B). sample_traces/demo/
+    // README.md: with relaxation at once j05 starts immediately (spread) and the 1-GPU j06 waits
+    // for capacity instead.
+    const auto demoCluster = q(samplePath("demo/cluster.csv"));
+    const auto demoJobs = q(samplePath("demo/jobs.csv"));
+    const auto path = [&](const char* name) { return dir_.path() + "/" + name; };
+    const auto any0 = q(writeFile(dir_, "any0.json", R"({"locality": {"relax_to_any_after_s": 0}})"));
+    auto r = runCli({"simulate", "-q", "--cluster", demoCluster, "--trace", demoJobs, "--jobs-out", path("a.csv"),
+                     "--series-out", path("a_series.csv")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"simulate", "-q", "--cluster", demoCluster, "--trace", demoJobs, "--config", any0, "--jobs-out", path("b.csv")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
+    r = runCli({"analyze", "--trace", demoJobs, "--cluster", demoCluster, "--result", path("a.csv"), "--series",
+                path("a_series.csv"), "--out-dir", path("sim_an"), "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto index = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(index["figures"].toArray().size(), 15);
+    // The simulator's own series is used: same samples, and fully-free servers are known.
+    const auto series = readAll(path("sim_an/cluster_series.csv")).split('\n');
+    QCOMPARE(series.size(), readAll(path("a_series.csv")).split('\n').size());
+    QVERIFY2(!series[1].endsWith(','), series[1].constData());
+    // The demo trace has no measured utilization: the figure says the simulator assumed 100%.
+    QVERIFY(readAll(path("sim_an/index.json")).contains("assumed 100%"));
+
+    r = runCli({"compare", path("a.csv"), path("b.csv"), "--out-dir", path("ab"), "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["jobs"].toInt(), 24);
+    QVERIFY(o["faster"].toInt() > 0);
+    const auto losers = readAll(path("ab/top_losers.csv")).split('\n');
+    QVERIFY2(losers[1].startsWith("j06,speech,1,"), losers[1].constData());
+    QVERIFY(readAll(path("ab/top_gainers.csv")).contains("\nj05,nlp,4,"));
 }
 
 QTEST_APPLESS_MAIN(TestCliAnalyze)

@@ -1,4 +1,5 @@
 #include "core/io/job_results_csv_reader.hpp"
+#include "core/io/series_csv_reader.hpp"
 #include "tests/analysis/tiny_result.hpp"
 #include "tests/common/test_support.hpp"
 
@@ -15,6 +16,9 @@ private slots:
     void minimalColumns();
     void badInput_data();
     void badInput();
+    void readsSeries();
+    void badSeries_data();
+    void badSeries();
 };
 
 void TestJobResultsCsv::readsSimulatorOutput()
@@ -87,6 +91,42 @@ void TestJobResultsCsv::badInput()
     QTemporaryDir dir;
     const auto path = writeFile(dir, "jobs.csv", text.toStdString());
     expectInputError([&] { readJobResultsCsv(path); }, path, line, field.toStdString());
+}
+
+void TestJobResultsCsv::readsSeries()
+{
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "s.csv", "t_s,allocated_gpus,effective_util,queued_jobs,free_servers,held_idle_gpus,"
+                                              "queue_a\n100,4,0.25,1,2,0,1\n400,8,0.5,0,1,0,0\n");
+    const auto s = readSeriesCsv(path);
+    QCOMPARE(s.t_s, (std::vector<std::int64_t>{100, 400}));
+    QCOMPARE(s.step_s, std::int64_t{300});
+    QCOMPARE(s.allocatedGpus[1], 8);
+    QCOMPARE(s.effectiveUtil[0], 0.25);
+    QCOMPARE(s.queuedJobs[0], 1);
+    QCOMPARE(s.freeServers[1], 1);
+}
+
+void TestJobResultsCsv::badSeries_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<QString>("field");
+    const QString h = "t_s,allocated_gpus,effective_util,queued_jobs,free_servers\n";
+    QTest::newRow("missing column") << "t_s,allocated_gpus,effective_util,queued_jobs\n" << 1 << "free_servers";
+    QTest::newRow("time goes back") << h + "10,1,0.5,0,0\n5,1,0.5,0,0\n" << 3 << "t_s";
+    QTest::newRow("negative count") << h + "10,-1,0.5,0,0\n" << 2 << "allocated_gpus";
+    QTest::newRow("utilization above 1") << h + "10,1,1.5,0,0\n" << 2 << "effective_util";
+}
+
+void TestJobResultsCsv::badSeries()
+{
+    QFETCH(QString, text);
+    QFETCH(int, line);
+    QFETCH(QString, field);
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "s.csv", text.toStdString());
+    expectInputError([&] { readSeriesCsv(path); }, path, line, field.toStdString());
 }
 
 QTEST_APPLESS_MAIN(TestJobResultsCsv)
