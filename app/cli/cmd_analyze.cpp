@@ -28,26 +28,33 @@ AnalyzeInput loadInput(const std::string& tracePath, TraceFormat format, const s
 {
     ImportOptions options;
     options.machinesPath = machines;
+    std::optional<Trace> trace;
+    if (!tracePath.empty())
+        trace = loadTrace(tracePath, format, options);
+    // The cluster the trace ran on (Philly: GPU counts raised to fit the recorded placements).
+    const std::string clusterFile = !clusterPath.empty() ? clusterPath : machines;
+    std::vector<std::string> clusterNotes;
     std::optional<Topology> cluster;
-    if (!clusterPath.empty())
-        cluster = loadCluster(clusterPath, options);
-    else if (!machines.empty())
-        cluster = loadCluster(machines, options);
+    if (!clusterFile.empty())
+        cluster = trace ? loadClusterForTrace(clusterFile, *trace, options, &clusterNotes)
+                        : loadCluster(clusterFile, options, &clusterNotes);
     const Topology* c = cluster ? &*cluster : nullptr;
+    AnalyzeInput input;
     if (!resultPath.empty()) {
         const auto file = readJobResultsCsv(resultPath);
-        auto table = jobTableFromJobResults(file, c, step);
-        if (!tracePath.empty()) {
-            const auto trace = loadTrace(tracePath, format, options);
-            checkResultMatchesTrace(file, trace);
-            noteTraceUtilization(table, trace);
+        input = {jobTableFromJobResults(file, c, step), resultPath};
+        if (trace) {
+            checkResultMatchesTrace(file, *trace);
+            noteTraceUtilization(input.table, *trace);
         }
         if (!seriesPath.empty())
-            useSimulatorSeries(table, readSeriesCsv(seriesPath), "the simulator's time series (" + seriesPath + ")");
-        return {std::move(table), resultPath};
+            useSimulatorSeries(input.table, readSeriesCsv(seriesPath), "the simulator's time series (" + seriesPath + ")");
+    } else {
+        input = {jobTableFromTrace(*trace, c, step), tracePath};
     }
-    const Trace trace = loadTrace(tracePath, format, options);
-    return {jobTableFromTrace(trace, c, step), tracePath};
+    for (auto& n : clusterNotes)
+        input.table.notes.push_back("cluster: " + n);
+    return input;
 }
 
 boost::json::object indexJson(const JobTable& t, const FigureSet& set, const std::vector<std::string>& files, bool withData)

@@ -48,6 +48,7 @@ private slots:
     void compareFindsTheChangedJob();
     void compareRefusesDifferentJobs();
     void simulateThenAnalyzeAndCompare();
+    void rawPhillyJobLogHasRecordedDelays();
 };
 
 void TestCliAnalyze::initTestCase()
@@ -247,6 +248,30 @@ void TestCliAnalyze::simulateThenAnalyzeAndCompare()
     const auto losers = readAll(path("ab/top_losers.csv")).split('\n');
     QVERIFY2(losers[1].startsWith("j06,speech,1,"), losers[1].constData());
     QVERIFY(readAll(path("ab/top_gainers.csv")).contains("\nj05,nlp,4,"));
+}
+
+void TestCliAnalyze::rawPhillyJobLogHasRecordedDelays()
+{
+    // sample_traces/philly/cluster_job_log.example.json: recorded delay = first attempt start -
+    // submit: 8-GPU job 01:12:09 - 01:11:39 = 30 s; 16-GPU job on m51+m52 03:10 - 03:00 = 600 s;
+    // 1-GPU job 23 s; 2-GPU job 60 s; 4-GPU job 120 s; one job never ran (no delay).
+    // By bucket: 1 = {23}, 2-4 = {60, 120} (mean 90), 5-8 = {30}, >8 = {600}; all: 833/5 = 166.6.
+    const auto r = runCli({"analyze", "--trace", q(samplePath("philly/cluster_job_log.example.json")), "--machines",
+                           q(samplePath("philly/cluster_machine_list")), "--figure", "queue_delay_stats_by_size", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto index = QJsonDocument::fromJson(r.out).object();
+    const auto data = index["figures"].toArray()[0].toObject()["data"].toObject();
+    QCOMPARE(data["series"].toArray().size(), 5);
+    const QJsonArray mean = data["mean"].toArray();
+    QCOMPARE(mean[0].toDouble(), 23.0);
+    QCOMPARE(mean[1].toDouble(), 90.0);
+    QCOMPARE(mean[2].toDouble(), 30.0);
+    QCOMPARE(mean[3].toDouble(), 600.0);
+    QCOMPARE(mean[4].toDouble(), 166.6);
+    // The machine list's GPU counts were fixed from the log's placements, and the importer's
+    // remarks travel with the figures.
+    QVERIFY2(r.out.contains("cluster: GPU counts of"), r.out.constData());
+    QVERIFY2(r.out.contains("no attempt"), r.out.constData());
 }
 
 QTEST_APPLESS_MAIN(TestCliAnalyze)
