@@ -1,0 +1,224 @@
+// The cluster heatmap: a layout that fills the view from 16 to 50,000 GPUs without overlaps,
+// hit-testing, colour modes, the legend, tooltips, click-to-select with the gang highlighted,
+// and zooming into a rack.
+#include "tests/ui/ui_test_support.hpp"
+#include "ui/views/heatmap_layout.hpp"
+#include "ui/views/heatmap_widget.hpp"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace clens;
+using namespace clens::ui;
+
+namespace {
+
+// Demo-sized state: GPU 0 runs job j01 (VC vision) at 25% utilization, GPU 1 is held idle by
+// j05, GPU 2 belongs to a failed server's job slot, GPU 3 is idle; GPUs 4-6 run j02.
+ClusterState demoState(const Trace& trace)
+{
+    ClusterState s;
+    s.gpu.assign(16, GpuState::Idle);
+    s.job.assign(16, -1);
+    s.util.assign(16, 0.0f);
+    const auto j01 = test::jobIndex(trace, "j01"), j05 = test::jobIndex(trace, "j05"), j02 = test::jobIndex(trace, "j02");
+    s.gpu[0] = GpuState::Busy;
+    s.job[0] = j01;
+    s.util[0] = 0.25f;
+    s.gpu[1] = GpuState::HeldIdle;
+    s.job[1] = j05;
+    s.gpu[2] = GpuState::Failed;
+    for (int g = 4; g < 7; ++g) {
+        s.gpu[static_cast<std::size_t>(g)] = GpuState::Busy;
+        s.job[static_cast<std::size_t>(g)] = j02;
+        s.util[static_cast<std::size_t>(g)] = 0.9f;
+    }
+    return s;
+}
+
+QPoint centre(const QRect& r)
+{
+    return r.center();
+}
+
+} // namespace
+
+class TestHeatmap : public QObject {
+    Q_OBJECT
+private slots:
+    void layoutFillsTheViewWithoutOverlap_data()
+    {
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<int>("gpusPerServer");
+        QTest::addColumn<int>("rackSize");
+        QTest::addColumn<QSize>("viewport");
+        QTest::addColumn<int>("minCell");
+        QTest::newRow("teaching demo 16") << 4 << 4 << 2 << QSize(800, 500) << 30;
+        QTest::newRow("philly-like 3k") << 375 << 8 << 8 << QSize(960, 560) << 6;
+        QTest::newRow("2-GPU servers") << 100 << 2 << 8 << QSize(600, 400) << 6;
+        QTest::newRow("generated 50k") << 6250 << 8 << 8 << QSize(1000, 600) << 1;
+    }
+
+    void layoutFillsTheViewWithoutOverlap()
+    {
+        QFETCH(int, servers);
+        QFETCH(int, gpusPerServer);
+        QFETCH(int, rackSize);
+        QFETCH(QSize, viewport);
+        QFETCH(int, minCell);
+        const auto topo = test::makeCluster(servers, gpusPerServer, rackSize);
+        HeatmapLayoutParams p;
+        p.viewport = viewport;
+        p.serverLabelWidth = 30;
+        const HeatmapLayout layout = HeatmapLayout::compute(*topo, p);
+        QVERIFY2(layout.cell() >= minCell, qPrintable(QString::number(layout.cell())));
+        // Paint every GPU into a coverage grid: inside the view, no pixel claimed twice.
+        std::vector<std::uint8_t> cover(static_cast<std::size_t>(viewport.width() * viewport.height()), 0);
+        for (std::int32_t g = 0; g < topo->gpuCount(); ++g) {
+            const QRect r = layout.gpuRect(g);
+            QVERIFY(!r.isEmpty());
+            QVERIFY2(QRect(QPoint(0, 0), viewport).contains(r), qPrintable(QString::number(g)));
+            for (int y = r.top(); y <= r.bottom(); ++y)
+                for (int x = r.left(); x <= r.right(); ++x) {
+                    auto& c = cover[static_cast<std::size_t>(y * viewport.width() + x)];
+                    QVERIFY2(c == 0, qPrintable(QStringLiteral("GPU %1 overlaps at %2,%3").arg(g).arg(x).arg(y)));
+                    c = 1;
+                }
+            QCOMPARE(layout.gpuAt(centre(r)), g);
+        }
+        // The map uses the view: it spans most of one dimension.
+        QRect bounds;
+        for (auto r : layout.visibleRacks())
+            bounds |= layout.rackRect(r);
+        QVERIFY(bounds.width() >= viewport.width() * 0.6 || bounds.height() >= viewport.height() * 0.6 ||
+                layout.cell() == p.maxCell);
+    }
+
+    void zoomShowsOneRackLarger()
+    {
+        const auto topo = test::makeCluster(375, 8, 8);
+        HeatmapLayoutParams p;
+        p.viewport = QSize(960, 560);
+        const HeatmapLayout all = HeatmapLayout::compute(*topo, p);
+        p.onlyRack = 3;
+        p.maxCell = 96;
+        const HeatmapLayout one = HeatmapLayout::compute(*topo, p);
+        QCOMPARE(one.visibleRacks().size(), std::size_t(1));
+        QVERIFY(one.cell() > all.cell() * 3);
+        QVERIFY(one.gpuRect(0).isEmpty()); // rack 0 is not shown
+        const auto firstOfRack3 = topo->servers()[static_cast<std::size_t>(topo->racks()[3].firstServer)].firstGpu;
+        QVERIFY(!one.gpuRect(firstOfRack3).isEmpty());
+    }
+
+    void coloursFollowTheMode_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("gpu");
+        QTest::addColumn<QColor>("expected");
+        const auto trace = test::demoInput().trace;
+        const auto vision = trace->findTenant("vision").value();
+        QTest::newRow("state busy") << int(ColorMode::State) << 0 << palette::busy();
+        QTest::newRow("state held idle") << int(ColorMode::State) << 1 << palette::heldIdle();
+        QTest::newRow("state failed") << int(ColorMode::State) << 2 << palette::failed();
+        QTest::newRow("state idle") << int(ColorMode::State) << 3 << palette::idle();
+        QTest::newRow("tenant") << int(ColorMode::Tenant) << 0 << palette::tenant(vision);
+        QTest::newRow("tenant idle") << int(ColorMode::Tenant) << 3 << palette::idle();
+        QTest::newRow("job") << int(ColorMode::Job) << 0 << palette::job(test::jobIndex(*trace, "j01"));
+        QTest::newRow("utilization") << int(ColorMode::Utilization) << 0 << palette::utilization(0.25f);
+        QTest::newRow("utilization failed") << int(ColorMode::Utilization) << 2 << palette::failed();
+    }
+
+    void coloursFollowTheMode()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, gpu);
+        QFETCH(QColor, expected);
+        const auto in = test::demoInput();
+        HeatmapWidget w;
+        w.resize(800, 500);
+        w.setCluster(in.cluster, in.trace);
+        w.setState(demoState(*in.trace));
+        w.setColorMode(static_cast<ColorMode>(mode));
+        QCOMPARE(w.colourOfGpu(gpu).rgb(), expected.rgb());
+        // What is painted is what colourOfGpu says.
+        const QImage img = w.grab().toImage();
+        const QPoint c = centre(w.layout().gpuRect(gpu)) + QPoint(0, w.layout().gpuRect(gpu).height() / 2 - 2);
+        QCOMPARE(QColor(img.pixel(c)).rgb(), expected.rgb());
+    }
+
+    void legendCountsStates()
+    {
+        const auto in = test::demoInput();
+        HeatmapWidget w;
+        w.setCluster(in.cluster, in.trace);
+        QSignalSpy changed(&w, &HeatmapWidget::legendChanged);
+        w.setState(demoState(*in.trace));
+        QVERIFY(changed.count() >= 1);
+        const auto legend = w.legend();
+        QCOMPARE(legend.size(), std::size_t(4));
+        QCOMPARE(legend[0].label, QStringLiteral("Busy 4"));
+        QCOMPARE(legend[1].label, QStringLiteral("Held idle 1"));
+        QCOMPARE(legend[2].label, QStringLiteral("Idle 10"));
+        QCOMPARE(legend[3].label, QStringLiteral("Failed 1"));
+        w.setColorMode(ColorMode::Tenant);
+        QVERIFY(w.legend().front().label.startsWith(QStringLiteral("speech 3"))); // j02's 3 GPUs lead
+    }
+
+    void tooltipNamesServerJobAndVc()
+    {
+        const auto in = test::demoInput();
+        HeatmapWidget w;
+        w.resize(800, 500);
+        w.setCluster(in.cluster, in.trace);
+        w.setState(demoState(*in.trace));
+        const QString tip = w.tooltipAt(centre(w.layout().gpuRect(0)));
+        QVERIFY2(tip.contains(QStringLiteral("s1 · GPU 0")), qPrintable(tip));
+        QVERIFY(tip.contains(QStringLiteral("j01")));
+        QVERIFY(tip.contains(QStringLiteral("vision")));
+        QVERIFY(tip.contains(QStringLiteral("25%")));
+        QVERIFY(w.tooltipAt(QPoint(-5, -5)).isEmpty());
+    }
+
+    void clickSelectsJobAndLightsItsGang()
+    {
+        const auto in = test::demoInput();
+        HeatmapWidget w;
+        w.resize(800, 500);
+        w.setCluster(in.cluster, in.trace);
+        w.setState(demoState(*in.trace));
+        QSignalSpy clicked(&w, &HeatmapWidget::jobClicked);
+        QTest::mouseClick(&w, Qt::LeftButton, {}, centre(w.layout().gpuRect(5)));
+        QCOMPARE(clicked.count(), 1);
+        const auto j02 = test::jobIndex(*in.trace, "j02");
+        QCOMPARE(clicked.at(0).at(0).toInt(), j02);
+        const QColor before0 = w.colourOfGpu(0), before4 = w.colourOfGpu(4);
+        w.setSelectedJob(j02);
+        QCOMPARE(w.colourOfGpu(4).rgb(), before4.rgb()); // the gang keeps its colour
+        QVERIFY(w.colourOfGpu(0).rgb() != before0.rgb()); // everything else is dimmed
+        QTest::mouseClick(&w, Qt::LeftButton, {}, centre(w.layout().gpuRect(3))); // idle GPU
+        QCOMPARE(clicked.at(1).at(0).toInt(), -1);
+    }
+
+    void doubleClickZoomsIntoRackAndEscapeReturns()
+    {
+        const auto in = test::demoInput();
+        HeatmapWidget w;
+        w.resize(800, 500);
+        w.setCluster(in.cluster, in.trace);
+        QSignalSpy zoom(&w, &HeatmapWidget::zoomChanged);
+        const int cellBefore = w.layout().cell();
+        const QPoint inRackB = centre(w.layout().gpuRect(12)); // s4 is in rackB (index 1)
+        QTest::mouseDClick(&w, Qt::LeftButton, {}, inRackB);
+        QCOMPARE(zoom.count(), 1);
+        QCOMPARE(zoom.at(0).at(0).toInt(), 1);
+        QVERIFY(w.zoomRack() == std::optional<std::int32_t>(1));
+        QVERIFY(w.layout().cell() >= cellBefore);
+        QVERIFY(w.layout().gpuRect(0).isEmpty());
+        QTest::keyClick(&w, Qt::Key_Escape);
+        QCOMPARE(zoom.count(), 2);
+        QVERIFY(!w.zoomRack());
+    }
+};
+
+QTEST_MAIN(TestHeatmap)
+#include "tst_heatmap.moc"

@@ -1,0 +1,277 @@
+// The main window end to end (offscreen, fake engine): it opens on the teaching demo, a knob
+// change re-simulates in the background and every view updates, scrubbing changes the cluster
+// map, selecting a job fills the inspector, a baseline shows deltas, and the rendered window
+// is a real picture (screenshot test).
+#include "tests/ui/ui_test_support.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/session.hpp"
+#include "ui/io/scenario_files.hpp"
+#include "ui/models/job_filter_proxy.hpp"
+#include "ui/models/job_table_model.hpp"
+#include "ui/models/summary_compare_model.hpp"
+#include "ui/models/wait_interval_model.hpp"
+#include "ui/views/duration_knob.hpp"
+#include "ui/views/heatmap_widget.hpp"
+#include "ui/views/inspector_panel.hpp"
+#include "ui/views/job_table_panel.hpp"
+#include "ui/views/scenario_panel.hpp"
+#include "ui/views/summary_panel.hpp"
+#include "ui/views/time_controls.hpp"
+#include "ui/views/timeline_view.hpp"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+
+#include <qcustomplot.h>
+
+#include <set>
+
+using namespace clens;
+using namespace clens::ui;
+
+namespace {
+
+int busyGpus(const ClusterState& s)
+{
+    return static_cast<int>(std::count(s.gpu.begin(), s.gpu.end(), GpuState::Busy));
+}
+
+double summaryValue(const MainWindow& w, SummaryCompareModel::Row row, int column = SummaryCompareModel::Current)
+{
+    auto* m = w.summary()->model();
+    return m->data(m->index(row, column), SummaryCompareModel::ValueRole).toDouble();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private:
+    std::unique_ptr<MainWindow> window_;
+    std::int32_t j05_ = -1;
+
+    // A fresh window showing the demo, waiting until every view shows the first result.
+    void openDemo()
+    {
+        window_ = std::make_unique<MainWindow>(test::fakeEngine());
+        window_->setInteractive(false);
+        window_->setDemoDir(QString::fromStdString(test::samplePath("demo")));
+        window_->resize(1600, 1000);
+        window_->show();
+        QSignalSpy updated(window_.get(), &MainWindow::viewsUpdated);
+        window_->openDemo();
+        QVERIFY(updated.wait(10000));
+        j05_ = test::jobIndex(*window_->session()->input().trace, "j05");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("ClusterLensTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_main_window"));
+    }
+
+    void init()
+    {
+        openDemo();
+    }
+
+    void cleanup()
+    {
+        window_.reset();
+    }
+
+    void opensOnTheTeachingDemo()
+    {
+        MainWindow& w = *window_;
+        QVERIFY(w.windowTitle().contains(QStringLiteral("jobs.csv")));
+        QCOMPARE(w.heatmap()->topology()->gpuCount(), 16);
+        QCOMPARE(w.jobTable()->model()->rowCount(), 24);
+        QVERIFY(w.timelines()->plot()->graphCount() >= 3);
+        QVERIFY(w.summary()->model()->data(w.summary()->model()->index(SummaryCompareModel::MeanDelay, 1),
+                                           SummaryCompareModel::ValueRole).isValid());
+        // The clock starts at the first submission: the four 3-GPU jobs are running.
+        QCOMPARE(w.session()->clock()->time(), std::int64_t(0));
+        QCOMPARE(busyGpus(w.heatmap()->state()), 12);
+    }
+
+    void knobChangeResimulatesAndEveryViewUpdates()
+    {
+        MainWindow& w = *window_;
+        // Default relax-to-any 30 min: j05 (among others) waits for fragmentation (see tst_ui_models).
+        QVERIFY(summaryValue(w, SummaryCompareModel::FragmentationDelay) >= 1800.0 / 24);
+        w.session()->clock()->seek(200);
+        QVERIFY(std::find(w.heatmap()->state().job.begin(), w.heatmap()->state().job.end(), j05_) ==
+                w.heatmap()->state().job.end());
+        const auto before = w.session()->current();
+
+        // Drag the "relax to any after" slider to "at once".
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.scenarioPanel()->relaxToAnyKnob()->slider()->setValue(0);
+        QVERIFY(w.session()->runs()->isBusy());
+        QVERIFY(updated.wait(10000));
+        QVERIFY(w.session()->current() != before);
+        QVERIFY(w.session()->current()->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(0));
+        // Results panel, job table, heatmap (at the same instant) all show the new run.
+        QCOMPARE(summaryValue(w, SummaryCompareModel::FragmentationDelay), 0.0);
+        const int row = w.jobTable()->model()->rowOfJob(j05_);
+        QCOMPARE(w.jobTable()->model()->resultAt(row)->fragmentationDelay_s, std::int64_t(0));
+        QCOMPARE(w.session()->clock()->time(), std::int64_t(200));
+        const auto& jobs = w.heatmap()->state().job;
+        QCOMPARE(static_cast<int>(std::count(jobs.begin(), jobs.end(), j05_)), 4); // j05 now runs at t=200
+        QVERIFY(w.timelines()->plot()->graphCount() >= 3);
+    }
+
+    void scrubbingChangesTheHeatmap()
+    {
+        MainWindow& w = *window_;
+        QSlider* scrubber = w.timeControls()->scrubber();
+        scrubber->setValue(60);
+        QCOMPARE(w.session()->clock()->time(), std::int64_t(60));
+        QCOMPARE(busyGpus(w.heatmap()->state()), 12);
+        QCOMPARE(w.heatmap()->colourOfGpu(0).rgb(), palette::busy().rgb());
+        scrubber->setValue(scrubber->maximum()); // the end: everything finished
+        QCOMPARE(busyGpus(w.heatmap()->state()), 0);
+        QCOMPARE(w.heatmap()->colourOfGpu(0).rgb(), palette::idle().rgb());
+        // Clicking the timelines seeks too.
+        QCustomPlot* plot = w.timelines()->plot();
+        const auto t = w.timelines()->timeAtPixel(plot->width() / 2);
+        QTest::mouseClick(plot, Qt::LeftButton, {}, QPoint(plot->width() / 2, plot->height() / 2));
+        QCOMPARE(w.session()->clock()->time(), t);
+    }
+
+    void selectingAJobFillsTheInspector()
+    {
+        MainWindow& w = *window_;
+        // From the job table.
+        JobTablePanel* table = w.jobTable();
+        const int row = table->model()->rowOfJob(j05_);
+        table->view()->selectRow(table->proxy()->mapFromSource(table->model()->index(row, 0)).row());
+        QCOMPARE(w.session()->selectedJob(), j05_);
+        InspectorPanel* inspector = w.inspector();
+        QCOMPARE(inspector->title(), QStringLiteral("Job j05"));
+        QVERIFY2(inspector->whyText().contains(QStringLiteral("30 min fragmentation")), qPrintable(inspector->whyText()));
+        QCOMPARE(inspector->waitModel()->rowCount(), 1);
+        QVERIFY(inspector->fieldText(QStringLiteral("Placement")).contains(QStringLiteral("any")));
+        QVERIFY(inspector->fieldText(QStringLiteral("Servers")).contains(QStringLiteral("s1 [3]")));
+        QCOMPARE(w.heatmap()->selectedJob(), j05_);
+        // From the heatmap: j01 runs on s1 GPUs 0-2 at t=0.
+        HeatmapWidget* map = w.heatmap();
+        QTest::mouseClick(map, Qt::LeftButton, {}, map->layout().gpuRect(1).center());
+        QCOMPARE(inspector->title(), QStringLiteral("Job j01"));
+        QVERIFY(inspector->whyText().contains(QStringLiteral("as soon as it was submitted")));
+        QCOMPARE(table->view()->currentIndex().data().toString(), QStringLiteral("j01"));
+    }
+
+    void pinnedBaselineShowsDeltas()
+    {
+        MainWindow& w = *window_;
+        const double pinnedFragmentation = summaryValue(w, SummaryCompareModel::FragmentationDelay);
+        QVERIFY(pinnedFragmentation > 0);
+        QSignalSpy baseline(w.session(), &Session::baselineChanged);
+        w.summary()->pinButton()->click();
+        QCOMPARE(baseline.count(), 1);
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.scenarioPanel()->relaxToAnyKnob()->slider()->setValue(0);
+        QVERIFY(updated.wait(10000));
+        QCOMPARE(summaryValue(w, SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Baseline), pinnedFragmentation);
+        QCOMPARE(summaryValue(w, SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Change), -pinnedFragmentation);
+    }
+
+    void badTraceIsReportedNotFatal()
+    {
+        MainWindow& w = *window_;
+        QSignalSpy failed(&w, &MainWindow::loadFailed);
+        w.openTrace(QStringLiteral("/nonexistent/jobs.csv"), QStringLiteral("/nonexistent/cluster.csv"));
+        if (failed.isEmpty())
+            QVERIFY(failed.wait(10000));
+        QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("/nonexistent/jobs.csv")));
+        QCOMPARE(w.heatmap()->topology()->gpuCount(), 16); // the demo is still shown
+    }
+
+    void scenarioFilesRoundTrip()
+    {
+        const Engine engine = test::fakeEngine();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        Scenario s;
+        s.locality.relaxToAnyAfter_s = std::nullopt;
+        QVERIFY(saveScenario(engine, path, s).isEmpty());
+        const LoadedScenario loaded = loadScenario(engine, path);
+        QVERIFY2(loaded.scenario.has_value(), qPrintable(loaded.error));
+        QVERIFY(!loaded.scenario->locality.relaxToAnyAfter_s);
+        QVERIFY(!loadScenario(engine, dir.filePath(QStringLiteral("missing.json"))).error.isEmpty());
+        QCOMPARE(scenarioPresets(engine).size(), std::size_t(7));
+    }
+
+    void chartsExport_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("magic");
+        QTest::newRow("png") << QStringLiteral("t.png") << QByteArray("\x89PNG");
+        QTest::newRow("pdf") << QStringLiteral("t.pdf") << QByteArray("%PDF");
+        QTest::newRow("svg") << QStringLiteral("t.svg") << QByteArray("<?xml");
+    }
+
+    void chartsExport()
+    {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, magic);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        QVERIFY(window_->timelines()->exportTo(path, 800, 400));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QVERIFY(bytes.startsWith(magic));
+        QVERIFY(bytes.size() > 1000);
+        QVERIFY(!window_->timelines()->exportTo(dir.filePath(QStringLiteral("t.bmpx"))));
+    }
+
+    void screenshotIsARealPicture()
+    {
+        MainWindow& w = *window_;
+        w.session()->clock()->seek(2000);
+        const QImage shot = w.grab().toImage();
+        QCOMPARE(shot.size(), w.size());
+        const QString out = qEnvironmentVariable("CLENS_SCREENSHOT_DIR", QDir::tempPath());
+        QVERIFY(shot.save(QDir(out).filePath(QStringLiteral("clusterlens-main-window.png"))));
+        // Not blank: many distinct colours, and the map shows busy GPUs where the layout says.
+        std::set<QRgb> colours;
+        for (int y = 0; y < shot.height(); y += 7)
+            for (int x = 0; x < shot.width(); x += 7)
+                colours.insert(shot.pixel(x, y));
+        QVERIFY2(colours.size() > 40, qPrintable(QString::number(colours.size())));
+        HeatmapWidget* map = w.heatmap();
+        const auto& state = map->state();
+        int busyChecked = 0;
+        for (std::int32_t g = 0; g < 16; ++g)
+            if (state.gpu[static_cast<std::size_t>(g)] == GpuState::Busy) {
+                const QRect r = map->layout().gpuRect(g);
+                const QPoint p = map->mapTo(&w, QPoint(r.left() + 2, r.bottom() - 2));
+                QCOMPARE(QColor(shot.pixel(p)).rgb(), palette::busy().rgb());
+                ++busyChecked;
+            }
+        QVERIFY(busyChecked > 0);
+        // For a person to look at: the inspector and the job table, coloured by tenant.
+        if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) {
+            w.session()->selectJob(j05_);
+            map->setColorMode(ColorMode::Tenant);
+            w.findChild<QTabWidget*>()->setCurrentIndex(1);
+            QVERIFY(w.grab().save(QDir(out).filePath(QStringLiteral("clusterlens-inspector.png"))));
+        }
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

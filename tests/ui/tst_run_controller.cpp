@@ -1,0 +1,215 @@
+// The background run controller: results arrive without blocking, knob bursts are debounced
+// into one run, a stale run never overwrites a newer result, cancellation and errors are
+// reported as signals (no exception crosses the thread boundary).
+#include "core/util/input_error.hpp"
+#include "tests/ui/ui_test_support.hpp"
+#include "ui/run/run_controller.hpp"
+
+#include <QSemaphore>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <atomic>
+
+using namespace clens;
+using namespace clens::ui;
+
+namespace {
+
+// simulate() waits on a gate chosen by the scenario (relax_to_any_after_s: default 1800 s ->
+// gate 0, 0 s -> gate 1, anything else -> gate 2), so the test decides which run finishes
+// first whatever order the worker threads start in. Ignores cancellation on purpose, so a
+// superseded run really finishes late.
+struct GatedEngine {
+    std::shared_ptr<std::array<QSemaphore, 3>> gates = std::make_shared<std::array<QSemaphore, 3>>();
+    std::shared_ptr<std::atomic<int>> calls = std::make_shared<std::atomic<int>>(0);
+
+    Engine engine() const
+    {
+        Engine e = test::fakeEngine();
+        e.simulate = [gates = gates, calls = calls](const SimInput& in, const Scenario& s, const ProgressFn&) {
+            ++*calls;
+            const auto relax = s.locality.relaxToAnyAfter_s;
+            const std::size_t gate = relax == std::optional<std::int64_t>(1800) ? 0 : relax == std::optional<std::int64_t>(0) ? 1 : 2;
+            (*gates)[gate].acquire();
+            return test::fakeSimulate(in, s, {});
+        };
+        return e;
+    }
+    void release(std::size_t gate) const { (*gates)[gate].release(); }
+};
+
+// Opens every gate when the test leaves (declared after the controller, destroyed before it),
+// so a failing test cannot leave a worker blocked and hang the controller's destructor.
+struct OpenGatesOnExit {
+    const GatedEngine& gated;
+    ~OpenGatesOnExit()
+    {
+        for (auto& g : *gated.gates)
+            g.release(100);
+    }
+};
+
+Scenario withRelaxAny(std::optional<std::int64_t> s)
+{
+    Scenario sc;
+    sc.locality.relaxToAnyAfter_s = s;
+    return sc;
+}
+
+} // namespace
+
+class TestRunController : public QObject {
+    Q_OBJECT
+private slots:
+    void firstResultArrives()
+    {
+        RunController runs(test::fakeEngine());
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        QSignalSpy busy(&runs, &RunController::busyChanged);
+        runs.setInput(test::demoInput());
+        QVERIFY(runs.isBusy()); // returned at once, the run is in the background
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(ready.count(), 1);
+        const auto snapshot = ready.at(0).at(0).value<SnapshotPtr>();
+        QVERIFY(snapshot && snapshot->result && snapshot->states);
+        QCOMPARE(snapshot->result->jobs.size(), std::size_t(24));
+        QCOMPARE(runs.latest(), snapshot);
+        QVERIFY(!runs.isBusy());
+        QCOMPARE(busy.count(), 2); // true, then false
+    }
+
+    void knobBurstIsDebouncedIntoOneRun()
+    {
+        RunController runs(test::fakeEngine());
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        QSignalSpy started(&runs, &RunController::runStarted);
+        // A slider drag: five values in one event-loop turn.
+        for (std::int64_t v : {0, 60, 300, 600, 900})
+            runs.setScenario(withRelaxAny(v));
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(ready.count(), 2);
+        const auto snapshot = ready.at(1).at(0).value<SnapshotPtr>();
+        QVERIFY(snapshot->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(900));
+    }
+
+    void staleResultNeverOverwritesNewer()
+    {
+        GatedEngine gated;
+        RunController runs(gated.engine());
+        OpenGatesOnExit guard{gated};
+        runs.setDebounceMs(0);
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        QSignalSpy discarded(&runs, &RunController::runDiscarded);
+        runs.setInput(test::demoInput());  // generation 1, default scenario (gate 0)
+        const auto first = runs.generation();
+        runs.setScenario(withRelaxAny(0)); // generation 2 (gate 1)
+        runs.runNow();
+        const auto second = runs.generation();
+        QVERIFY(second > first);
+        QTRY_COMPARE(gated.calls->load(), 2);
+        gated.release(1); // the newer run finishes first
+        QVERIFY(ready.wait(10000));
+        gated.release(0); // then the stale one
+        QVERIFY(discarded.wait(10000));
+        QCOMPARE(discarded.at(0).at(0).value<std::uint64_t>(), first);
+        QCOMPARE(ready.count(), 1);
+        const auto latest = runs.latest();
+        QCOMPARE(latest->generation, second);
+        QVERIFY(latest->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(0));
+    }
+
+    void newRunCancelsTheOldOne()
+    {
+        // The first run (default scenario) spins until asked to cancel; the second must still
+        // be published.
+        auto sawCancel = std::make_shared<std::atomic<bool>>(false);
+        auto calls = std::make_shared<std::atomic<int>>(0);
+        Engine e = test::fakeEngine();
+        e.simulate = [sawCancel, calls](const SimInput& in, const Scenario& s, const ProgressFn& progress) {
+            ++*calls;
+            if (s.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(1800)) {
+                while (progress(0.5))
+                    QThread::yieldCurrentThread();
+                sawCancel->store(true);
+                throw Cancelled();
+            }
+            return test::fakeSimulate(in, s, progress);
+        };
+        RunController runs(e);
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        QSignalSpy discarded(&runs, &RunController::runDiscarded);
+        runs.setInput(test::demoInput());
+        QTRY_COMPARE(calls->load(), 1);
+        runs.setScenario(withRelaxAny(60));
+        runs.runNow();
+        QVERIFY(ready.wait(10000));
+        if (discarded.isEmpty())
+            QVERIFY(discarded.wait(10000));
+        QVERIFY(sawCancel->load());
+        QCOMPARE(ready.count(), 1);
+        QVERIFY(runs.latest()->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(60));
+    }
+
+    void explicitCancelPublishesNothing()
+    {
+        GatedEngine gated;
+        RunController runs(gated.engine());
+        OpenGatesOnExit guard{gated};
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        QSignalSpy discarded(&runs, &RunController::runDiscarded);
+        runs.setInput(test::demoInput());
+        QTRY_COMPARE(gated.calls->load(), 1);
+        runs.cancel();
+        QVERIFY(!runs.isBusy());
+        gated.release(0);
+        QVERIFY(discarded.wait(10000));
+        QCOMPARE(ready.count(), 0);
+        QVERIFY(!runs.latest());
+    }
+
+    void engineErrorBecomesASignal()
+    {
+        Engine e = test::fakeEngine();
+        e.simulate = [](const SimInput&, const Scenario&, const ProgressFn&) -> SimResult {
+            throw InputError("scenario", 0, "quota.vc", "unknown VC 'ghost'");
+        };
+        RunController runs(e);
+        QSignalSpy failed(&runs, &RunController::runFailed);
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(failed.wait(10000));
+        QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("unknown VC 'ghost'")));
+        QCOMPARE(ready.count(), 0);
+        QVERIFY(!runs.isBusy());
+    }
+
+    void progressIsReportedForTheCurrentRun()
+    {
+        Engine e = test::fakeEngine();
+        e.simulate = [](const SimInput& in, const Scenario& s, const ProgressFn& progress) {
+            // Report for a while (the controller throttles to one report per ~40 ms).
+            QElapsedTimer timer;
+            timer.start();
+            while (timer.elapsed() < 150)
+                if (!progress(static_cast<double>(timer.elapsed()) / 150.0))
+                    throw Cancelled();
+            return test::fakeSimulate(in, s, progress);
+        };
+        RunController runs(e);
+        QSignalSpy progress(&runs, &RunController::progressChanged);
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        QVERIFY(progress.count() >= 1);
+        QVERIFY(progress.count() < 50); // throttled, not one per call
+        for (const auto& args : progress)
+            QCOMPARE(args.at(0).value<std::uint64_t>(), runs.generation());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunController)
+#include "tst_run_controller.moc"

@@ -1,0 +1,244 @@
+// The item models behind the job table, the inspector, the results panel and the quota
+// editor: each passes QAbstractItemModelTester and shows what a user relies on.
+#include "tests/ui/ui_test_support.hpp"
+#include "ui/models/job_filter_proxy.hpp"
+#include "ui/models/job_table_model.hpp"
+#include "ui/models/scenario_diff.hpp"
+#include "ui/models/summary_compare_model.hpp"
+#include "ui/models/vc_quota_model.hpp"
+#include "ui/models/wait_interval_model.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace clens;
+using namespace clens::ui;
+
+namespace {
+
+// Demo under the fake engine with relax_to_any_after_s = 1800 (the default):
+// t=0 j01..j04 (3 GPUs each) take 3 of the 4 GPUs of s1..s4 (best fit, in order), leaving one
+// free GPU per server. j05 (4 GPUs, submitted at 120) finds 4 free GPUs but no server with 4:
+// fragmentation until its relax instant 120 + 1800 = 1920, when it takes the 4 scattered GPUs.
+// j06 (1 GPU, 300) backfills into s1's free GPU; j05 is judged before it in each pass, so its
+// whole wait 120..1920 is one fragmentation interval of 1800 s.
+constexpr std::int64_t kJ05Fragmentation = 1800;
+
+QString cell(const QAbstractItemModel& m, int row, int col, int role = Qt::DisplayRole)
+{
+    return m.data(m.index(row, col), role).toString();
+}
+
+} // namespace
+
+class TestUiModels : public QObject {
+    Q_OBJECT
+private:
+    SimInput in_ = test::demoInput();
+    SnapshotPtr snap_ = test::snapshotOf(in_);
+
+private slots:
+    void jobTablePassesModelTester()
+    {
+        JobTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSnapshot(snap_);
+        QCOMPARE(model.rowCount(), 24);
+        QCOMPARE(model.columnCount(), int(JobTableModel::ColumnCount));
+        model.setSnapshot(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+        model.setSnapshot(snap_);
+    }
+
+    void jobTableShowsWhyAJobWaited()
+    {
+        JobTableModel model;
+        model.setSnapshot(snap_);
+        const int row = model.rowOfJob(test::jobIndex(*in_.trace, "j05"));
+        QVERIFY(row >= 0);
+        QCOMPARE(cell(model, row, JobTableModel::Id), QStringLiteral("j05"));
+        QCOMPARE(cell(model, row, JobTableModel::Vc), QStringLiteral("nlp"));
+        QCOMPARE(model.data(model.index(row, JobTableModel::Fragmentation), JobTableModel::SortRole).toLongLong(),
+                 kJ05Fragmentation);
+        QCOMPARE(cell(model, row, JobTableModel::Fragmentation), QStringLiteral("30 min"));
+        QCOMPARE(cell(model, row, JobTableModel::Level), QStringLiteral("any"));
+    }
+
+    void proxyPassesModelTesterAndSorts_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<int>("order");
+        QTest::addColumn<QString>("firstJob");
+        // Empty firstJob: the first row must hold the column's largest value.
+        QTest::newRow("waited desc") << int(JobTableModel::QueueDelay) << int(Qt::DescendingOrder) << QString();
+        // j07 and j18 both ask for 8 GPUs; descending reverses the input-order tie break too.
+        QTest::newRow("gpus desc") << int(JobTableModel::Gpus) << int(Qt::DescendingOrder) << QStringLiteral("j18");
+        QTest::newRow("id asc") << int(JobTableModel::Id) << int(Qt::AscendingOrder) << QStringLiteral("j01");
+        QTest::newRow("vc asc") << int(JobTableModel::Vc) << int(Qt::AscendingOrder) << QStringLiteral("j03");
+    }
+
+    void proxyPassesModelTesterAndSorts()
+    {
+        QFETCH(int, column);
+        QFETCH(int, order);
+        QFETCH(QString, firstJob);
+        JobTableModel model;
+        JobFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSnapshot(snap_);
+        proxy.sort(column, static_cast<Qt::SortOrder>(order));
+        if (firstJob.isEmpty()) {
+            qlonglong best = -1;
+            for (int r = 0; r < model.rowCount(); ++r)
+                best = std::max(best, model.data(model.index(r, column), JobTableModel::SortRole).toLongLong());
+            QVERIFY(best >= kJ05Fragmentation);
+            QCOMPARE(proxy.data(proxy.index(0, column), JobTableModel::SortRole).toLongLong(), best);
+            firstJob = cell(proxy, 0, JobTableModel::Id);
+        }
+        QCOMPARE(cell(proxy, 0, JobTableModel::Id), firstJob);
+        // Every neighbouring pair respects the order.
+        for (int r = 1; r < proxy.rowCount(); ++r) {
+            const QVariant a = proxy.data(proxy.index(r - 1, column), JobTableModel::SortRole);
+            const QVariant b = proxy.data(proxy.index(r, column), JobTableModel::SortRole);
+            if (!a.isValid() || !b.isValid() || column == JobTableModel::Vc)
+                continue;
+            if (order == Qt::AscendingOrder)
+                QVERIFY(a.toDouble() <= b.toDouble());
+            else
+                QVERIFY(a.toDouble() >= b.toDouble());
+        }
+        model.setSnapshot(test::snapshotOf(in_, Scenario{}, 2)); // re-sorts after a new result
+        QCOMPARE(cell(proxy, 0, JobTableModel::Id), firstJob);
+    }
+
+    void proxyFilters_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("vc");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<int>("cause");
+        QTest::addColumn<int>("rows");
+        // Demo: 24 jobs; user chen has j03 j05 j12 j18 j24; VC speech has 9 jobs;
+        // 2 Failed (j09 j20) and 1 Killed (j11).
+        QTest::newRow("everything") << QString() << -1 << -1 << -1 << 24;
+        QTest::newRow("user chen") << QStringLiteral("chen") << -1 << -1 << -1 << 5;
+        QTest::newRow("job id") << QStringLiteral("j1") << -1 << -1 << -1 << 10;
+        QTest::newRow("vc speech") << QString() << int(in_.trace->findTenant("speech").value()) << -1 << -1 << 9;
+        QTest::newRow("failed") << QString() << -1 << int(JobStatus::Failed) << -1 << 2;
+        QTest::newRow("fragmentation") << QString() << -1 << -1 << int(DelayCause::Fragmentation) << -2;
+        QTest::newRow("nothing") << QStringLiteral("zzz") << -1 << -1 << -1 << 0;
+    }
+
+    void proxyFilters()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, vc);
+        QFETCH(int, status);
+        QFETCH(int, cause);
+        QFETCH(int, rows);
+        JobTableModel model;
+        JobFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSnapshot(snap_);
+        proxy.setText(text);
+        proxy.setVc(vc < 0 ? std::nullopt : std::optional<std::int32_t>(vc));
+        proxy.setStatus(status < 0 ? std::nullopt : std::optional<JobStatus>(static_cast<JobStatus>(status)));
+        proxy.setWaitedFor(cause < 0 ? std::nullopt : std::optional<DelayCause>(static_cast<DelayCause>(cause)));
+        if (rows == -2) { // as many as the model has jobs with fragmentation delay (j05 among them)
+            rows = 0;
+            bool sawJ05 = false;
+            for (int r = 0; r < model.rowCount(); ++r)
+                if (model.resultAt(r)->fragmentationDelay_s > 0) {
+                    ++rows;
+                    sawJ05 |= cell(model, r, JobTableModel::Id) == QLatin1String("j05");
+                }
+            QVERIFY(sawJ05);
+        }
+        QCOMPARE(proxy.rowCount(), rows);
+    }
+
+    void waitIntervalsExplainTheWait()
+    {
+        WaitIntervalModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto j05 = test::jobIndex(*in_.trace, "j05");
+        model.setJob(snap_, j05);
+        QCOMPARE(model.rowCount(), 1);
+        const WaitInterval* w = model.intervalAt(0);
+        QVERIFY(w);
+        QCOMPARE(w->from_s, std::int64_t(120));
+        QCOMPARE(w->to_s, std::int64_t(1920));
+        QCOMPARE(cell(model, 0, WaitIntervalModel::Cause), QStringLiteral("fragmentation"));
+        QCOMPARE(cell(model, 0, WaitIntervalModel::Duration), QStringLiteral("30 min"));
+        model.setJob(snap_, test::jobIndex(*in_.trace, "j01")); // started at once
+        QCOMPARE(model.rowCount(), 0);
+        model.setJob(nullptr, -1);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void summaryComparesWithBaseline()
+    {
+        SummaryCompareModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCurrent(snap_);
+        QCOMPARE(cell(model, SummaryCompareModel::Change, SummaryCompareModel::Change), QString()); // no baseline
+        Scenario relaxed;
+        relaxed.locality.relaxToAnyAfter_s = 0; // j05 starts at 120: no fragmentation at all
+        const auto better = test::snapshotOf(in_, relaxed, 2);
+        model.setBaseline(snap_);
+        model.setCurrent(better);
+        const auto frag = model.data(model.index(SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Change),
+                                     SummaryCompareModel::ValueRole);
+        QVERIFY(frag.isValid());
+        QVERIFY(frag.toDouble() < 0); // less fragmentation than the baseline
+        const auto colour = model.data(model.index(SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Change),
+                                       Qt::ForegroundRole).value<QBrush>().color();
+        QVERIFY(colour.green() > colour.red()); // shown as an improvement
+        QVERIFY(cell(model, SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Change).startsWith(QStringLiteral("−")));
+        QCOMPARE(better->result->summary.fragmentationDelay_s, 0.0);
+    }
+
+    void quotaEditing()
+    {
+        VcQuotaModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTrace(in_.trace);
+        QCOMPARE(model.rowCount(), 3); // vision, speech, nlp
+        QSignalSpy edited(&model, &VcQuotaModel::quotasEdited);
+        const QModelIndex q = model.index(0, VcQuotaModel::Quota);
+        QVERIFY(model.flags(q) & Qt::ItemIsEditable);
+        QVERIFY(!(model.flags(model.index(0, VcQuotaModel::Vc)) & Qt::ItemIsEditable));
+        QCOMPARE(cell(model, 0, VcQuotaModel::Quota), QStringLiteral("unlimited"));
+        QVERIFY(model.setData(q, QStringLiteral("6")));
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(model.quotas().at("vision"), std::int64_t(6));
+        QVERIFY(!model.setData(q, QStringLiteral("-3")));
+        QVERIFY(!model.setData(q, QStringLiteral("lots")));
+        QCOMPARE(model.quotas().at("vision"), std::int64_t(6));
+        QVERIFY(model.setData(q, QString())); // back to unlimited
+        QVERIFY(model.quotas().empty());
+        QCOMPARE(edited.count(), 2);
+        // A quota for a VC the trace does not have is shown (the simulation will reject it).
+        model.setQuotas({{"ghost", 4}});
+        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(cell(model, 3, VcQuotaModel::Vc), QStringLiteral("ghost"));
+    }
+
+    void scenarioDiffNamesChangedKnobs()
+    {
+        Scenario a, b;
+        QVERIFY(scenarioDiff(a, b).isEmpty());
+        b.locality.relaxToAnyAfter_s = std::nullopt;
+        b.placement = PlacementPolicy::Spread;
+        const QStringList d = scenarioDiff(a, b);
+        QCOMPARE(d.size(), 2);
+        QCOMPARE(d.at(0), QStringLiteral("relax to any after: 30 min → never"));
+        QCOMPARE(d.at(1), QStringLiteral("placement: best-fit → spread"));
+    }
+};
+
+QTEST_MAIN(TestUiModels)
+#include "tst_ui_models.moc"

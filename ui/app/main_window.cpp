@@ -1,0 +1,378 @@
+#include "ui/app/main_window.hpp"
+
+#include "ui/app/session.hpp"
+#include "ui/io/scenario_files.hpp"
+#include "ui/time/time_format.hpp"
+#include "ui/views/heatmap_widget.hpp"
+#include "ui/views/inspector_panel.hpp"
+#include "ui/views/job_table_panel.hpp"
+#include "ui/views/legend_widget.hpp"
+#include "ui/views/scenario_panel.hpp"
+#include "ui/views/summary_panel.hpp"
+#include "ui/views/time_controls.hpp"
+#include "ui/views/timeline_view.hpp"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QButtonGroup>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+static void initClusterLensResources()
+{
+    Q_INIT_RESOURCE(clusterlens);
+}
+
+namespace clens::ui {
+
+MainWindow::MainWindow(Engine engine, QWidget* parent)
+    : QMainWindow(parent)
+    , engine_(engine)
+    , session_(new Session(std::move(engine), this))
+{
+    initClusterLensResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("ClusterLens"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/clusterlens.svg")));
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    buildCentral();
+    buildDocks();
+    buildMenus();
+    connectSession();
+    resize(1600, 1000);
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildCentral()
+{
+    auto* central = new QWidget(this);
+    auto* v = new QVBoxLayout(central);
+    v->setContentsMargins(6, 6, 6, 0);
+    v->setSpacing(4);
+
+    auto* header = new QHBoxLayout;
+    header->setSpacing(2);
+    auto* colourBy = new QLabel(tr("Colour by"));
+    colourBy->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    header->addWidget(colourBy);
+    header->addSpacing(4);
+    modeButtons_ = new QButtonGroup(this);
+    for (auto mode : {ColorMode::State, ColorMode::Tenant, ColorMode::Job, ColorMode::Utilization}) {
+        auto* b = new QToolButton;
+        b->setText(toDisplayString(mode));
+        b->setCheckable(true);
+        b->setAutoRaise(false);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        modeButtons_->addButton(b, static_cast<int>(mode));
+        header->addWidget(b);
+    }
+    modeButtons_->button(0)->setChecked(true);
+    header->addSpacing(16);
+    zoomOut_ = new QToolButton;
+    zoomOut_->setText(tr("◂ All racks"));
+    zoomOut_->setToolTip(tr("Show the whole cluster (Esc)"));
+    zoomOut_->setAutoRaise(true);
+    header->addWidget(zoomOut_);
+    zoomLabel_ = new QLabel;
+    QFont bold = zoomLabel_->font();
+    bold.setBold(true);
+    zoomLabel_->setFont(bold);
+    header->addWidget(zoomLabel_);
+    header->addStretch(1);
+    clusterInfo_ = new QLabel;
+    clusterInfo_->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    header->addWidget(clusterInfo_);
+    v->addLayout(header);
+
+    banner_ = new QLabel;
+    banner_->setWordWrap(true);
+    banner_->setStyleSheet(QStringLiteral("background: #fdecea; color: #8a1f17; border: 1px solid #f2b8b5; "
+                                          "border-radius: 4px; padding: 6px;"));
+    banner_->hide();
+    v->addWidget(banner_);
+
+    legend_ = new LegendWidget;
+    v->addWidget(legend_);
+    heatmap_ = new HeatmapWidget;
+    v->addWidget(heatmap_, 1);
+    timeControls_ = new TimeControls(session_->clock());
+    v->addWidget(timeControls_);
+    setCentralWidget(central);
+
+    connect(modeButtons_, &QButtonGroup::idClicked, this, [this](int id) { setColorMode(static_cast<ColorMode>(id)); });
+    connect(heatmap_, &HeatmapWidget::legendChanged, this, [this] { legend_->setEntries(heatmap_->legend()); });
+    connect(heatmap_, &HeatmapWidget::zoomChanged, this, &MainWindow::refreshZoomLabel);
+    connect(zoomOut_, &QToolButton::clicked, this, [this] { heatmap_->zoomToRack(-1); });
+    refreshZoomLabel(-1);
+}
+
+void MainWindow::buildDocks()
+{
+    const auto dock = [this](const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(content);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        return d;
+    };
+    scenario_ = new ScenarioPanel;
+    auto* presetRow = new QWidget;
+    auto* pr = new QHBoxLayout(presetRow);
+    pr->setContentsMargins(0, 0, 0, 0);
+    auto* presets = new QComboBox;
+    presets->setObjectName(QStringLiteral("presets"));
+    presets->addItem(tr("Presets…"));
+    for (const auto& p : scenarioPresets(engine_)) {
+        presets->addItem(p.name);
+        presets->setItemData(presets->count() - 1, p.description, Qt::ToolTipRole);
+    }
+    pr->addWidget(presets, 1);
+    auto* load = new QPushButton(tr("Load…"));
+    auto* save = new QPushButton(tr("Save…"));
+    load->setToolTip(tr("Load a scenario JSON file"));
+    save->setToolTip(tr("Save these knobs as a scenario JSON file"));
+    pr->addWidget(load);
+    pr->addWidget(save);
+    scenario_->addHeaderWidget(presetRow);
+    connect(presets, &QComboBox::activated, this, [this, presets](int index) {
+        if (index <= 0)
+            return;
+        const auto all = scenarioPresets(engine_);
+        if (static_cast<std::size_t>(index - 1) < all.size()) {
+            Scenario s = all[static_cast<std::size_t>(index - 1)].scenario;
+            // Presets leave the data-specific knobs (quotas, rack size) as they are.
+            s.quota.vcGpus = session_->scenario().quota.vcGpus;
+            s.locality.rackSize = session_->scenario().locality.rackSize;
+            scenario_->setScenario(s);
+            session_->setScenario(s);
+        }
+        presets->setCurrentIndex(0);
+    });
+    connect(load, &QPushButton::clicked, this, &MainWindow::loadScenarioFile);
+    connect(save, &QPushButton::clicked, this, &MainWindow::saveScenarioFile);
+    auto* scenarioDock = dock(tr("Scenario"), QStringLiteral("scenarioDock"), scenario_, Qt::LeftDockWidgetArea);
+    scenarioDock->setMinimumWidth(280);
+
+    summary_ = new SummaryPanel;
+    auto* summaryDock = dock(tr("Results"), QStringLiteral("summaryDock"), summary_, Qt::RightDockWidgetArea);
+    inspector_ = new InspectorPanel;
+    auto* inspectorDock = dock(tr("Job inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
+    splitDockWidget(summaryDock, inspectorDock, Qt::Vertical);
+    summaryDock->setMinimumWidth(330);
+    summary_->setMinimumHeight(250);
+
+    bottomTabs_ = new QTabWidget;
+    bottomTabs_->setDocumentMode(true);
+    timelines_ = new TimelineView;
+    jobs_ = new JobTablePanel;
+    bottomTabs_->addTab(timelines_, tr("Timelines"));
+    bottomTabs_->addTab(jobs_, tr("Jobs"));
+    auto* bottom = dock(tr("Over time"), QStringLiteral("bottomDock"), bottomTabs_, Qt::BottomDockWidgetArea);
+    bottomTabs_->setMinimumHeight(250);
+    // Default proportions, applied once the window has its size (saved state wins).
+    QTimer::singleShot(0, this, [=, this] {
+        if (QSettings().contains(QStringLiteral("window/state")))
+            return;
+        resizeDocks({bottom}, {300}, Qt::Vertical);
+        resizeDocks({scenarioDock, summaryDock}, {330, 390}, Qt::Horizontal);
+        resizeDocks({summaryDock, inspectorDock}, {300, 450}, Qt::Vertical);
+    });
+
+    // Status bar: what is loaded, the run in flight, the last run.
+    status_ = new QLabel;
+    statusBar()->addWidget(status_, 1);
+    progress_ = new QProgressBar;
+    progress_->setRange(0, 100);
+    progress_->setMaximumWidth(160);
+    progress_->setMaximumHeight(14);
+    progress_->setTextVisible(false);
+    progress_->hide();
+    statusBar()->addPermanentWidget(progress_);
+    cancelRun_ = new QToolButton;
+    cancelRun_->setText(tr("Cancel"));
+    cancelRun_->setAutoRaise(true);
+    cancelRun_->hide();
+    statusBar()->addPermanentWidget(cancelRun_);
+    runInfo_ = new QLabel;
+    runInfo_->setMinimumWidth(240);
+    runInfo_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    runInfo_->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    statusBar()->addPermanentWidget(runInfo_);
+}
+
+void MainWindow::refreshZoomLabel(std::int32_t rack)
+{
+    zoomOut_->setVisible(rack >= 0);
+    if (rack >= 0 && heatmap_->topology())
+        zoomLabel_->setText(tr("Rack %1").arg(QString::fromStdString(heatmap_->topology()->racks()[static_cast<std::size_t>(rack)].name)));
+    else
+        zoomLabel_->clear();
+}
+
+void MainWindow::setColorMode(ColorMode mode)
+{
+    heatmap_->setColorMode(mode);
+    if (auto* b = modeButtons_->button(static_cast<int>(mode)))
+        b->setChecked(true);
+    if (modeActions_)
+        for (auto* a : modeActions_->actions())
+            if (a->data().toInt() == static_cast<int>(mode))
+                a->setChecked(true);
+}
+
+void MainWindow::connectSession()
+{
+    RunController* runs = session_->runs();
+    PlaybackClock* clock = session_->clock();
+
+    connect(scenario_, &ScenarioPanel::scenarioEdited, session_, &Session::setScenario);
+    connect(session_, &Session::inputChanged, this, &MainWindow::onInputChanged);
+    connect(session_, &Session::snapshotChanged, this, &MainWindow::onSnapshot);
+    connect(session_, &Session::stateChanged, this, [this] { heatmap_->setState(session_->state()); });
+    connect(session_, &Session::baselineChanged, this, [this](SnapshotPtr b) {
+        summary_->setBaseline(b);
+        timelines_->setBaseline(b);
+    });
+    connect(session_, &Session::selectedJobChanged, this, [this](std::int32_t job) {
+        heatmap_->setSelectedJob(job);
+        inspector_->setJob(job);
+        jobs_->selectJob(job);
+    });
+    connect(heatmap_, &HeatmapWidget::jobClicked, session_, &Session::selectJob);
+    connect(jobs_, &JobTablePanel::jobSelected, session_, &Session::selectJob);
+    connect(summary_, &SummaryPanel::pinRequested, session_, &Session::pinBaseline);
+    connect(summary_, &SummaryPanel::clearRequested, session_, &Session::clearBaseline);
+    connect(inspector_, &InspectorPanel::seekRequested, clock, &PlaybackClock::seek);
+    connect(timelines_, &TimelineView::seekRequested, clock, &PlaybackClock::seek);
+    connect(clock, &PlaybackClock::timeChanged, this, [this](std::int64_t t) {
+        timelines_->setTime(t);
+        inspector_->setTime(t);
+    });
+    timeControls_->setEventFinders(
+        [this](std::int64_t t) -> std::optional<std::int64_t> {
+            const auto s = session_->current();
+            return s && s->states ? s->states->nextChangeAfter(t) : std::nullopt;
+        },
+        [this](std::int64_t t) -> std::optional<std::int64_t> {
+            const auto s = session_->current();
+            return s && s->states ? s->states->prevChangeBefore(t) : std::nullopt;
+        });
+
+    connect(runs, &RunController::busyChanged, this, [this](bool busy) {
+        progress_->setVisible(busy);
+        cancelRun_->setVisible(busy);
+        if (busy) {
+            progress_->setRange(0, 0); // busy indicator until the first progress report
+            runInfo_->setText(tr("Simulating…"));
+        }
+    });
+    connect(runs, &RunController::progressChanged, this, [this](std::uint64_t, double f) {
+        progress_->setRange(0, 100);
+        progress_->setValue(static_cast<int>(f * 100));
+    });
+    connect(runs, &RunController::runFailed, this, [this](std::uint64_t, const QString& message) {
+        runInfo_->setText(tr("Simulation failed"));
+        banner_->setText(tr("The simulation rejected this scenario: %1").arg(message));
+        banner_->show();
+    });
+    connect(cancelRun_, &QToolButton::clicked, runs, &RunController::cancel);
+}
+
+void MainWindow::onInputChanged()
+{
+    const SimInput& in = session_->input();
+    banner_->hide();
+    scenario_->setTrace(in.trace);
+    heatmap_->setCluster(in.cluster, in.trace);
+    inspector_->setSnapshot(nullptr);
+    summary_->setCurrent(nullptr);
+    summary_->setBaseline(nullptr);
+    timelines_->setBaseline(nullptr);
+    setWindowTitle(tr("ClusterLens — %1").arg(session_->description()));
+    const QLocale locale;
+    if (in.cluster)
+        clusterInfo_->setText(tr("%1 racks · %2 servers · %3 GPUs")
+                                  .arg(locale.toString(in.cluster->rackCount()), locale.toString(in.cluster->serverCount()),
+                                       locale.toString(in.cluster->gpuCount())));
+    status_->setText(session_->description());
+}
+
+void MainWindow::onSnapshot(SnapshotPtr snapshot)
+{
+    banner_->hide();
+    const SimResult& r = *snapshot->result;
+    if (r.cluster && r.cluster.get() != heatmap_->topology())
+        heatmap_->setCluster(r.cluster, r.trace);
+    timeControls_->setTimeFormat(TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s));
+    timelines_->setSnapshot(snapshot);
+    timelines_->setTime(session_->clock()->time());
+    summary_->setCurrent(snapshot);
+    inspector_->setSnapshot(snapshot);
+    jobs_->setSnapshot(snapshot);
+    heatmap_->setState(session_->state());
+    const QLocale locale;
+    runInfo_->setText(tr("%1 jobs simulated in %2 s").arg(locale.toString(r.summary.jobs)).arg(snapshot->runSeconds, 0, 'f', 2));
+    status_->setText(tr("%1 · mean wait %2 · fragmentation %3 per job")
+                         .arg(session_->description(), TimeFormat::duration(static_cast<std::int64_t>(r.summary.meanQueueDelay_s)),
+                              TimeFormat::duration(static_cast<std::int64_t>(
+                                  r.summary.jobs > 0 ? r.summary.fragmentationDelay_s / static_cast<double>(r.summary.jobs) : 0))));
+    emit viewsUpdated(snapshot->generation);
+}
+
+QString MainWindow::statusText() const
+{
+    return status_->text();
+}
+
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    statusBar()->showMessage(message, 10000);
+    if (interactive_)
+        QMessageBox::warning(this, title, message);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings s;
+    if (s.contains(QStringLiteral("window/geometry")))
+        restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    if (s.contains(QStringLiteral("window/state")))
+        restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    setColorMode(static_cast<ColorMode>(std::clamp(s.value(QStringLiteral("view/colorMode"), 0).toInt(), 0, 3)));
+    session_->clock()->setSpeed(s.value(QStringLiteral("view/speed"), 1000.0).toDouble());
+    refreshRecentMenu();
+}
+
+void MainWindow::saveSettings()
+{
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    s.setValue(QStringLiteral("view/colorMode"), static_cast<int>(heatmap_->colorMode()));
+    s.setValue(QStringLiteral("view/speed"), session_->clock()->speed());
+}
+
+} // namespace clens::ui

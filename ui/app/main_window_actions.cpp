@@ -1,0 +1,334 @@
+// MainWindow: menus, opening data, scenario files, exports, recent files.
+#include "ui/app/main_window.hpp"
+
+#include "ui/app/session.hpp"
+#include "ui/io/scenario_files.hpp"
+#include "ui/io/trace_loader.hpp"
+#include "ui/views/heatmap_widget.hpp"
+#include "ui/views/scenario_panel.hpp"
+#include "ui/views/time_controls.hpp"
+#include "ui/views/timeline_view.hpp"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPainter>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QStatusBar>
+#include <QSvgGenerator>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace clens::ui {
+namespace {
+constexpr int kMaxRecent = 8;
+const QString kRecentKey = QStringLiteral("files/recent");
+const QString kLastDirKey = QStringLiteral("files/lastDir");
+
+QString lastDir()
+{
+    return QSettings().value(kLastDirKey, QDir::homePath()).toString();
+}
+
+void rememberDir(const QString& path)
+{
+    QSettings().setValue(kLastDirKey, QFileInfo(path).absolutePath());
+}
+
+} // namespace
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a job trace"), lastDir(),
+            tr("Job traces (*.csv *.json *.swf *.log);;All files (*)"));
+        if (!path.isEmpty())
+            openTrace(path);
+    });
+    file->addAction(tr("Open Teaching &Demo"), this, &MainWindow::openDemo);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(tr("&Load Scenario…"), this, &MainWindow::loadScenarioFile);
+    file->addAction(tr("&Save Scenario…"), QKeySequence::Save, this, &MainWindow::saveScenarioFile);
+    file->addSeparator();
+    file->addAction(tr("Export &Timelines…"), this, &MainWindow::exportTimelines);
+    file->addAction(tr("Export Cluster &Map…"), this, &MainWindow::exportHeatmap);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    modeActions_ = new QActionGroup(this);
+    int key = 1;
+    for (auto mode : {ColorMode::State, ColorMode::Tenant, ColorMode::Job, ColorMode::Utilization}) {
+        QAction* a = view->addAction(tr("Colour by %1").arg(toDisplayString(mode)));
+        a->setCheckable(true);
+        a->setData(static_cast<int>(mode));
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + key++)));
+        a->setChecked(mode == heatmap_->colorMode());
+        modeActions_->addAction(a);
+        connect(a, &QAction::triggered, this, [this, mode] { setColorMode(mode); });
+    }
+    view->addSeparator();
+    view->addAction(tr("Show &All Racks"), this, [this] { heatmap_->zoomToRack(-1); });
+    view->addSeparator();
+    for (auto* dock : findChildren<QDockWidget*>())
+        view->addAction(dock->toggleViewAction());
+
+    QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+    PlaybackClock* clock = session_->clock();
+    QAction* play = sim->addAction(tr("&Play / Pause"), clock, &PlaybackClock::togglePlay);
+    play->setShortcut(Qt::Key_Space);
+    QAction* next = sim->addAction(tr("&Next Event"), timeControls_, &TimeControls::stepForward);
+    next->setShortcut(Qt::Key_Period);
+    QAction* prev = sim->addAction(tr("P&revious Event"), timeControls_, &TimeControls::stepBack);
+    prev->setShortcut(Qt::Key_Comma);
+    sim->addAction(tr("Go to &Start"), this, [clock] { clock->seek(clock->begin()); })->setShortcut(Qt::Key_Home);
+    sim->addAction(tr("Go to &End"), this, [clock] { clock->seek(clock->end()); })->setShortcut(Qt::Key_End);
+    sim->addSeparator();
+    sim->addAction(tr("Pin Result as &Baseline"), QKeySequence(Qt::CTRL | Qt::Key_B), session_, &Session::pinBaseline);
+    sim->addAction(tr("&Clear Baseline"), session_, &Session::clearBaseline);
+    sim->addSeparator();
+    sim->addAction(tr("Re-&run Now"), QKeySequence(Qt::Key_F5), session_->runs(), &RunController::runNow);
+    sim->addAction(tr("Reset Knobs to &Defaults"), this, [this] {
+        Scenario s;
+        s.quota.vcGpus = session_->scenario().quota.vcGpus;
+        scenario_->setScenario(s);
+        session_->setScenario(s);
+    });
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Quick Guide"), this, [this] {
+        QMessageBox::information(
+            this, tr("ClusterLens quick guide"),
+            tr("<p><b>The map</b> shows every GPU: racks are boxes, each row is a server. Blue = busy, "
+               "amber = held idle by a gang still waiting for GPUs, grey = idle, black = failed server. "
+               "Hover for details, click a GPU to inspect its job (its whole gang is outlined), "
+               "double-click a rack to zoom in.</p>"
+               "<p><b>Time</b>: press Space to play, drag the scrubber or click the timelines to jump, "
+               "use , and . to step between events.</p>"
+               "<p><b>Knobs</b> (left): every change re-simulates in the background; the results, "
+               "map and timelines update when it finishes. Pin a result as the baseline to compare.</p>"
+               "<p><b>Why did a job wait?</b> The inspector splits its waiting time into fair share (its VC "
+               "was over quota), fragmentation (GPUs were free but not in an allowed placement) and "
+               "capacity (not enough free GPUs).</p>"));
+    });
+    help->addAction(tr("&About ClusterLens"), this, [this] {
+        QMessageBox::about(this, tr("About ClusterLens"),
+                           tr("<p><b>ClusterLens</b> — a what-if tool for multi-tenant GPU clusters.</p>"
+                              "<p>Replays job traces through a discrete-event simulation of the scheduler "
+                              "(gang scheduling, locality relaxation, quotas) after Jeon et al., "
+                              "<i>Analysis of Large-Scale Multi-Tenant GPU Clusters for DNN Training "
+                              "Workloads</i>, USENIX ATC 2019.</p>"));
+    });
+}
+
+void MainWindow::openDemo()
+{
+    const QDir dir(demoDir_);
+    openTrace(dir.filePath(QStringLiteral("jobs.csv")), dir.filePath(QStringLiteral("cluster.csv")));
+}
+
+void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathIn)
+{
+    const DetectedFormat detected = detectFormat(tracePath);
+    if (!detected.format) {
+        showError(tr("Cannot open trace"), detected.error);
+        emit loadFailed(detected.error);
+        return;
+    }
+    QString clusterPath = clusterPathIn;
+    if (clusterPath.isEmpty()) {
+        if (const auto found = findClusterFileFor(tracePath, *detected.format))
+            clusterPath = *found;
+        else if (interactive_)
+            clusterPath = QFileDialog::getOpenFileName(
+                this, tr("Which cluster does %1 run on?").arg(QFileInfo(tracePath).fileName()),
+                QFileInfo(tracePath).absolutePath(),
+                tr("Cluster files (cluster.csv, Philly machine list, Alibaba node list) (*.csv *_list *);;All files (*)"));
+        if (clusterPath.isEmpty()) {
+            const QString message = tr("%1: no cluster file given (looked for cluster.csv or a machine list next to it)")
+                                        .arg(tracePath);
+            showError(tr("Cannot open trace"), message);
+            emit loadFailed(message);
+            return;
+        }
+    }
+    rememberDir(tracePath);
+
+    LoadRequest request;
+    request.tracePath = tracePath;
+    request.clusterPath = clusterPath;
+    request.format = *detected.format;
+    request.rackSize = session_->scenario().locality.rackSize;
+    if (loadCancel_)
+        loadCancel_->store(true);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    loadCancel_ = cancel;
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    const int ticket = ++loading_;
+
+    QProgressDialog* dialog = nullptr;
+    if (interactive_) {
+        dialog = new QProgressDialog(tr("Loading %1…").arg(QFileInfo(tracePath).fileName()), tr("Cancel"), 0, 100, this);
+        dialog->setWindowModality(Qt::WindowModal);
+        dialog->setMinimumDuration(300);
+        dialog->setAutoClose(false);
+        dialog->setAutoReset(false);
+        connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+    }
+    statusBar()->showMessage(tr("Loading %1…").arg(tracePath));
+    auto* watcher = new QFutureWatcher<LoadedData>(this);
+    auto* poll = new QTimer(watcher);
+    poll->setInterval(50);
+    if (dialog)
+        connect(poll, &QTimer::timeout, dialog, [dialog, progress] { dialog->setValue(progress->load()); });
+    poll->start();
+    connect(watcher, &QFutureWatcher<LoadedData>::finished, this, [=, this] {
+        const LoadedData data = watcher->result();
+        watcher->deleteLater();
+        if (dialog)
+            dialog->deleteLater();
+        statusBar()->clearMessage();
+        if (ticket != loading_) // a newer open superseded this one
+            return;
+        if (data.cancelled) {
+            statusBar()->showMessage(tr("Loading cancelled"), 5000);
+            emit loadFailed(tr("cancelled"));
+            return;
+        }
+        if (!data.error.isEmpty()) {
+            showError(tr("Cannot open trace"), data.error);
+            emit loadFailed(data.error);
+            return;
+        }
+        const QString description = QStringLiteral("%1 (%2)").arg(QFileInfo(tracePath).fileName(),
+                                                                  QString::fromUtf8(toString(*detected.format).data()));
+        session_->setInput(SimInput{data.cluster, data.trace}, description);
+        addRecent(tracePath, clusterPath);
+        emit dataLoaded();
+    });
+    watcher->setFuture(QtConcurrent::run([request, cancel, progress] {
+        return loadData(request, [&](double f) {
+            progress->store(static_cast<int>(f * 100));
+            return !cancel->load();
+        });
+    }));
+}
+
+void MainWindow::addRecent(const QString& trace, const QString& cluster)
+{
+    QSettings s;
+    QStringList recent = s.value(kRecentKey).toStringList();
+    const QString entry = QFileInfo(trace).absoluteFilePath() + QLatin1Char('\n') + QFileInfo(cluster).absoluteFilePath();
+    recent.removeAll(entry);
+    recent.prepend(entry);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    s.setValue(kRecentKey, recent);
+    refreshRecentMenu();
+}
+
+void MainWindow::refreshRecentMenu()
+{
+    if (!recentMenu_)
+        return;
+    recentMenu_->clear();
+    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& entry : recent) {
+        const QString trace = entry.section(QLatin1Char('\n'), 0, 0);
+        const QString cluster = entry.section(QLatin1Char('\n'), 1, 1);
+        QAction* a = recentMenu_->addAction(QStringLiteral("%1  —  %2").arg(QFileInfo(trace).fileName(), QDir::toNativeSeparators(QFileInfo(trace).absolutePath())));
+        a->setToolTip(tr("cluster: %1").arg(cluster));
+        connect(a, &QAction::triggered, this, [this, trace, cluster] { openTrace(trace, cluster); });
+    }
+    recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::loadScenarioFile()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load scenario"), lastDir(), tr("Scenario JSON (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    rememberDir(path);
+    const LoadedScenario loaded = loadScenario(engine_, path);
+    if (!loaded.scenario) {
+        showError(tr("Cannot load scenario"), loaded.error);
+        return;
+    }
+    scenario_->setScenario(*loaded.scenario);
+    session_->setScenario(*loaded.scenario);
+    statusBar()->showMessage(tr("Loaded scenario %1").arg(path), 5000);
+}
+
+void MainWindow::saveScenarioFile()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), QDir(lastDir()).filePath(QStringLiteral("scenario.json")),
+                                                tr("Scenario JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    rememberDir(path);
+    const QString error = saveScenario(engine_, path, session_->scenario());
+    if (!error.isEmpty())
+        showError(tr("Cannot save scenario"), error);
+    else
+        statusBar()->showMessage(tr("Saved scenario %1").arg(path), 5000);
+}
+
+void MainWindow::exportTimelines()
+{
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export timelines"), QDir(lastDir()).filePath(QStringLiteral("timelines.png")),
+                                                tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"), &filter);
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter.contains(QLatin1String("pdf")) ? QStringLiteral(".pdf")
+                : filter.contains(QLatin1String("svg")) ? QStringLiteral(".svg")
+                                                        : QStringLiteral(".png");
+    rememberDir(path);
+    if (!timelines_->exportTo(path, 1600, 700))
+        showError(tr("Export failed"), tr("%1: could not write the chart").arg(path));
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+void MainWindow::exportHeatmap()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Export cluster map"), QDir(lastDir()).filePath(QStringLiteral("cluster.png")),
+                                                tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return;
+    rememberDir(path);
+    bool ok = false;
+    if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(heatmap_->size());
+        svg.setViewBox(heatmap_->rect());
+        QPainter p;
+        if (p.begin(&svg)) {
+            heatmap_->paintMap(p);
+            ok = p.end();
+        }
+    } else {
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".png");
+        ok = heatmap_->grab().save(path);
+    }
+    if (!ok)
+        showError(tr("Export failed"), tr("%1: could not write the image").arg(path));
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+} // namespace clens::ui

@@ -1,0 +1,92 @@
+#include "ui/app/session.hpp"
+
+namespace clens::ui {
+
+Session::Session(Engine engine, QObject* parent)
+    : QObject(parent)
+    , runs_(new RunController(std::move(engine), this))
+    , clock_(new PlaybackClock(this))
+{
+    connect(runs_, &RunController::resultReady, this, &Session::onResult);
+    connect(clock_, &PlaybackClock::timeChanged, this, &Session::refreshState);
+}
+
+void Session::setInput(SimInput input, const QString& description)
+{
+    description_ = description;
+    clock_->pause();
+    freshInput_ = true;
+    const bool hadBaseline = baseline_ != nullptr;
+    baseline_.reset();
+    current_.reset();
+    state_ = ClusterState{};
+    selectJob(-1);
+    runs_->setInput(std::move(input)); // starts the first run; its result arrives later
+    if (hadBaseline)
+        emit baselineChanged(nullptr);
+    emit inputChanged();
+}
+
+void Session::setScenario(const Scenario& scenario)
+{
+    runs_->setScenario(scenario);
+}
+
+void Session::pinBaseline()
+{
+    if (!current_ || current_ == baseline_)
+        return;
+    baseline_ = current_;
+    emit baselineChanged(baseline_);
+}
+
+void Session::clearBaseline()
+{
+    if (!baseline_)
+        return;
+    baseline_.reset();
+    emit baselineChanged(nullptr);
+}
+
+void Session::selectJob(std::int32_t job)
+{
+    if (job == selectedJob_)
+        return;
+    selectedJob_ = job;
+    emit selectedJobChanged(job);
+}
+
+void Session::onResult(SnapshotPtr snapshot)
+{
+    current_ = std::move(snapshot);
+    // Keep the cursor where the user left it, unless this is a new trace. The clock's own
+    // time signal may fire here; the state is recomputed once, after the views have the result.
+    const bool fresh = freshInput_;
+    freshInput_ = false;
+    applyingResult_ = true;
+    clock_->setSpan(current_->begin_s(), current_->end_s());
+    if (fresh)
+        clock_->seek(current_->begin_s());
+    applyingResult_ = false;
+    computeState();
+    emit snapshotChanged(current_);
+    emit stateChanged();
+}
+
+void Session::refreshState()
+{
+    if (applyingResult_)
+        return;
+    computeState();
+    emit stateChanged();
+}
+
+void Session::computeState()
+{
+    if (!current_ || !current_->states)
+        state_ = ClusterState{};
+    else
+        current_->states->stateAt(clock_->time(), state_);
+}
+
+} // namespace clens::ui

@@ -1,0 +1,30 @@
+#pragma once
+// Scenario JSON files and the bundled presets (resources/presets/*.json, compiled in).
+#include "core/sim/scenario.hpp"
+#include "ui/run/engine.hpp"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace clens::ui {
+
+struct ScenarioPreset {
+    QString name;        // shown in the menu
+    QString description; // tooltip
+    Scenario scenario;
+};
+
+struct LoadedScenario {
+    std::optional<Scenario> scenario;
+    QString error; // the core's message naming the file and key
+};
+
+LoadedScenario loadScenario(const Engine& engine, const QString& path);
+// Empty on success, else the error.
+QString saveScenario(const Engine& engine, const QString& path, const Scenario& scenario);
+// The presets in display order (invalid preset files are skipped).
+std::vector<ScenarioPreset> scenarioPresets(const Engine& engine);
+
+} // namespace clens::ui

@@ -1,0 +1,76 @@
+#include "ui/io/trace_loader.hpp"
+
+#include "core/util/input_error.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace clens::ui {
+
+DetectedFormat detectFormat(const QString& tracePath)
+{
+    DetectedFormat out;
+    try {
+        out.format = detectTraceFormat(tracePath.toStdString());
+    } catch (const std::exception& e) {
+        out.error = QString::fromStdString(e.what());
+    }
+    return out;
+}
+
+std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat format)
+{
+    const QDir dir = QFileInfo(tracePath).absoluteDir();
+    QStringList names;
+    switch (format) {
+    case TraceFormat::Philly:
+    case TraceFormat::PhillyCsv:
+        names = {QStringLiteral("cluster_machine_list"), QStringLiteral("cluster_machine_list.csv"),
+                 QStringLiteral("revised_machine_list.csv"), QStringLiteral("cluster.csv")};
+        break;
+    case TraceFormat::Alibaba:
+        names = {QStringLiteral("openb_node_list_gpu_node.csv"), QStringLiteral("openb_node_list_all_node.csv"),
+                 QStringLiteral("cluster.csv")};
+        break;
+    default:
+        names = {QStringLiteral("cluster.csv")};
+        break;
+    }
+    for (const QString& n : names) {
+        const QFileInfo f(dir.filePath(n));
+        if (f.isFile() && f.absoluteFilePath() != QFileInfo(tracePath).absoluteFilePath())
+            return f.absoluteFilePath();
+    }
+    return std::nullopt;
+}
+
+LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
+{
+    LoadedData out;
+    try {
+        ImportOptions options;
+        options.rackSize = request.rackSize;
+        options.progress = [&](double f) { return !progress || progress(0.85 * f); };
+        if (request.format == TraceFormat::Philly)
+            options.machinesPath = request.clusterPath.toStdString();
+        auto trace = std::make_shared<Trace>(loadTrace(request.tracePath.toStdString(), request.format, options));
+        if (progress && !progress(0.85))
+            throw Cancelled();
+        ImportOptions clusterOptions;
+        clusterOptions.rackSize = request.rackSize;
+        auto cluster = std::make_shared<Topology>(loadCluster(request.clusterPath.toStdString(), clusterOptions));
+        if (progress && !progress(1.0))
+            throw Cancelled();
+        out.trace = std::move(trace);
+        out.cluster = std::move(cluster);
+    } catch (const Cancelled&) {
+        out.cancelled = true;
+    } catch (const std::exception& e) {
+        out.error = QString::fromStdString(e.what());
+    } catch (...) {
+        out.error = QStringLiteral("unknown error while loading");
+    }
+    return out;
+}
+
+} // namespace clens::ui

@@ -1,0 +1,44 @@
+#pragma once
+// Opening data: which cluster file goes with a trace, and loading both (run off the GUI thread
+// with progress and cancel; errors come back as text, never as exceptions across threads).
+#include "core/io/trace_format.hpp"
+#include "core/model/topology.hpp"
+#include "core/model/trace.hpp"
+#include "core/util/progress.hpp"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace clens::ui {
+
+struct LoadRequest {
+    QString tracePath;
+    QString clusterPath; // empty: must be found next to the trace
+    TraceFormat format = TraceFormat::Auto;
+    std::int32_t rackSize = 8;
+};
+
+struct LoadedData {
+    std::shared_ptr<const Topology> cluster;
+    std::shared_ptr<const Trace> trace;
+    QString error;     // empty on success
+    bool cancelled = false;
+};
+
+// The format of a job file, or an error message.
+struct DetectedFormat {
+    std::optional<TraceFormat> format;
+    QString error;
+};
+DetectedFormat detectFormat(const QString& tracePath);
+
+// A cluster file next to the trace under a conventional name (cluster.csv,
+// cluster_machine_list, an Alibaba node list), if there is one.
+std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat format);
+
+// Loads the trace and the cluster (blocking; call from a worker).
+LoadedData loadData(const LoadRequest& request, const ProgressFn& progress);
+
+} // namespace clens::ui

@@ -1,0 +1,53 @@
+#pragma once
+// One row per simulated job of the current result: what it asked for, when it ran, how long
+// it waited and why, where it ran. Display strings for people, raw numbers under SortRole.
+#include "ui/run/sim_snapshot.hpp"
+#include "ui/time/time_format.hpp"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace clens::ui {
+
+class JobTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Id, Vc, User, Gpus, Submit, Start, End, QueueDelay, Fragmentation, Fairshare, Capacity,
+        Servers, Racks, Level, Attempts, Status, ColumnCount
+    };
+    enum Role { SortRole = Qt::UserRole + 1, JobIndexRole };
+
+    explicit JobTableModel(QObject* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    SnapshotPtr snapshot() const { return snapshot_; }
+
+    // Trace job index of a row and back (-1 when absent).
+    std::int32_t jobAt(int row) const;
+    int rowOfJob(std::int32_t job) const;
+    // Compares two rows on a column by raw value (used by the proxy; no QVariant).
+    bool lessThan(int column, int rowA, int rowB) const;
+    // Text the filter matches: id, VC and user.
+    QString searchText(int row) const;
+    const JobResult* resultAt(int row) const;
+    const Job* jobOf(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant display(const Job& job, const JobResult& r, int column) const;
+    double sortKey(int row, int column) const;
+
+    SnapshotPtr snapshot_;
+    TimeFormat time_;
+    std::vector<std::int32_t> rows_;   // row -> job index
+    std::vector<std::int32_t> rowOf_;  // job index -> row or -1
+    std::vector<std::int32_t> vcRank_, userRank_; // alphabetical rank by index
+};
+
+} // namespace clens::ui

@@ -1,0 +1,90 @@
+#include "ui/models/scenario_diff.hpp"
+
+#include "ui/time/time_format.hpp"
+
+#include <QObject>
+
+namespace clens::ui {
+namespace {
+
+QString threshold(const std::optional<std::int64_t>& s)
+{
+    if (!s)
+        return QObject::tr("never");
+    return *s == 0 ? QObject::tr("at once") : TimeFormat::duration(*s);
+}
+
+QString gang(GangPolicy p)
+{
+    switch (p) {
+    case GangPolicy::Strict: return QStringLiteral("strict");
+    case GangPolicy::Elastic: return QStringLiteral("elastic");
+    case GangPolicy::None: return QStringLiteral("none");
+    }
+    return {};
+}
+
+QString quota(QuotaMode m)
+{
+    switch (m) {
+    case QuotaMode::None: return QStringLiteral("none");
+    case QuotaMode::Strict: return QStringLiteral("strict");
+    case QuotaMode::Borrow: return QStringLiteral("borrow");
+    case QuotaMode::BorrowPreempt: return QStringLiteral("borrow-preempt");
+    }
+    return {};
+}
+
+QString placement(PlacementPolicy p)
+{
+    switch (p) {
+    case PlacementPolicy::BestFit: return QStringLiteral("best-fit");
+    case PlacementPolicy::FirstFit: return QStringLiteral("first-fit");
+    case PlacementPolicy::Spread: return QStringLiteral("spread");
+    }
+    return {};
+}
+
+QString quotas(const std::map<std::string, std::int64_t>& q)
+{
+    if (q.empty())
+        return QObject::tr("none");
+    QStringList parts;
+    for (const auto& [vc, gpus] : q)
+        parts << QStringLiteral("%1=%2").arg(QString::fromStdString(vc)).arg(gpus);
+    return parts.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+QStringList scenarioDiff(const Scenario& a, const Scenario& b)
+{
+    QStringList out;
+    const auto add = [&](const QString& name, const QString& x, const QString& y) {
+        if (x != y)
+            out << QStringLiteral("%1: %2 → %3").arg(name, x, y);
+    };
+    const auto num = [](double v) { return QString::number(v, 'g', 6); };
+    add(QObject::tr("relax to rack after"), threshold(a.locality.relaxToRackAfter_s), threshold(b.locality.relaxToRackAfter_s));
+    add(QObject::tr("relax to any after"), threshold(a.locality.relaxToAnyAfter_s), threshold(b.locality.relaxToAnyAfter_s));
+    add(QObject::tr("rack size"), num(a.locality.rackSize), num(b.locality.rackSize));
+    add(QObject::tr("gang"), gang(a.gang.policy), gang(b.gang.policy));
+    add(QObject::tr("gang min fraction"), num(a.gang.minFraction), num(b.gang.minFraction));
+    add(QObject::tr("elastic after"), TimeFormat::duration(a.gang.elasticAfter_s), TimeFormat::duration(b.gang.elasticAfter_s));
+    add(QObject::tr("quota mode"), quota(a.quota.mode), quota(b.quota.mode));
+    add(QObject::tr("quotas"), quotas(a.quota.vcGpus), quotas(b.quota.vcGpus));
+    add(QObject::tr("placement"), placement(a.placement), placement(b.placement));
+    add(QObject::tr("backfill"), a.backfill == BackfillPolicy::Greedy ? QStringLiteral("greedy") : QStringLiteral("none"),
+        b.backfill == BackfillPolicy::Greedy ? QStringLiteral("greedy") : QStringLiteral("none"));
+    add(QObject::tr("slowdown per extra server"), num(a.slowdown.perExtraServer), num(b.slowdown.perExtraServer));
+    add(QObject::tr("slowdown cross rack"), num(a.slowdown.crossRack), num(b.slowdown.crossRack));
+    add(QObject::tr("trial run"), TimeFormat::duration(a.failures.trialRun_s), TimeFormat::duration(b.failures.trialRun_s));
+    add(QObject::tr("server MTBF (h)"), num(a.failures.serverMtbf_h), num(b.failures.serverMtbf_h));
+    add(QObject::tr("repair (h)"), num(a.failures.repair_h), num(b.failures.repair_h));
+    add(QObject::tr("checkpoint"), TimeFormat::duration(a.failures.checkpoint_s), TimeFormat::duration(b.failures.checkpoint_s));
+    add(QObject::tr("seed"), QString::number(a.seed), QString::number(b.seed));
+    add(QObject::tr("timeline step"), TimeFormat::duration(a.seriesStep_s), TimeFormat::duration(b.seriesStep_s));
+    return out;
+}
+
+} // namespace clens::ui

@@ -1,0 +1,177 @@
+#include "ui/models/summary_compare_model.hpp"
+
+#include "ui/time/time_format.hpp"
+
+#include <QBrush>
+#include <QFont>
+#include <QLocale>
+
+#include <cmath>
+
+namespace clens::ui {
+
+SummaryCompareModel::SummaryCompareModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void SummaryCompareModel::setCurrent(SnapshotPtr snapshot)
+{
+    current_ = std::move(snapshot);
+    emit dataChanged(index(0, Current), index(RowCount - 1, Change));
+}
+
+void SummaryCompareModel::setBaseline(SnapshotPtr snapshot)
+{
+    baseline_ = std::move(snapshot);
+    emit dataChanged(index(0, Current), index(RowCount - 1, Change));
+}
+
+std::optional<double> SummaryCompareModel::value(const SimSnapshot* s, Row row)
+{
+    if (!s || !s->result)
+        return std::nullopt;
+    const SimSummary& m = s->result->summary;
+    const double jobs = m.jobs > 0 ? static_cast<double>(m.jobs) : 1.0;
+    switch (row) {
+    case MeanDelay: return m.meanQueueDelay_s;
+    case P50Delay: return m.p50QueueDelay_s;
+    case P95Delay: return m.p95QueueDelay_s;
+    case FragmentationDelay: return m.fragmentationDelay_s / jobs;
+    case FairshareDelay: return m.fairshareDelay_s / jobs;
+    case CapacityDelay: return m.capacityDelay_s / jobs;
+    case MeanJct: return m.meanJct_s;
+    case AllocFraction: return m.gpuAllocFraction;
+    case EffectiveUtil: return m.gpuEffectiveUtil;
+    case HeldIdle: return m.heldIdleGpuSeconds / 3600.0;
+    case Makespan: return static_cast<double>(m.makespan_s);
+    case Finished: return static_cast<double>(m.finishedJobs);
+    case Unfinished: return static_cast<double>(m.unfinishedJobs);
+    case Preemptions: return static_cast<double>(m.preemptions);
+    case ServerFailures: return static_cast<double>(m.serverFailures);
+    default: return std::nullopt;
+    }
+}
+
+QString SummaryCompareModel::format(Row row, double v)
+{
+    const QLocale locale;
+    switch (row) {
+    case MeanDelay: case P50Delay: case P95Delay: case FragmentationDelay: case FairshareDelay: case CapacityDelay:
+    case MeanJct: case Makespan:
+        return TimeFormat::duration(static_cast<std::int64_t>(std::llround(v)));
+    case AllocFraction: case EffectiveUtil: return QStringLiteral("%1%").arg(v * 100, 0, 'f', 1);
+    case HeldIdle: return tr("%1 GPU-h").arg(locale.toString(v, 'f', 1));
+    default: return locale.toString(static_cast<qint64>(std::llround(v)));
+    }
+}
+
+bool SummaryCompareModel::lowerIsBetter(Row row)
+{
+    switch (row) {
+    case AllocFraction: case EffectiveUtil: case Finished: return false;
+    default: return true;
+    }
+}
+
+int SummaryCompareModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : RowCount;
+}
+
+int SummaryCompareModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+static QString metricName(SummaryCompareModel::Row row)
+{
+    using M = SummaryCompareModel;
+    switch (row) {
+    case M::MeanDelay: return M::tr("Mean queueing delay");
+    case M::P50Delay: return M::tr("Median queueing delay");
+    case M::P95Delay: return M::tr("95th pct queueing delay");
+    case M::FragmentationDelay: return M::tr("  of which fragmentation");
+    case M::FairshareDelay: return M::tr("  of which fair share");
+    case M::CapacityDelay: return M::tr("  of which capacity");
+    case M::MeanJct: return M::tr("Mean job completion time");
+    case M::AllocFraction: return M::tr("GPUs allocated");
+    case M::EffectiveUtil: return M::tr("Effective GPU utilization");
+    case M::HeldIdle: return M::tr("Held idle (gang waiting)");
+    case M::Makespan: return M::tr("Makespan");
+    case M::Finished: return M::tr("Jobs finished");
+    case M::Unfinished: return M::tr("Jobs unfinished");
+    case M::Preemptions: return M::tr("Preemptions");
+    case M::ServerFailures: return M::tr("Server failures");
+    default: return {};
+    }
+}
+
+QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= RowCount || index.column() >= ColumnCount)
+        return {};
+    const auto row = static_cast<Row>(index.row());
+    const auto cur = value(current_.get(), row);
+    const auto base = value(baseline_.get(), row);
+    std::optional<double> v;
+    if (index.column() == Current)
+        v = cur;
+    else if (index.column() == Baseline)
+        v = base;
+    else if (index.column() == Change && cur && base)
+        v = *cur - *base;
+
+    switch (role) {
+    case Qt::DisplayRole:
+        if (index.column() == Metric)
+            return metricName(row);
+        if (!v)
+            return index.column() == Change && !baseline_ ? QString() : QStringLiteral("–");
+        if (index.column() == Change) {
+            if (std::abs(*v) < 1e-9)
+                return QStringLiteral("=");
+            QString text = (*v > 0 ? QStringLiteral("+") : QStringLiteral("−")) + format(row, std::abs(*v));
+            if (row == AllocFraction || row == EffectiveUtil)
+                text.replace(QLatin1Char('%'), QStringLiteral(" pt"));
+            else if (std::abs(*base) > 1e-9)
+                text += QStringLiteral(" (%1%2%)").arg(*v > 0 ? QStringLiteral("+") : QStringLiteral("−")).arg(std::abs(*v / *base) * 100, 0, 'f', 0);
+            return text;
+        }
+        return format(row, *v);
+    case ValueRole: return v ? QVariant(*v) : QVariant();
+    case Qt::TextAlignmentRole:
+        return index.column() == Metric ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (index.column() == Change && v && std::abs(*v) > 1e-9) {
+            const bool better = (*v < 0) == lowerIsBetter(row);
+            return QBrush(better ? QColor(0x1a, 0x80, 0x3a) : QColor(0xc0, 0x2a, 0x2a));
+        }
+        if (index.column() == Metric && (row == FragmentationDelay || row == FairshareDelay || row == CapacityDelay))
+            return QBrush(QColor(0x60, 0x68, 0x74));
+        return {};
+    case Qt::FontRole:
+        if (index.column() == Current && (row == MeanDelay || row == FragmentationDelay)) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    default: return {};
+    }
+}
+
+QVariant SummaryCompareModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Metric: return tr("Metric");
+    case Current: return tr("Current");
+    case Baseline: return tr("Baseline");
+    case Change: return tr("Change");
+    default: return {};
+    }
+}
+
+} // namespace clens::ui

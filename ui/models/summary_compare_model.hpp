@@ -1,0 +1,43 @@
+#pragma once
+// Headline metrics of the current result next to a pinned baseline, with the change and
+// whether it is better (green) or worse (red).
+#include "ui/run/sim_snapshot.hpp"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+
+namespace clens::ui {
+
+class SummaryCompareModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Metric, Current, Baseline, Change, ColumnCount };
+    enum Row {
+        MeanDelay, P50Delay, P95Delay, FragmentationDelay, FairshareDelay, CapacityDelay, MeanJct,
+        AllocFraction, EffectiveUtil, HeldIdle, Makespan, Finished, Unfinished, Preemptions, ServerFailures,
+        RowCount
+    };
+    enum Role { ValueRole = Qt::UserRole + 1 }; // raw number of Current/Baseline/Change
+
+    explicit SummaryCompareModel(QObject* parent = nullptr);
+
+    void setCurrent(SnapshotPtr snapshot);
+    void setBaseline(SnapshotPtr snapshot);
+    bool hasBaseline() const { return baseline_ != nullptr; }
+
+    // Raw value of a metric for a snapshot (seconds, fractions or counts).
+    static std::optional<double> value(const SimSnapshot* s, Row row);
+    static QString format(Row row, double value);
+    static bool lowerIsBetter(Row row);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    SnapshotPtr current_, baseline_;
+};
+
+} // namespace clens::ui

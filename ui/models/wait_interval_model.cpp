@@ -1,0 +1,105 @@
+#include "ui/models/wait_interval_model.hpp"
+
+#include "ui/views/heatmap_palette.hpp"
+
+namespace clens::ui {
+
+WaitIntervalModel::WaitIntervalModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void WaitIntervalModel::setJob(SnapshotPtr snapshot, std::int32_t job)
+{
+    beginResetModel();
+    snapshot_ = std::move(snapshot);
+    first_ = count_ = 0;
+    if (snapshot_ && snapshot_->result && job >= 0 && static_cast<std::size_t>(job) < snapshot_->result->jobs.size()) {
+        const SimResult& r = *snapshot_->result;
+        const JobResult& jr = r.jobs[static_cast<std::size_t>(job)];
+        if (static_cast<std::size_t>(jr.firstWait) + jr.waitCount <= r.waits.size()) {
+            first_ = jr.firstWait;
+            count_ = jr.waitCount;
+        }
+        time_ = TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s);
+    }
+    endResetModel();
+}
+
+const WaitInterval* WaitIntervalModel::intervalAt(int row) const
+{
+    if (row < 0 || static_cast<std::uint32_t>(row) >= count_)
+        return nullptr;
+    return &snapshot_->result->waits[first_ + static_cast<std::uint32_t>(row)];
+}
+
+int WaitIntervalModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(count_);
+}
+
+int WaitIntervalModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString WaitIntervalModel::causeName(DelayCause cause)
+{
+    switch (cause) {
+    case DelayCause::Fairshare: return tr("fair share");
+    case DelayCause::Fragmentation: return tr("fragmentation");
+    case DelayCause::Capacity: return tr("capacity");
+    }
+    return {};
+}
+
+QString WaitIntervalModel::causeExplanation(DelayCause cause)
+{
+    switch (cause) {
+    case DelayCause::Fairshare: return tr("its VC had used its GPU quota");
+    case DelayCause::Fragmentation: return tr("enough GPUs were free, but not in a placement the locality rule allowed");
+    case DelayCause::Capacity: return tr("fewer GPUs were free than it needed");
+    }
+    return {};
+}
+
+QVariant WaitIntervalModel::data(const QModelIndex& index, int role) const
+{
+    const WaitInterval* w = index.isValid() ? intervalAt(index.row()) : nullptr;
+    if (!w || index.column() >= ColumnCount)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case From: return time_.instant(w->from_s);
+        case To: return time_.instant(w->to_s);
+        case Duration: return TimeFormat::duration(w->to_s - w->from_s);
+        case Cause: return causeName(w->cause);
+        default: return {};
+        }
+    }
+    if (role == Qt::DecorationRole && index.column() == Cause) {
+        switch (w->cause) {
+        case DelayCause::Fairshare: return palette::fairshare();
+        case DelayCause::Fragmentation: return palette::fragmentation();
+        case DelayCause::Capacity: return palette::capacity();
+        }
+    }
+    if (role == Qt::ToolTipRole && index.column() == Cause)
+        return causeExplanation(w->cause);
+    return {};
+}
+
+QVariant WaitIntervalModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case From: return tr("From");
+    case To: return tr("To");
+    case Duration: return tr("Waited");
+    case Cause: return tr("Cause");
+    default: return {};
+    }
+}
+
+} // namespace clens::ui

@@ -1,0 +1,145 @@
+#include "ui/run/run_controller.hpp"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <chrono>
+#include <exception>
+#include <stdexcept>
+
+namespace clens::ui {
+
+struct RunController::Outcome {
+    SnapshotPtr snapshot;
+    bool cancelled = false;
+    QString error;
+};
+
+namespace {
+constexpr auto kProgressInterval = std::chrono::milliseconds(40);
+}
+
+RunController::RunController(Engine engine, QObject* parent)
+    : QObject(parent)
+    , engine_(std::move(engine))
+{
+    qRegisterMetaType<SnapshotPtr>();
+    debounce_.setSingleShot(true);
+    debounce_.setInterval(120);
+    connect(&debounce_, &QTimer::timeout, this, &RunController::runNow);
+    // Two workers: a cancelled run can wind down while its successor starts.
+    pool_.setMaxThreadCount(2);
+}
+
+RunController::~RunController()
+{
+    if (cancel_)
+        cancel_->store(true);
+    pool_.waitForDone();
+}
+
+void RunController::setInput(SimInput input)
+{
+    input_ = std::move(input);
+    debounce_.stop();
+    runNow();
+}
+
+void RunController::setScenario(const Scenario& scenario)
+{
+    scenario_ = scenario;
+    if (!input_.valid())
+        return;
+    setBusy(true);
+    debounce_.start();
+}
+
+void RunController::cancel()
+{
+    debounce_.stop();
+    if (cancel_)
+        cancel_->store(true);
+    ++generation_; // whatever is in flight is now stale
+    setBusy(false);
+}
+
+void RunController::runNow()
+{
+    debounce_.stop();
+    if (!input_.valid())
+        return;
+    if (cancel_)
+        cancel_->store(true);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    cancel_ = cancel;
+    const std::uint64_t gen = ++generation_;
+    setBusy(true);
+    emit runStarted(gen);
+
+    (void)QtConcurrent::run(&pool_, [this, gen, cancel, engine = engine_, input = input_, scenario = scenario_] {
+        auto outcome = std::make_shared<Outcome>();
+        const auto t0 = std::chrono::steady_clock::now();
+        auto lastPost = t0;
+        const ProgressFn progress = [&](double fraction) {
+            if (cancel->load())
+                return false;
+            const auto now = std::chrono::steady_clock::now();
+            if (now - lastPost >= kProgressInterval) {
+                lastPost = now;
+                QMetaObject::invokeMethod(
+                    this, [this, gen, fraction] {
+                        if (gen == generation_)
+                            emit progressChanged(gen, fraction);
+                    },
+                    Qt::QueuedConnection);
+            }
+            return true;
+        };
+        try {
+            if (!engine.simulate || !engine.index)
+                throw std::runtime_error("this build has no simulation engine");
+            auto result = std::make_shared<const SimResult>(engine.simulate(input, scenario, progress));
+            if (cancel->load())
+                throw Cancelled();
+            auto snapshot = std::make_shared<SimSnapshot>();
+            snapshot->generation = gen;
+            snapshot->states = engine.index(result);
+            snapshot->jobIntervals = JobOccupancyIndex(*result);
+            snapshot->result = std::move(result);
+            snapshot->runSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            outcome->snapshot = std::move(snapshot);
+        } catch (const Cancelled&) {
+            outcome->cancelled = true;
+        } catch (const std::exception& e) {
+            outcome->error = QString::fromStdString(e.what());
+        } catch (...) {
+            outcome->error = QStringLiteral("unknown error in the simulation");
+        }
+        QMetaObject::invokeMethod(this, [this, gen, outcome] { finish(gen, outcome); }, Qt::QueuedConnection);
+    });
+}
+
+void RunController::finish(std::uint64_t generation, const std::shared_ptr<Outcome>& outcome)
+{
+    if (generation != generation_ || outcome->cancelled) {
+        emit runDiscarded(generation);
+        return;
+    }
+    if (!debounce_.isActive())
+        setBusy(false);
+    if (!outcome->error.isEmpty()) {
+        emit runFailed(generation, outcome->error);
+        return;
+    }
+    latest_ = outcome->snapshot;
+    emit resultReady(latest_);
+}
+
+void RunController::setBusy(bool busy)
+{
+    if (busy == busy_)
+        return;
+    busy_ = busy;
+    emit busyChanged(busy);
+}
+
+} // namespace clens::ui

@@ -1,0 +1,71 @@
+#pragma once
+// Re-simulates in the background whenever the inputs or the scenario change.
+// - Scenario changes are debounced: a burst of knob moves starts one run.
+// - Starting a run cancels the previous one (its ProgressFn returns false -> Cancelled).
+// - Every request gets a generation number; only the newest generation's result is published,
+//   so a stale run that finishes late never overwrites a newer result.
+// - Progress is throttled before it crosses to the GUI thread; no exception crosses threads.
+#include "ui/run/engine.hpp"
+#include "ui/run/sim_snapshot.hpp"
+
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+namespace clens::ui {
+
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    explicit RunController(Engine engine, QObject* parent = nullptr);
+    ~RunController() override; // cancels and waits for the workers
+
+    // New cluster/trace: runs at once (no debounce).
+    void setInput(SimInput input);
+    const SimInput& input() const { return input_; }
+    // New knobs: runs after the debounce interval, restarted by every further change.
+    void setScenario(const Scenario& scenario);
+    const Scenario& scenario() const { return scenario_; }
+    void setDebounceMs(int ms) { debounce_.setInterval(ms); }
+    int debounceMs() const { return debounce_.interval(); }
+
+    // Starts a run of the current input and scenario now.
+    void runNow();
+    // Cancels the run in flight (its result, if any, is discarded).
+    void cancel();
+
+    bool isBusy() const { return busy_; }
+    std::uint64_t generation() const { return generation_; }
+    // The last published result (null before the first one).
+    SnapshotPtr latest() const { return latest_; }
+
+signals:
+    void runStarted(std::uint64_t generation);
+    void progressChanged(std::uint64_t generation, double fraction);
+    void resultReady(clens::ui::SnapshotPtr snapshot);
+    void runFailed(std::uint64_t generation, const QString& message);
+    // A result (or cancellation) that arrived for a superseded or cancelled request.
+    void runDiscarded(std::uint64_t generation);
+    void busyChanged(bool busy);
+
+private:
+    struct Outcome;
+    void finish(std::uint64_t generation, const std::shared_ptr<Outcome>& outcome);
+    void setBusy(bool busy);
+
+    Engine engine_;
+    SimInput input_;
+    Scenario scenario_;
+    QTimer debounce_;
+    QThreadPool pool_;
+    std::uint64_t generation_ = 0;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+    SnapshotPtr latest_;
+    bool busy_ = false;
+};
+
+} // namespace clens::ui

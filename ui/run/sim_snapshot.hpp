@@ -1,0 +1,31 @@
+#pragma once
+// One finished simulation as the views see it: immutable, shared between the GUI thread and
+// whoever still holds it (the baseline, a view being repainted).
+#include "core/sim/sim_result.hpp"
+#include "ui/run/engine.hpp"
+#include "ui/run/job_occupancy_index.hpp"
+
+#include <QMetaType>
+
+#include <cstdint>
+#include <memory>
+
+namespace clens::ui {
+
+struct SimSnapshot {
+    std::uint64_t generation = 0; // which request of the run controller produced it
+    std::shared_ptr<const SimResult> result;
+    std::shared_ptr<const StateSource> states;
+    JobOccupancyIndex jobIntervals;
+    double runSeconds = 0; // wall time of simulate + index
+
+    // The span a user can scrub: first submission to the last event.
+    std::int64_t begin_s() const { return result ? result->firstSubmit_s : 0; }
+    std::int64_t end_s() const { return result ? std::max(result->lastEvent_s, result->firstSubmit_s) : 0; }
+};
+
+using SnapshotPtr = std::shared_ptr<const SimSnapshot>;
+
+} // namespace clens::ui
+
+Q_DECLARE_METATYPE(clens::ui::SnapshotPtr)

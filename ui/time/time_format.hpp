@@ -1,0 +1,34 @@
+#pragma once
+// How the UI writes simulated instants and durations. Dated traces (TimeBase::UnixUtc) show
+// local date-times; relative traces show the elapsed time since the first submission.
+#include "core/model/trace.hpp"
+
+#include <QString>
+
+#include <cstdint>
+
+namespace clens::ui {
+
+class TimeFormat {
+public:
+    TimeFormat() = default;
+    TimeFormat(TimeBase base, std::int64_t origin_s) : base_(base), origin_(origin_s) {}
+
+    // "2017-10-03 14:05:09" (dated) or "+2d 03:04:05" (relative, from origin).
+    QString instant(std::int64_t t_s) const;
+    // Compact: "Oct 3 14:05" (dated) or "+2d 03:04" (relative).
+    QString instantShort(std::int64_t t_s) const;
+    bool dated() const { return base_ == TimeBase::UnixUtc; }
+    std::int64_t origin() const { return origin_; }
+
+    // "0 s", "45 s", "12 min", "1 h 05 min", "3 d 4 h".
+    static QString duration(std::int64_t seconds);
+    // "+2d 03:04:05" / "03:04:05" for an elapsed time.
+    static QString elapsed(std::int64_t seconds);
+
+private:
+    TimeBase base_ = TimeBase::Relative;
+    std::int64_t origin_ = 0;
+};
+
+} // namespace clens::ui

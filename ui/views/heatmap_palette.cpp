@@ -1,0 +1,81 @@
+#include "ui/views/heatmap_palette.hpp"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace clens::ui {
+
+QString toDisplayString(ColorMode mode)
+{
+    switch (mode) {
+    case ColorMode::State: return QCoreApplication::translate("ColorMode", "State");
+    case ColorMode::Tenant: return QCoreApplication::translate("ColorMode", "Tenant (VC)");
+    case ColorMode::Job: return QCoreApplication::translate("ColorMode", "Job");
+    case ColorMode::Utilization: return QCoreApplication::translate("ColorMode", "Utilization");
+    }
+    return {};
+}
+
+namespace palette {
+
+QColor background() { return QColor(0xf7, 0xf8, 0xfa); }
+QColor rackFrame() { return QColor(0xdd, 0xe1, 0xe6); }
+QColor idle() { return QColor(0xd9, 0xdd, 0xe3); }
+QColor busy() { return QColor(0x2f, 0x6f, 0xc7); }
+QColor heldIdle() { return QColor(0xf0, 0x9a, 0x1a); }
+QColor failed() { return QColor(0x3a, 0x3f, 0x47); }
+
+QColor state(GpuState s)
+{
+    switch (s) {
+    case GpuState::Idle: return idle();
+    case GpuState::Busy: return busy();
+    case GpuState::HeldIdle: return heldIdle();
+    case GpuState::Failed: return failed();
+    }
+    return idle();
+}
+
+QColor tenant(std::int32_t vc)
+{
+    // Tableau-like categorical colours, strong first, then their lighter companions.
+    static const std::array<QRgb, 20> colours{
+        0x4e79a7, 0xf28e2b, 0x59a14f, 0xe15759, 0x76b7b2, 0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0x6b8e23,
+        0x1f3b73, 0xb6992d, 0x8cd17d, 0x86bcb6, 0xd37295, 0xa0cbe8, 0xffbe7d, 0xd4a6c8, 0x499894, 0x79706e};
+    if (vc < 0)
+        return idle();
+    return QColor(colours[static_cast<std::size_t>(vc) % colours.size()]);
+}
+
+QColor job(std::int32_t job)
+{
+    if (job < 0)
+        return idle();
+    // Golden-ratio hue steps keep neighbouring job indices apart.
+    const double hue = std::fmod(0.12 + static_cast<double>(job) * 0.6180339887, 1.0);
+    const int sat = 150 + (job * 37) % 80;
+    const int val = 170 + (job * 53) % 60;
+    return QColor::fromHsv(static_cast<int>(hue * 359), sat, val);
+}
+
+QColor utilization(float u)
+{
+    u = std::clamp(u, 0.0f, 1.0f);
+    const QColor low(0xd7, 0x30, 0x27), mid(0xf4, 0xc4, 0x30), high(0x1a, 0x98, 0x50);
+    const auto mix = [](const QColor& a, const QColor& b, float t) {
+        return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * t, a.greenF() + (b.greenF() - a.greenF()) * t,
+                                a.blueF() + (b.blueF() - a.blueF()) * t);
+    };
+    return u < 0.5f ? mix(low, mid, u * 2) : mix(mid, high, (u - 0.5f) * 2);
+}
+
+QColor fairshare() { return QColor(0x8e, 0x5c, 0xc2); }
+QColor fragmentation() { return QColor(0xe0, 0x6c, 0x1f); }
+QColor capacity() { return QColor(0x9a, 0xa3, 0xad); }
+QColor running() { return busy(); }
+
+} // namespace palette
+} // namespace clens::ui

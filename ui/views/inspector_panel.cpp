@@ -1,0 +1,293 @@
+#include "ui/views/inspector_panel.hpp"
+
+#include "ui/models/wait_interval_model.hpp"
+#include "ui/time/time_format.hpp"
+#include "ui/views/job_gantt.hpp"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace clens::ui {
+namespace {
+
+QString qstr(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+} // namespace
+
+InspectorPanel::InspectorPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("inspector"));
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(8, 6, 8, 6);
+    v->setSpacing(6);
+
+    empty_ = new QLabel(tr("Click a GPU on the cluster map or a row of the job table to see the job's "
+                           "placement and why it waited."));
+    empty_->setWordWrap(true);
+    empty_->setStyleSheet(QStringLiteral("color: #6a7380;"));
+    empty_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    v->addWidget(empty_);
+
+    // The details scroll when the dock is short, rather than squeezing the text.
+    details_ = new QScrollArea;
+    auto* scroll = static_cast<QScrollArea*>(details_);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* body = new QWidget;
+    scroll->setWidget(body);
+    auto* d = new QVBoxLayout(body);
+    d->setContentsMargins(0, 0, 4, 0);
+    d->setSpacing(6);
+    v->addWidget(details_, 1);
+
+    auto* head = new QHBoxLayout;
+    title_ = new QLabel;
+    QFont tf = title_->font();
+    tf.setPointSizeF(tf.pointSizeF() * 1.3);
+    tf.setBold(true);
+    title_->setFont(tf);
+    title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    head->addWidget(title_, 1);
+    toStart_ = new QPushButton(tr("Go to start"));
+    toEnd_ = new QPushButton(tr("Go to end"));
+    toStart_->setToolTip(tr("Move the time cursor to when the job started"));
+    toEnd_->setToolTip(tr("Move the time cursor to just before the job ended"));
+    head->addWidget(toStart_);
+    head->addWidget(toEnd_);
+    d->addLayout(head);
+    subtitle_ = new QLabel;
+    subtitle_->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    d->addWidget(subtitle_);
+
+    gantt_ = new JobGantt;
+    d->addWidget(gantt_);
+
+    why_ = new QLabel;
+    why_->setWordWrap(true);
+    why_->setTextFormat(Qt::RichText);
+    // Margin, not stylesheet padding: QLabel's word wrap miscomputes its height with padding.
+    why_->setStyleSheet(QStringLiteral("QLabel { background: #fff7ea; border: 1px solid #f0d9b0; border-radius: 4px; }"));
+    why_->setMargin(6);
+    d->addWidget(why_);
+
+    auto* form = new QFormLayout;
+    form->setVerticalSpacing(3);
+    form->setLabelAlignment(Qt::AlignLeft);
+    for (const QString& name : {tr("Submitted"), tr("Started"), tr("Ended"), tr("Placement"), tr("Servers"),
+                                tr("Attempts"), tr("Run"), tr("GPU time")}) {
+        auto* value = new QLabel;
+        value->setWordWrap(true);
+        value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        form->addRow(name + QLatin1Char(':'), value);
+        fields_.emplace_back(name, value);
+    }
+    d->addLayout(form);
+
+    auto* wl = new QLabel(tr("Waiting intervals"));
+    QFont bf = wl->font();
+    bf.setBold(true);
+    wl->setFont(bf);
+    d->addWidget(wl);
+    waits_ = new WaitIntervalModel(this);
+    waitTable_ = new QTableView;
+    waitTable_->setModel(waits_);
+    waitTable_->verticalHeader()->hide();
+    waitTable_->verticalHeader()->setDefaultSectionSize(waitTable_->fontMetrics().height() + 6);
+    waitTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    waitTable_->horizontalHeader()->setStretchLastSection(true);
+    waitTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    waitTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    waitTable_->setMinimumHeight(90);
+    d->addWidget(waitTable_, 1);
+
+    connect(gantt_, &JobGantt::seekRequested, this, &InspectorPanel::seekRequested);
+    connect(waitTable_, &QTableView::activated, this, [this](const QModelIndex& i) {
+        if (const WaitInterval* w = waits_->intervalAt(i.row()))
+            emit seekRequested(w->from_s);
+    });
+    connect(toStart_, &QPushButton::clicked, this, [this] {
+        if (snapshot_ && job_ >= 0)
+            if (const auto& s = snapshot_->result->jobs[static_cast<std::size_t>(job_)].start_s)
+                emit seekRequested(*s);
+    });
+    connect(toEnd_, &QPushButton::clicked, this, [this] {
+        if (snapshot_ && job_ >= 0)
+            if (const auto& e = snapshot_->result->jobs[static_cast<std::size_t>(job_)].end_s)
+                emit seekRequested(*e - 1);
+    });
+    refresh();
+}
+
+void InspectorPanel::setSnapshot(SnapshotPtr snapshot)
+{
+    snapshot_ = std::move(snapshot);
+    refresh();
+}
+
+void InspectorPanel::setJob(std::int32_t job)
+{
+    job_ = job;
+    refresh();
+}
+
+void InspectorPanel::setTime(std::int64_t t)
+{
+    gantt_->setTime(t);
+}
+
+QString InspectorPanel::title() const
+{
+    return title_->text();
+}
+
+QString InspectorPanel::whyText() const
+{
+    return why_->text();
+}
+
+QString InspectorPanel::fieldText(const QString& name) const
+{
+    for (const auto& [n, label] : fields_)
+        if (n == name)
+            return label->text();
+    return {};
+}
+
+QString InspectorPanel::explainWait(const SimResult& result, std::int32_t job)
+{
+    const JobResult& r = result.jobs[static_cast<std::size_t>(job)];
+    if (!r.start_s && r.queueDelay_s == 0)
+        return tr("It never started: it cannot fit on this cluster (or within its VC's strict quota).");
+    if (r.queueDelay_s == 0)
+        return tr("It started as soon as it was submitted.");
+    struct Part {
+        std::int64_t seconds;
+        DelayCause cause;
+    };
+    std::vector<Part> parts{{r.fragmentationDelay_s, DelayCause::Fragmentation},
+                            {r.fairshareDelay_s, DelayCause::Fairshare},
+                            {r.capacityDelay_s, DelayCause::Capacity}};
+    std::stable_sort(parts.begin(), parts.end(), [](const Part& a, const Part& b) { return a.seconds > b.seconds; });
+    QStringList pieces;
+    for (const Part& p : parts)
+        if (p.seconds > 0)
+            pieces << tr("<b>%1 %2</b> (%3)")
+                          .arg(TimeFormat::duration(p.seconds), WaitIntervalModel::causeName(p.cause),
+                               WaitIntervalModel::causeExplanation(p.cause));
+    QString text = (r.start_s ? tr("It waited <b>%1</b>: ") : tr("It was still waiting after <b>%1</b>: "))
+                       .arg(TimeFormat::duration(r.queueDelay_s));
+    text += pieces.join(QStringLiteral("; ")) + QLatin1Char('.');
+    if (r.attempts > 1)
+        text += QLatin1Char(' ') + tr("It was placed %1 times (trial run, preemption or failure restarts).").arg(r.attempts);
+    return text;
+}
+
+QString InspectorPanel::placementText(const SimSnapshot& snapshot, std::int32_t job)
+{
+    const SimResult& r = *snapshot.result;
+    const auto intervals = snapshot.jobIntervals.intervalsOf(job);
+    if (intervals.empty() || !r.cluster)
+        return {};
+    // The last placement: intervals ending at the job's last release instant, trials excluded.
+    std::int64_t lastEnd = 0;
+    for (auto i : intervals)
+        if (r.occupancy[i].use != GpuUse::Trial)
+            lastEnd = std::max(lastEnd, r.occupancy[i].to_s);
+    std::map<std::int32_t, std::set<std::int32_t>> byServer;
+    for (auto i : intervals) {
+        const GpuInterval& iv = r.occupancy[i];
+        if (iv.use == GpuUse::Trial || iv.to_s != lastEnd || iv.gpu < 0 || iv.gpu >= r.cluster->gpuCount())
+            continue;
+        const auto s = r.cluster->serverOfGpu(iv.gpu);
+        byServer[s].insert(iv.gpu - r.cluster->servers()[static_cast<std::size_t>(s)].firstGpu);
+    }
+    QStringList out;
+    for (const auto& [s, gpus] : byServer) {
+        QStringList g;
+        for (auto x : gpus)
+            g << QString::number(x);
+        out << QStringLiteral("%1 [%2]").arg(QString::fromStdString(r.cluster->servers()[static_cast<std::size_t>(s)].name),
+                                              g.join(QLatin1Char(',')));
+    }
+    return out.join(QStringLiteral(", "));
+}
+
+void InspectorPanel::refresh()
+{
+    const bool valid = snapshot_ && snapshot_->result && snapshot_->result->trace && job_ >= 0 &&
+                       static_cast<std::size_t>(job_) < snapshot_->result->jobs.size() &&
+                       static_cast<std::size_t>(job_) < snapshot_->result->trace->jobs.size();
+    empty_->setVisible(!valid);
+    details_->setVisible(valid);
+    waits_->setJob(valid ? snapshot_ : nullptr, valid ? job_ : -1);
+    gantt_->setJob(valid ? snapshot_ : nullptr, valid ? job_ : -1);
+    if (!valid) {
+        title_->clear();
+        why_->clear();
+        for (auto& f : fields_)
+            f.second->clear();
+        return;
+    }
+    const SimResult& result = *snapshot_->result;
+    const Trace& trace = *result.trace;
+    const Job& job = trace.jobs[static_cast<std::size_t>(job_)];
+    const JobResult& r = result.jobs[static_cast<std::size_t>(job_)];
+    const TimeFormat tf(trace.meta.timeBase, result.firstSubmit_s);
+
+    title_->setText(tr("Job %1").arg(QString::fromStdString(job.id)));
+    const QString vc = static_cast<std::size_t>(job.vc) < trace.tenants.size()
+                           ? QString::fromStdString(trace.tenants[static_cast<std::size_t>(job.vc)].name)
+                           : QString();
+    const QString user = static_cast<std::size_t>(job.user) < trace.users.size()
+                             ? QString::fromStdString(trace.users[static_cast<std::size_t>(job.user)])
+                             : QString();
+    subtitle_->setText(tr("VC %1 · user %2 · %3 GPUs · %4").arg(vc, user).arg(job.gpus).arg(qstr(toString(r.status))));
+    why_->setText(explainWait(result, job_));
+
+    const auto set = [&](const QString& name, const QString& text) {
+        for (auto& [n, label] : fields_)
+            if (n == name)
+                label->setText(text);
+    };
+    set(tr("Submitted"), tf.instant(job.submit_s));
+    set(tr("Started"), r.start_s ? tr("%1 (after %2)").arg(tf.instant(*r.start_s), TimeFormat::duration(*r.start_s - job.submit_s))
+                                 : tr("never"));
+    set(tr("Ended"), r.end_s ? tr("%1 (job took %2)").arg(tf.instant(*r.end_s), TimeFormat::duration(*r.end_s - job.submit_s))
+                             : tr("never"));
+    if (r.start_s) {
+        set(tr("Placement"), tr("%1 GPUs · %2 · %3 · level <b>%4</b>")
+                                 .arg(r.allocatedGpus)
+                                 .arg(r.servers == 1 ? tr("1 server") : tr("%1 servers").arg(r.servers))
+                                 .arg(r.racks == 1 ? tr("1 rack") : tr("%1 racks").arg(r.racks))
+                                 .arg(qstr(toString(r.level))));
+        set(tr("Servers"), placementText(*snapshot_, job_));
+        set(tr("Run"), tr("slowdown ×%1, GPU utilization %2%")
+                           .arg(r.slowdown, 0, 'f', 2)
+                           .arg(qRound(r.effectiveUtil * 100)));
+    } else {
+        set(tr("Placement"), tr("none"));
+        set(tr("Servers"), QString());
+        set(tr("Run"), QString());
+    }
+    set(tr("Attempts"), QString::number(r.attempts));
+    set(tr("GPU time"), tr("%1 GPU-h").arg(static_cast<double>(r.gpuSeconds) / 3600.0, 0, 'f', 1));
+    toStart_->setEnabled(r.start_s.has_value());
+    toEnd_->setEnabled(r.end_s.has_value());
+}
+
+} // namespace clens::ui

@@ -1,0 +1,60 @@
+#pragma once
+// Everything about the selected job: what it asked for, when it was submitted, started and
+// ended, where it ran (servers, racks, locality level), how many attempts, and why it waited:
+// one sentence plus each waiting interval with its cause.
+#include "ui/run/sim_snapshot.hpp"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace clens::ui {
+
+class JobGantt;
+class WaitIntervalModel;
+
+class InspectorPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit InspectorPanel(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    void setJob(std::int32_t job);
+    void setTime(std::int64_t t);
+    std::int32_t job() const { return job_; }
+
+    // For tests: the texts shown.
+    QString title() const;
+    QString whyText() const;
+    QString fieldText(const QString& name) const;
+    WaitIntervalModel* waitModel() const { return waits_; }
+
+    // "Waited 42 min: 30 min fragmentation (...), 12 min capacity (...)."
+    static QString explainWait(const SimResult& result, std::int32_t job);
+    // "s12 GPUs 0-3, s13 GPUs 0-3" for the job's last placement.
+    static QString placementText(const SimSnapshot& snapshot, std::int32_t job);
+
+signals:
+    void seekRequested(std::int64_t t);
+
+private:
+    void refresh();
+
+    SnapshotPtr snapshot_;
+    std::int32_t job_ = -1;
+    QLabel* title_;
+    QLabel* subtitle_;
+    QLabel* why_;
+    QLabel* empty_;
+    QWidget* details_;
+    JobGantt* gantt_;
+    QTableView* waitTable_;
+    WaitIntervalModel* waits_;
+    QPushButton* toStart_;
+    QPushButton* toEnd_;
+    std::vector<std::pair<QString, QLabel*>> fields_;
+};
+
+} // namespace clens::ui

@@ -1,0 +1,147 @@
+#include "ui/views/job_table_panel.hpp"
+
+#include "ui/models/job_filter_proxy.hpp"
+#include "ui/models/job_table_model.hpp"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace clens::ui {
+
+JobTablePanel::JobTablePanel(QWidget* parent)
+    : QWidget(parent)
+    , model_(new JobTableModel(this))
+    , proxy_(new JobFilterProxy(this))
+{
+    setObjectName(QStringLiteral("jobTable"));
+    proxy_->setSourceModel(model_);
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    v->setSpacing(4);
+    auto* bar = new QHBoxLayout;
+    filter_ = new QLineEdit;
+    filter_->setPlaceholderText(tr("Filter by job, VC or user…"));
+    filter_->setClearButtonEnabled(true);
+    bar->addWidget(filter_, 2);
+    vc_ = new QComboBox;
+    bar->addWidget(vc_);
+    status_ = new QComboBox;
+    status_->addItem(tr("any status"), -1);
+    for (auto s : {JobStatus::Pass, JobStatus::Killed, JobStatus::Failed, JobStatus::Unfinished})
+        status_->addItem(QString::fromUtf8(toString(s).data()), static_cast<int>(s));
+    bar->addWidget(status_);
+    cause_ = new QComboBox;
+    cause_->addItem(tr("waited or not"), -2);
+    cause_->addItem(tr("waited"), -1);
+    cause_->addItem(tr("waited for fragmentation"), static_cast<int>(DelayCause::Fragmentation));
+    cause_->addItem(tr("waited for fair share"), static_cast<int>(DelayCause::Fairshare));
+    cause_->addItem(tr("waited for capacity"), static_cast<int>(DelayCause::Capacity));
+    bar->addWidget(cause_);
+    count_ = new QLabel;
+    count_->setStyleSheet(QStringLiteral("color: #6a7380;"));
+    bar->addWidget(count_);
+    v->addLayout(bar);
+
+    view_ = new QTableView;
+    view_->setModel(proxy_);
+    view_->setSortingEnabled(true);
+    view_->sortByColumn(-1, Qt::AscendingOrder);
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setSelectionMode(QAbstractItemView::SingleSelection);
+    view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view_->verticalHeader()->hide();
+    view_->verticalHeader()->setDefaultSectionSize(view_->fontMetrics().height() + 5);
+    view_->horizontalHeader()->setDefaultSectionSize(90);
+    view_->horizontalHeader()->setStretchLastSection(true);
+    view_->setAlternatingRowColors(true);
+    view_->setWordWrap(false);
+    v->addWidget(view_, 1);
+
+    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& t) {
+        proxy_->setText(t);
+        refreshCount();
+    });
+    connect(vc_, &QComboBox::currentIndexChanged, this, [this] {
+        const int vc = vc_->currentData().toInt();
+        proxy_->setVc(vc < 0 ? std::nullopt : std::optional<std::int32_t>(vc));
+        refreshCount();
+    });
+    connect(status_, &QComboBox::currentIndexChanged, this, [this] {
+        const int s = status_->currentData().toInt();
+        proxy_->setStatus(s < 0 ? std::nullopt : std::optional<JobStatus>(static_cast<JobStatus>(s)));
+        refreshCount();
+    });
+    connect(cause_, &QComboBox::currentIndexChanged, this, [this] {
+        const int c = cause_->currentData().toInt();
+        proxy_->setOnlyWaited(c == -1);
+        proxy_->setWaitedFor(c < 0 ? std::nullopt : std::optional<DelayCause>(static_cast<DelayCause>(c)));
+        refreshCount();
+    });
+    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+        if (selecting_ || !current.isValid())
+            return;
+        const auto job = proxy_->data(current, JobTableModel::JobIndexRole).toInt();
+        selected_ = job;
+        emit jobSelected(job);
+    });
+    refreshVcs();
+}
+
+void JobTablePanel::setSnapshot(SnapshotPtr snapshot)
+{
+    const bool newTrace = !model_->snapshot() || !snapshot || !snapshot->result ||
+                          model_->snapshot()->result->trace != snapshot->result->trace;
+    model_->setSnapshot(std::move(snapshot));
+    if (newTrace)
+        refreshVcs();
+    if (view_->horizontalHeader()->count() > 0 && newTrace)
+        view_->resizeColumnsToContents();
+    selectJob(selected_);
+    refreshCount();
+}
+
+void JobTablePanel::refreshVcs()
+{
+    const QSignalBlocker block(vc_);
+    const int previous = vc_->currentData().isValid() ? vc_->currentData().toInt() : -1;
+    vc_->clear();
+    vc_->addItem(tr("all VCs"), -1);
+    if (model_->snapshot() && model_->snapshot()->result && model_->snapshot()->result->trace) {
+        const auto& tenants = model_->snapshot()->result->trace->tenants;
+        for (std::size_t i = 0; i < tenants.size(); ++i)
+            vc_->addItem(QString::fromStdString(tenants[i].name), static_cast<int>(i));
+    }
+    const int at = vc_->findData(previous);
+    vc_->setCurrentIndex(at >= 0 ? at : 0);
+    proxy_->setVc(vc_->currentData().toInt() < 0 ? std::nullopt : std::optional<std::int32_t>(vc_->currentData().toInt()));
+}
+
+void JobTablePanel::refreshCount()
+{
+    const QLocale locale;
+    count_->setText(tr("%1 of %2 jobs").arg(locale.toString(proxy_->rowCount()), locale.toString(model_->rowCount())));
+}
+
+void JobTablePanel::selectJob(std::int32_t job)
+{
+    selected_ = job;
+    const int row = model_->rowOfJob(job);
+    const QModelIndex index = row >= 0 ? proxy_->mapFromSource(model_->index(row, 0)) : QModelIndex();
+    selecting_ = true;
+    if (index.isValid()) {
+        view_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        view_->scrollTo(index);
+    } else {
+        view_->selectionModel()->clearSelection();
+    }
+    selecting_ = false;
+}
+
+} // namespace clens::ui

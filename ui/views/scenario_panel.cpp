@@ -1,0 +1,329 @@
+#include "ui/views/scenario_panel.hpp"
+
+#include "ui/models/vc_quota_model.hpp"
+#include "ui/views/duration_knob.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace clens::ui {
+namespace {
+
+QLabel* note(const QString& text)
+{
+    auto* l = new QLabel(text);
+    l->setWordWrap(true);
+    l->setStyleSheet(QStringLiteral("color: #6a7380;"));
+    QFont f = l->font();
+    f.setPointSizeF(f.pointSizeF() * 0.92);
+    l->setFont(f);
+    return l;
+}
+
+QFormLayout* form(QGroupBox* box)
+{
+    auto* f = new QFormLayout(box);
+    f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    f->setLabelAlignment(Qt::AlignLeft);
+    f->setContentsMargins(8, 6, 8, 8);
+    f->setVerticalSpacing(5);
+    return f;
+}
+
+QDoubleSpinBox* doubleSpin(double min, double max, double step, int decimals)
+{
+    auto* s = new QDoubleSpinBox;
+    s->setRange(min, max);
+    s->setSingleStep(step);
+    s->setDecimals(decimals);
+    s->setKeyboardTracking(false);
+    return s;
+}
+
+template <typename E>
+void setCombo(QComboBox* c, E value)
+{
+    c->setCurrentIndex(c->findData(static_cast<int>(value)));
+}
+
+template <typename E>
+E comboValue(const QComboBox* c)
+{
+    return static_cast<E>(c->currentData().toInt());
+}
+
+} // namespace
+
+ScenarioPanel::ScenarioPanel(QWidget* parent)
+    : QWidget(parent)
+{
+    setObjectName(QStringLiteral("scenarioPanel"));
+    build();
+    setScenario(Scenario{});
+}
+
+void ScenarioPanel::addHeaderWidget(QWidget* widget)
+{
+    header_->addWidget(widget);
+}
+
+void ScenarioPanel::build()
+{
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->setSpacing(0);
+    header_ = new QVBoxLayout;
+    header_->setContentsMargins(6, 6, 6, 6);
+    outer->addLayout(header_);
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outer->addWidget(scroll, 1);
+    auto* body = new QWidget;
+    auto* v = new QVBoxLayout(body);
+    v->setContentsMargins(6, 0, 6, 6);
+    v->setSpacing(8);
+    scroll->setWidget(body);
+
+    // Locality.
+    auto* locality = new QGroupBox(tr("Locality"));
+    auto* lf = form(locality);
+    lf->addRow(note(tr("A job first waits for GPUs on the fewest servers of one rack; "
+                       "after waiting this long it accepts any servers of a rack, then any servers.")));
+    relaxRack_ = new DurationKnob(true, tr("at once"));
+    relaxRack_->setObjectName(QStringLiteral("relaxToRack"));
+    relaxAny_ = new DurationKnob(true, tr("at once"));
+    relaxAny_->setObjectName(QStringLiteral("relaxToAny"));
+    lf->addRow(tr("Relax to rack after"), relaxRack_);
+    lf->addRow(tr("Relax to any after"), relaxAny_);
+    rackSize_ = new QSpinBox;
+    rackSize_->setRange(1, 1024);
+    rackSize_->setKeyboardTracking(false);
+    rackSize_->setToolTip(tr("Servers per rack when the cluster file has no rack column"));
+    lf->addRow(tr("Rack size"), rackSize_);
+    v->addWidget(locality);
+
+    // Gang.
+    auto* gangBox = new QGroupBox(tr("Gang scheduling"));
+    auto* gf = form(gangBox);
+    gang_ = new QComboBox;
+    gang_->addItem(tr("strict: all GPUs at once"), static_cast<int>(GangPolicy::Strict));
+    gang_->addItem(tr("elastic: may start smaller"), static_cast<int>(GangPolicy::Elastic));
+    gang_->addItem(tr("none: hoard GPUs one by one"), static_cast<int>(GangPolicy::None));
+    gf->addRow(tr("Policy"), gang_);
+    minFraction_ = doubleSpin(0.01, 1.0, 0.05, 2);
+    minFraction_->setToolTip(tr("Elastic: the smallest fraction of its GPUs a job may start on"));
+    gf->addRow(tr("Min fraction"), minFraction_);
+    elasticAfter_ = new DurationKnob(false, tr("at once"));
+    gf->addRow(tr("Elastic after"), elasticAfter_);
+    v->addWidget(gangBox);
+
+    // Quotas.
+    auto* quotaBox = new QGroupBox(tr("Quotas (fair share)"));
+    auto* qf = form(quotaBox);
+    quotaMode_ = new QComboBox;
+    quotaMode_->addItem(tr("none"), static_cast<int>(QuotaMode::None));
+    quotaMode_->addItem(tr("strict"), static_cast<int>(QuotaMode::Strict));
+    quotaMode_->addItem(tr("borrow idle GPUs"), static_cast<int>(QuotaMode::Borrow));
+    quotaMode_->addItem(tr("borrow + preempt borrowers"), static_cast<int>(QuotaMode::BorrowPreempt));
+    qf->addRow(tr("Mode"), quotaMode_);
+    quotas_ = new VcQuotaModel(this);
+    quotaTable_ = new QTableView;
+    quotaTable_->setModel(quotas_);
+    quotaTable_->verticalHeader()->hide();
+    quotaTable_->verticalHeader()->setDefaultSectionSize(quotaTable_->fontMetrics().height() + 6);
+    quotaTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    quotaTable_->horizontalHeader()->setStretchLastSection(true);
+    quotaTable_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                                 QAbstractItemView::AnyKeyPressed);
+    quotaTable_->setMinimumHeight(120);
+    quotaTable_->setMaximumHeight(190);
+    quotaTable_->setToolTip(tr("Double-click a quota to edit it; empty = unlimited"));
+    qf->addRow(quotaTable_);
+    v->addWidget(quotaBox);
+
+    // Scheduling.
+    auto* schedBox = new QGroupBox(tr("Placement and queue"));
+    auto* sf = form(schedBox);
+    placement_ = new QComboBox;
+    placement_->addItem(tr("best-fit (pack)"), static_cast<int>(PlacementPolicy::BestFit));
+    placement_->addItem(tr("first-fit (lowest server)"), static_cast<int>(PlacementPolicy::FirstFit));
+    placement_->addItem(tr("spread (most room)"), static_cast<int>(PlacementPolicy::Spread));
+    sf->addRow(tr("Placement"), placement_);
+    backfill_ = new QComboBox;
+    backfill_->addItem(tr("greedy: any job that fits starts"), static_cast<int>(BackfillPolicy::Greedy));
+    backfill_->addItem(tr("none: a blocked job blocks its VC"), static_cast<int>(BackfillPolicy::None));
+    sf->addRow(tr("Backfill"), backfill_);
+    v->addWidget(schedBox);
+
+    // Slowdown.
+    auto* slowBox = new QGroupBox(tr("Slowdown of spread jobs"));
+    auto* slf = form(slowBox);
+    perExtraServer_ = doubleSpin(0, 10, 0.05, 2);
+    perExtraServer_->setToolTip(tr("Run time grows by this fraction per server beyond the fewest possible"));
+    crossRack_ = doubleSpin(0, 10, 0.05, 2);
+    crossRack_->setToolTip(tr("Run time grows by this fraction per rack beyond the fewest possible"));
+    slf->addRow(tr("Per extra server"), perExtraServer_);
+    slf->addRow(tr("Per extra rack"), crossRack_);
+    v->addWidget(slowBox);
+
+    // Failures.
+    auto* failBox = new QGroupBox(tr("Failures"));
+    auto* ff = form(failBox);
+    trialRun_ = new DurationKnob(false, tr("off"));
+    trialRun_->setToolTip(tr("Multi-GPU jobs first run this long on one GPU, so early failures cost little"));
+    ff->addRow(tr("Trial run"), trialRun_);
+    mtbf_ = doubleSpin(0, 1e7, 24, 0);
+    mtbf_->setSpecialValueText(tr("no failures"));
+    mtbf_->setSuffix(tr(" h"));
+    ff->addRow(tr("Server MTBF"), mtbf_);
+    repair_ = doubleSpin(0, 1e5, 1, 1);
+    repair_->setSuffix(tr(" h"));
+    ff->addRow(tr("Repair time"), repair_);
+    checkpoint_ = new DurationKnob(false, tr("none"));
+    ff->addRow(tr("Checkpoint every"), checkpoint_);
+    v->addWidget(failBox);
+
+    // Autoscaler.
+    auto* autoBox = new QGroupBox(tr("Autoscaler (Phases page)"));
+    auto* af = form(autoBox);
+    af->addRow(note(tr("These thresholds re-score the phase-based autoscaling policies on the "
+                       "Phases page; they do not change this cluster simulation.")));
+    autoscalerPolicy_ = new QComboBox;
+    for (const char* p : {"phase.rule", "prev.step.max", "prev.step.rules", "current.step.max", "current.step.rules"})
+        autoscalerPolicy_->addItem(QString::fromLatin1(p), QString::fromLatin1(p));
+    af->addRow(tr("Policy"), autoscalerPolicy_);
+    autoscalerInterval_ = new QSpinBox;
+    autoscalerInterval_->setRange(1, 86400 * 7);
+    autoscalerInterval_->setSuffix(tr(" s"));
+    autoscalerInterval_->setKeyboardTracking(false);
+    af->addRow(tr("Interval"), autoscalerInterval_);
+    sigma_ = doubleSpin(0, 10, 0.5, 2);
+    af->addRow(tr("σ multiplier"), sigma_);
+    headroom_ = doubleSpin(0, 10, 0.05, 2);
+    headroom_->setToolTip(tr("Extra allocation as a fraction (0.1 = 10%)"));
+    af->addRow(tr("Headroom"), headroom_);
+    v->addWidget(autoBox);
+
+    // Run.
+    auto* runBox = new QGroupBox(tr("Run"));
+    auto* rf = form(runBox);
+    seed_ = new QSpinBox;
+    seed_->setRange(0, 1 << 30);
+    seed_->setKeyboardTracking(false);
+    rf->addRow(tr("Random seed"), seed_);
+    seriesStep_ = new QSpinBox;
+    seriesStep_->setRange(1, 86400);
+    seriesStep_->setSuffix(tr(" s"));
+    seriesStep_->setKeyboardTracking(false);
+    seriesStep_->setToolTip(tr("Sampling step of the timelines"));
+    rf->addRow(tr("Timeline step"), seriesStep_);
+    v->addWidget(runBox);
+    v->addStretch(1);
+
+    const auto changed = [this] { edited(); };
+    for (auto* k : {relaxRack_, relaxAny_, elasticAfter_, trialRun_, checkpoint_})
+        connect(k, &DurationKnob::valueChanged, this, changed);
+    for (auto* c : {gang_, quotaMode_, placement_, backfill_, autoscalerPolicy_})
+        connect(c, &QComboBox::currentIndexChanged, this, changed);
+    for (auto* s : {rackSize_, autoscalerInterval_, seed_, seriesStep_})
+        connect(s, &QSpinBox::valueChanged, this, changed);
+    for (auto* d : {minFraction_, perExtraServer_, crossRack_, mtbf_, repair_, sigma_, headroom_})
+        connect(d, &QDoubleSpinBox::valueChanged, this, changed);
+    connect(quotas_, &VcQuotaModel::quotasEdited, this, changed);
+}
+
+void ScenarioPanel::setTrace(std::shared_ptr<const Trace> trace)
+{
+    quotas_->setTrace(std::move(trace));
+}
+
+void ScenarioPanel::setScenario(const Scenario& s)
+{
+    updating_ = true;
+    scenario_ = s;
+    relaxRack_->setValue(s.locality.relaxToRackAfter_s);
+    relaxAny_->setValue(s.locality.relaxToAnyAfter_s);
+    rackSize_->setValue(s.locality.rackSize);
+    setCombo(gang_, s.gang.policy);
+    minFraction_->setValue(s.gang.minFraction);
+    elasticAfter_->setValue(s.gang.elasticAfter_s);
+    setCombo(quotaMode_, s.quota.mode);
+    quotas_->setQuotas(s.quota.vcGpus);
+    setCombo(placement_, s.placement);
+    setCombo(backfill_, s.backfill);
+    perExtraServer_->setValue(s.slowdown.perExtraServer);
+    crossRack_->setValue(s.slowdown.crossRack);
+    trialRun_->setValue(s.failures.trialRun_s);
+    mtbf_->setValue(s.failures.serverMtbf_h);
+    repair_->setValue(s.failures.repair_h);
+    checkpoint_->setValue(s.failures.checkpoint_s);
+    int policy = autoscalerPolicy_->findData(QString::fromStdString(s.autoscaler.policy));
+    if (policy < 0) {
+        autoscalerPolicy_->addItem(QString::fromStdString(s.autoscaler.policy), QString::fromStdString(s.autoscaler.policy));
+        policy = autoscalerPolicy_->count() - 1;
+    }
+    autoscalerPolicy_->setCurrentIndex(policy);
+    autoscalerInterval_->setValue(static_cast<int>(s.autoscaler.interval_s));
+    sigma_->setValue(s.autoscaler.sigma);
+    headroom_->setValue(s.autoscaler.headroom);
+    seed_->setValue(static_cast<int>(s.seed));
+    seriesStep_->setValue(static_cast<int>(s.seriesStep_s));
+    refreshEnabled();
+    updating_ = false;
+}
+
+void ScenarioPanel::edited()
+{
+    if (updating_)
+        return;
+    Scenario s = scenario_;
+    s.locality.relaxToRackAfter_s = relaxRack_->value();
+    s.locality.relaxToAnyAfter_s = relaxAny_->value();
+    s.locality.rackSize = rackSize_->value();
+    s.gang.policy = comboValue<GangPolicy>(gang_);
+    s.gang.minFraction = minFraction_->value();
+    s.gang.elasticAfter_s = elasticAfter_->value().value_or(0);
+    s.quota.mode = comboValue<QuotaMode>(quotaMode_);
+    s.quota.vcGpus = quotas_->quotas();
+    s.placement = comboValue<PlacementPolicy>(placement_);
+    s.backfill = comboValue<BackfillPolicy>(backfill_);
+    s.slowdown.perExtraServer = perExtraServer_->value();
+    s.slowdown.crossRack = crossRack_->value();
+    s.failures.trialRun_s = trialRun_->value().value_or(0);
+    s.failures.serverMtbf_h = mtbf_->value();
+    s.failures.repair_h = repair_->value();
+    s.failures.checkpoint_s = checkpoint_->value().value_or(0);
+    s.autoscaler.policy = autoscalerPolicy_->currentData().toString().toStdString();
+    s.autoscaler.interval_s = autoscalerInterval_->value();
+    s.autoscaler.sigma = sigma_->value();
+    s.autoscaler.headroom = headroom_->value();
+    s.seed = static_cast<std::uint64_t>(seed_->value());
+    s.seriesStep_s = seriesStep_->value();
+    refreshEnabled();
+    if (s == scenario_)
+        return;
+    scenario_ = s;
+    emit scenarioEdited(scenario_);
+}
+
+void ScenarioPanel::refreshEnabled()
+{
+    const bool elastic = comboValue<GangPolicy>(gang_) == GangPolicy::Elastic;
+    minFraction_->setEnabled(elastic);
+    elasticAfter_->setEnabled(elastic);
+    quotaTable_->setEnabled(comboValue<QuotaMode>(quotaMode_) != QuotaMode::None);
+    repair_->setEnabled(mtbf_->value() > 0);
+}
+
+} // namespace clens::ui

@@ -1,0 +1,79 @@
+#pragma once
+// Every knob of the scenario JSON (DESIGN §4), grouped as an operator thinks about them. Any
+// edit emits scenarioEdited with the whole scenario; the run controller debounces.
+#include "core/model/trace.hpp"
+#include "core/sim/scenario.hpp"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+class QTableView;
+class QVBoxLayout;
+
+namespace clens::ui {
+
+class DurationKnob;
+class VcQuotaModel;
+
+class ScenarioPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ScenarioPanel(QWidget* parent = nullptr);
+
+    // Shows a scenario without emitting scenarioEdited.
+    void setScenario(const Scenario& scenario);
+    const Scenario& scenario() const { return scenario_; }
+    void setTrace(std::shared_ptr<const Trace> trace);
+    // Buttons for load / save / presets live at the top of the panel.
+    void addHeaderWidget(QWidget* widget);
+
+    // The knobs, for tests and for the "done when" demo.
+    DurationKnob* relaxToRackKnob() const { return relaxRack_; }
+    DurationKnob* relaxToAnyKnob() const { return relaxAny_; }
+    QComboBox* placementCombo() const { return placement_; }
+    QComboBox* gangCombo() const { return gang_; }
+    QComboBox* quotaModeCombo() const { return quotaMode_; }
+    VcQuotaModel* quotaModel() const { return quotas_; }
+
+signals:
+    void scenarioEdited(const clens::Scenario& scenario);
+
+private:
+    void build();
+    void edited();             // read widgets -> scenario_, emit
+    void refreshEnabled();
+
+    Scenario scenario_;
+    bool updating_ = false;
+    QVBoxLayout* header_ = nullptr;
+    DurationKnob* relaxRack_ = nullptr;
+    DurationKnob* relaxAny_ = nullptr;
+    QSpinBox* rackSize_ = nullptr;
+    QComboBox* gang_ = nullptr;
+    QDoubleSpinBox* minFraction_ = nullptr;
+    DurationKnob* elasticAfter_ = nullptr;
+    QComboBox* quotaMode_ = nullptr;
+    VcQuotaModel* quotas_ = nullptr;
+    QTableView* quotaTable_ = nullptr;
+    QComboBox* placement_ = nullptr;
+    QComboBox* backfill_ = nullptr;
+    QDoubleSpinBox* perExtraServer_ = nullptr;
+    QDoubleSpinBox* crossRack_ = nullptr;
+    DurationKnob* trialRun_ = nullptr;
+    QDoubleSpinBox* mtbf_ = nullptr;
+    QDoubleSpinBox* repair_ = nullptr;
+    DurationKnob* checkpoint_ = nullptr;
+    QComboBox* autoscalerPolicy_ = nullptr;
+    QSpinBox* autoscalerInterval_ = nullptr;
+    QDoubleSpinBox* sigma_ = nullptr;
+    QDoubleSpinBox* headroom_ = nullptr;
+    QSpinBox* seed_ = nullptr;
+    QSpinBox* seriesStep_ = nullptr;
+};
+
+} // namespace clens::ui

@@ -1,0 +1,96 @@
+#include "ui/views/summary_panel.hpp"
+
+#include "ui/models/scenario_diff.hpp"
+#include "ui/models/summary_compare_model.hpp"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace clens::ui {
+
+SummaryPanel::SummaryPanel(QWidget* parent)
+    : QWidget(parent)
+    , model_(new SummaryCompareModel(this))
+{
+    setObjectName(QStringLiteral("summary"));
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(8, 6, 8, 6);
+    v->setSpacing(6);
+    auto* buttons = new QHBoxLayout;
+    pin_ = new QPushButton(tr("Pin as baseline"));
+    pin_->setToolTip(tr("Keep this result to compare the next ones against it"));
+    clear_ = new QPushButton(tr("Clear baseline"));
+    buttons->addWidget(pin_);
+    buttons->addWidget(clear_);
+    buttons->addStretch(1);
+    v->addLayout(buttons);
+
+    table_ = new QTableView;
+    table_->setModel(model_);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 5);
+    table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table_->horizontalHeader()->setSectionResizeMode(SummaryCompareModel::Metric, QHeaderView::Stretch);
+    table_->setSelectionMode(QAbstractItemView::NoSelection);
+    table_->setFocusPolicy(Qt::NoFocus);
+    table_->setShowGrid(false);
+    table_->setAlternatingRowColors(true);
+    table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    v->addWidget(table_, 1);
+
+    diff_ = new QLabel;
+    diff_->setWordWrap(true);
+    diff_->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    v->addWidget(diff_);
+
+    connect(pin_, &QPushButton::clicked, this, &SummaryPanel::pinRequested);
+    connect(clear_, &QPushButton::clicked, this, &SummaryPanel::clearRequested);
+    setCurrent(nullptr);
+}
+
+void SummaryPanel::setCurrent(SnapshotPtr snapshot)
+{
+    current_ = std::move(snapshot);
+    model_->setCurrent(current_);
+    pin_->setEnabled(current_ != nullptr);
+    refreshDiff();
+}
+
+void SummaryPanel::setBaseline(SnapshotPtr baseline)
+{
+    baseline_ = std::move(baseline);
+    model_->setBaseline(baseline_);
+    clear_->setEnabled(baseline_ != nullptr);
+    table_->setColumnHidden(SummaryCompareModel::Baseline, baseline_ == nullptr);
+    table_->setColumnHidden(SummaryCompareModel::Change, baseline_ == nullptr);
+    refreshDiff();
+}
+
+void SummaryPanel::refreshRows()
+{
+    // Rows that only matter when they are not zero (failures, preemption, hoarding).
+    for (auto row : {SummaryCompareModel::HeldIdle, SummaryCompareModel::Unfinished, SummaryCompareModel::Preemptions,
+                     SummaryCompareModel::ServerFailures}) {
+        const auto cur = SummaryCompareModel::value(current_.get(), row).value_or(0);
+        const auto base = SummaryCompareModel::value(baseline_.get(), row).value_or(0);
+        table_->setRowHidden(row, cur == 0 && base == 0);
+    }
+}
+
+void SummaryPanel::refreshDiff()
+{
+    refreshRows();
+    if (!baseline_ || !current_ || !baseline_->result || !current_->result) {
+        diff_->setText(tr("Pin a result as the baseline, change a knob, and compare."));
+        return;
+    }
+    const QStringList diff = scenarioDiff(baseline_->result->scenario, current_->result->scenario);
+    diff_->setText(diff.isEmpty() ? tr("Same scenario as the baseline.")
+                                  : tr("Changed since the baseline: %1").arg(diff.join(QStringLiteral("; "))));
+}
+
+} // namespace clens::ui

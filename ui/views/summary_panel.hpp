@@ -1,0 +1,43 @@
+#pragma once
+// Headline metrics of the current result; "Pin as baseline" keeps it, and from then on every
+// metric shows baseline, current and the change (green better, red worse), plus which knobs
+// differ from the baseline.
+#include "ui/run/sim_snapshot.hpp"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace clens::ui {
+
+class SummaryCompareModel;
+
+class SummaryPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit SummaryPanel(QWidget* parent = nullptr);
+
+    void setCurrent(SnapshotPtr snapshot);
+    void setBaseline(SnapshotPtr baseline);
+    SummaryCompareModel* model() const { return model_; }
+    QPushButton* pinButton() const { return pin_; }
+
+signals:
+    void pinRequested();
+    void clearRequested();
+
+private:
+    void refreshDiff();
+    void refreshRows();
+
+    SummaryCompareModel* model_;
+    QTableView* table_;
+    QPushButton* pin_;
+    QPushButton* clear_;
+    QLabel* diff_;
+    SnapshotPtr current_, baseline_;
+};
+
+} // namespace clens::ui

@@ -1,0 +1,57 @@
+#pragma once
+// Play/pause, speed, step to the previous/next event, a scrubber over the trace span and the
+// current simulated time (a date-time for dated traces, elapsed time for relative ones).
+#include "ui/time/time_format.hpp"
+
+#include <QWidget>
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QSlider;
+class QToolButton;
+
+namespace clens::ui {
+
+class PlaybackClock;
+
+class TimeControls : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimeControls(PlaybackClock* clock, QWidget* parent = nullptr);
+
+    void setTimeFormat(const TimeFormat& format);
+    // Where the next/previous change is (from the result's state index).
+    using EventFinder = std::function<std::optional<std::int64_t>(std::int64_t)>;
+    void setEventFinders(EventFinder next, EventFinder previous);
+
+    QSlider* scrubber() const { return scrubber_; }
+    QLabel* timeLabel() const { return time_; }
+    QComboBox* speedCombo() const { return speed_; }
+    static const std::vector<double>& speeds();
+
+public slots:
+    void stepForward();
+    void stepBack();
+
+private:
+    void onTime(std::int64_t t);
+    void onSpan(std::int64_t begin, std::int64_t end);
+
+    PlaybackClock* clock_;
+    TimeFormat format_;
+    EventFinder next_, previous_;
+    QToolButton* play_;
+    QToolButton* back_;
+    QToolButton* forward_;
+    QComboBox* speed_;
+    QSlider* scrubber_;
+    QLabel* time_;
+    QLabel* elapsed_;
+    bool updating_ = false;
+};
+
+} // namespace clens::ui

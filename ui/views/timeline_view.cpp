@@ -1,0 +1,437 @@
+#include "ui/views/timeline_view.hpp"
+
+#include "ui/time/time_format.hpp"
+#include "ui/views/heatmap_palette.hpp"
+
+#include <QLocale>
+#include <QMouseEvent>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <numeric>
+
+namespace clens::ui {
+namespace {
+
+// Tick labels as elapsed time from the first submission (relative traces).
+class ElapsedTicker : public QCPAxisTicker {
+public:
+    explicit ElapsedTicker(std::int64_t origin) : origin_(origin) {}
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        const QString s = TimeFormat::elapsed(static_cast<std::int64_t>(tick) - origin_);
+        return s.left(s.size() - 3);
+    }
+    double getTickStep(const QCPRange& range) override
+    {
+        static const double steps[] = {60, 300, 600, 1800, 3600, 7200, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400,
+                                       7 * 86400, 14 * 86400, 28 * 86400};
+        const double want = range.size() / std::max(1, tickCount());
+        for (double s : steps)
+            if (s >= want)
+                return s;
+        return steps[std::size(steps) - 1];
+    }
+
+private:
+    std::int64_t origin_;
+};
+
+QVector<double> toVector(const std::vector<std::int64_t>& v)
+{
+    QVector<double> out(static_cast<qsizetype>(v.size()));
+    std::transform(v.begin(), v.end(), out.begin(), [](std::int64_t x) { return static_cast<double>(x); });
+    return out;
+}
+
+template <typename T>
+QVector<double> toVector(const std::vector<T>& v, double scale = 1.0)
+{
+    QVector<double> out(static_cast<qsizetype>(v.size()));
+    std::transform(v.begin(), v.end(), out.begin(), [scale](T x) { return static_cast<double>(x) * scale; });
+    return out;
+}
+
+// A legend in the column right of its chart, items filling columns of at most `rows`.
+QCPLegend* sideLegend(QCustomPlot* plot, int row, int rows)
+{
+    auto* legend = new QCPLegend;
+    plot->plotLayout()->addElement(row, 1, legend);
+    legend->setLayer(QStringLiteral("legend"));
+    QFont f = plot->font();
+    f.setPointSizeF(f.pointSizeF() * 0.85);
+    legend->setFont(f);
+    legend->setBrush(Qt::NoBrush);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setIconSize(14, 9);
+    legend->setRowSpacing(-3);
+    legend->setColumnSpacing(6);
+    legend->setMargins(QMargins(2, 2, 2, 2));
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
+    legend->setWrap(rows);
+    return legend;
+}
+
+} // namespace
+
+TimelineView::TimelineView(QWidget* parent)
+    : QWidget(parent)
+    , plot_(new QCustomPlot(this))
+{
+    setObjectName(QStringLiteral("timelines"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(plot_);
+    plot_->setNoAntialiasingOnDrag(true);
+    plot_->setAutoAddPlottableToLegend(false);
+    plot_->setAntialiasedElements(QCP::aeNone);
+    plot_->installEventFilter(this);
+    plot_->setMinimumHeight(180);
+    plot_->setToolTip(tr("Click or drag to move the time cursor"));
+    rebuild();
+}
+
+void TimelineView::setSnapshot(SnapshotPtr snapshot)
+{
+    current_ = std::move(snapshot);
+    rebuild();
+}
+
+void TimelineView::setBaseline(SnapshotPtr baseline)
+{
+    baseline_ = std::move(baseline);
+    rebuild();
+}
+
+void TimelineView::setTime(std::int64_t t)
+{
+    if (t == time_)
+        return;
+    time_ = t;
+    updateCursor();
+}
+
+void TimelineView::rebuild()
+{
+    plot_->clearPlottables();
+    plot_->clearItems();
+    plot_->plotLayout()->clear();
+    cursors_.clear();
+    readouts_.clear();
+    rects_.clear();
+    if (!plot_->layer(QStringLiteral("cursor")))
+        plot_->addLayer(QStringLiteral("cursor"), plot_->layer(QStringLiteral("legend")), QCustomPlot::limAbove);
+    cursorLayer_ = plot_->layer(QStringLiteral("cursor"));
+    cursorLayer_->setMode(QCPLayer::lmBuffered);
+
+    if (!margins_)
+        margins_ = new QCPMarginGroup(plot_);
+    auto* margins = margins_;
+    const QStringList titles{tr("GPUs"), tr("Queued jobs"), tr("Free servers")};
+    QFont small = plot_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    for (int row = 0; row < 3; ++row) {
+        auto* rect = new QCPAxisRect(plot_);
+        plot_->plotLayout()->addElement(row, 0, rect);
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+        rect->setupFullAxesBox(false);
+        rect->axis(QCPAxis::atLeft)->setLabel(titles[row]);
+        for (auto* axis : rect->axes()) {
+            axis->setLabelFont(small);
+            axis->setTickLabelFont(small);
+            axis->setBasePen(QPen(QColor(0xb8, 0xbe, 0xc6)));
+            axis->setTickPen(QPen(QColor(0xb8, 0xbe, 0xc6)));
+            axis->setSubTickPen(Qt::NoPen);
+            axis->grid()->setPen(QPen(QColor(0xe8, 0xeb, 0xef)));
+        }
+        rect->axis(QCPAxis::atTop)->setTickLabels(false);
+        rect->axis(QCPAxis::atTop)->setTicks(false);
+        if (row < 2)
+            rect->axis(QCPAxis::atBottom)->setTickLabels(false);
+        rect->setMinimumMargins(QMargins(8, 4, 8, row == 2 ? 4 : 2));
+        rects_.push_back(rect);
+    }
+    plot_->plotLayout()->setRowSpacing(2);
+    plot_->plotLayout()->setRowStretchFactors({1.2, 1.0, 0.8});
+
+    const SimResult* cur = current_ && current_->result ? current_->result.get() : nullptr;
+    const SimResult* base = baseline_ && baseline_->result ? baseline_->result.get() : nullptr;
+    if (!cur || cur->series.t_s.empty()) {
+        plot_->replot();
+        return;
+    }
+    const TimeSeries& s = cur->series;
+    const QVector<double> keys = toVector(s.t_s);
+    const double x0 = static_cast<double>(current_->begin_s());
+    const double x1 = std::max(static_cast<double>(current_->end_s()), keys.back());
+    const bool dated = cur->trace && cur->trace->meta.timeBase == TimeBase::UnixUtc;
+    QSharedPointer<QCPAxisTicker> ticker;
+    if (dated) {
+        auto dt = QSharedPointer<QCPAxisTickerDateTime>::create();
+        dt->setDateTimeFormat(QStringLiteral("MMM d\nhh:mm"));
+        dt->setDateTimeSpec(Qt::LocalTime);
+        ticker = dt;
+    } else {
+        ticker = QSharedPointer<ElapsedTicker>::create(cur->firstSubmit_s);
+    }
+    for (auto* rect : rects_) {
+        rect->axis(QCPAxis::atBottom)->setTicker(ticker);
+        rect->axis(QCPAxis::atBottom)->setRange(x0, x1);
+    }
+    const double gpus = cur->cluster ? cur->cluster->gpuCount() : 0;
+    const double servers = cur->cluster ? cur->cluster->serverCount() : 0;
+    const QPen baselinePen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine);
+
+    // Row 0: allocated GPUs (area), held idle, capacity; effective utilization on the right.
+    {
+        QCPAxisRect* rect = rects_[0];
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        QCPAxis* y2 = rect->axis(QCPAxis::atRight);
+        auto* legend = sideLegend(plot_, 0, 4);
+        auto* alloc = plot_->addGraph(x, y);
+        alloc->setName(tr("allocated"));
+        alloc->setLineStyle(QCPGraph::lsStepLeft);
+        alloc->setPen(QPen(palette::busy(), 1));
+        alloc->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
+        alloc->setData(keys, toVector(s.allocatedGpus), true);
+        alloc->addToLegend(legend);
+        auto* util = plot_->addGraph(x, y2);
+        util->setName(tr("utilization % (right)"));
+        util->setPen(QPen(QColor(0x1a, 0x98, 0x50), 1.2));
+        util->setData(keys, toVector(s.effectiveUtil, 100.0), true);
+        util->addToLegend(legend);
+        if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0) {
+            auto* held = plot_->addGraph(x, y);
+            held->setName(tr("held idle"));
+            held->setLineStyle(QCPGraph::lsStepLeft);
+            held->setPen(QPen(palette::heldIdle(), 1.2));
+            held->setData(keys, toVector(s.heldIdleGpus), true);
+            held->addToLegend(legend);
+        }
+        if (base && !base->series.t_s.empty()) {
+            auto* b = plot_->addGraph(x, y);
+            b->setName(tr("baseline allocated"));
+            b->setLineStyle(QCPGraph::lsStepLeft);
+            b->setPen(baselinePen);
+            b->setData(toVector(base->series.t_s), toVector(base->series.allocatedGpus), true);
+            b->addToLegend(legend);
+        }
+        auto* cap = new QCPItemStraightLine(plot_);
+        cap->setClipAxisRect(rect);
+        cap->point1->setAxes(x, y);
+        cap->point2->setAxes(x, y);
+        cap->point1->setCoords(x0, gpus);
+        cap->point2->setCoords(x1, gpus);
+        cap->setPen(QPen(QColor(0x90, 0x98, 0xa4), 1, Qt::DotLine));
+        y->setRange(0, std::max(1.0, gpus * 1.08));
+        y2->setVisible(true);
+        y2->setTickLabels(true);
+        y2->setRange(0, 108);
+        y2->setLabel(tr("util. %"));
+    }
+    // Row 1: queued jobs stacked by VC (largest queues at the bottom, small ones grouped).
+    {
+        QCPAxisRect* rect = rects_[1];
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        auto* legend = sideLegend(plot_, 1, 4);
+        const std::size_t n = s.t_s.size();
+        std::vector<std::size_t> vcs(s.queuedByVc.size());
+        std::iota(vcs.begin(), vcs.end(), 0);
+        std::vector<double> totals(vcs.size(), 0.0);
+        for (std::size_t v = 0; v < vcs.size(); ++v)
+            for (auto q : s.queuedByVc[v])
+                totals[v] += q;
+        std::stable_sort(vcs.begin(), vcs.end(), [&](std::size_t a, std::size_t b) { return totals[a] > totals[b]; });
+        while (!vcs.empty() && totals[vcs.back()] == 0)
+            vcs.pop_back();
+        constexpr std::size_t kShown = 8;
+        std::vector<double> stack(n, 0.0);
+        QCPGraph* below = nullptr;
+        const auto addLayer = [&](const QString& name, const QColor& colour, const std::vector<double>& add) {
+            for (std::size_t i = 0; i < n; ++i)
+                stack[i] += add[i];
+            auto* g = plot_->addGraph(x, y);
+            g->setName(name);
+            g->setLineStyle(QCPGraph::lsStepLeft);
+            g->setPen(QPen(colour.darker(115), 1));
+            QColor fill = colour;
+            fill.setAlpha(200);
+            g->setBrush(fill);
+            if (below)
+                g->setChannelFillGraph(below);
+            g->setData(keys, QVector<double>(stack.begin(), stack.end()), true);
+            g->addToLegend(legend);
+            below = g;
+        };
+        std::vector<double> other(n, 0.0);
+        bool haveOther = false;
+        for (std::size_t k = 0; k < vcs.size(); ++k) {
+            const auto& q = s.queuedByVc[vcs[k]];
+            if (k < kShown) {
+                std::vector<double> add(n, 0.0);
+                for (std::size_t i = 0; i < n && i < q.size(); ++i)
+                    add[i] = q[i];
+                const QString name = cur->trace && vcs[k] < cur->trace->tenants.size()
+                                         ? QString::fromStdString(cur->trace->tenants[vcs[k]].name)
+                                         : tr("VC %1").arg(vcs[k]);
+                addLayer(name, palette::tenant(static_cast<std::int32_t>(vcs[k])), add);
+            } else {
+                haveOther = true;
+                for (std::size_t i = 0; i < n && i < q.size(); ++i)
+                    other[i] += q[i];
+            }
+        }
+        if (haveOther)
+            addLayer(tr("other VCs"), QColor(0xb0, 0xb6, 0xbe), other);
+        if (vcs.empty() && !s.queuedJobs.empty()) { // no per-VC split: the total
+            std::vector<double> total(s.queuedJobs.begin(), s.queuedJobs.end());
+            addLayer(tr("queued"), palette::capacity(), total);
+        }
+        if (base && !base->series.t_s.empty()) {
+            auto* b = plot_->addGraph(x, y);
+            b->setName(tr("baseline total"));
+            b->setLineStyle(QCPGraph::lsStepLeft);
+            b->setPen(baselinePen);
+            b->setData(toVector(base->series.t_s), toVector(base->series.queuedJobs), true);
+            b->addToLegend(legend);
+        }
+        double peak = stack.empty() ? 0 : *std::max_element(stack.begin(), stack.end());
+        if (base && !base->series.queuedJobs.empty())
+            peak = std::max(peak, static_cast<double>(*std::max_element(base->series.queuedJobs.begin(), base->series.queuedJobs.end())));
+        y->setRange(0, std::max(1.0, peak * 1.1));
+    }
+    // Row 2: fully free servers.
+    {
+        QCPAxisRect* rect = rects_[2];
+        QCPAxis* x = rect->axis(QCPAxis::atBottom);
+        QCPAxis* y = rect->axis(QCPAxis::atLeft);
+        auto* legend = sideLegend(plot_, 2, 3);
+        auto* g = plot_->addGraph(x, y);
+        g->setName(tr("fully free"));
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setPen(QPen(QColor(0x59, 0x61, 0x6c), 1.2));
+        g->setBrush(QColor(0x59, 0x61, 0x6c, 30));
+        g->setData(keys, toVector(s.freeServers), true);
+        g->addToLegend(legend);
+        if (base && !base->series.t_s.empty()) {
+            auto* b = plot_->addGraph(x, y);
+            b->setName(tr("baseline"));
+            b->setLineStyle(QCPGraph::lsStepLeft);
+            b->setPen(baselinePen);
+            b->setData(toVector(base->series.t_s), toVector(base->series.freeServers), true);
+            b->addToLegend(legend);
+        }
+        y->setRange(0, std::max(1.0, servers * 1.08));
+    }
+    plot_->plotLayout()->setColumnStretchFactor(1, 0.01); // legends: as narrow as they can be
+    for (int row = 0; row < 3; ++row) // and at the top of their cell
+        if (auto* legend = qobject_cast<QCPLegend*>(plot_->plotLayout()->element(row, 1)))
+            legend->setMaximumSize(QWIDGETSIZE_MAX, legend->minimumOuterSizeHint().height());
+    // Cursor and readout per row.
+    for (auto* rect : rects_) {
+        auto* line = new QCPItemStraightLine(plot_);
+        line->setLayer(cursorLayer_);
+        line->setClipAxisRect(rect);
+        line->point1->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        line->point2->setAxes(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+        line->setPen(QPen(QColor(0xd0, 0x20, 0x20), 1.5));
+        cursors_.push_back(line);
+        auto* text = new QCPItemText(plot_);
+        text->setLayer(cursorLayer_);
+        text->setClipAxisRect(rect);
+        text->setClipToAxisRect(true);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->position->setAxisRect(rect);
+        text->position->setCoords(0.995, 0.04);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        text->setFont(small);
+        text->setBrush(QColor(255, 255, 255, 220));
+        text->setPadding(QMargins(4, 1, 4, 1));
+        text->setColor(QColor(0x20, 0x24, 0x2a));
+        readouts_.push_back(text);
+    }
+    plot_->replot();
+    updateCursor();
+}
+
+void TimelineView::updateCursor()
+{
+    if (cursors_.empty() || !current_ || !current_->result)
+        return;
+    const TimeSeries& s = current_->result->series;
+    const double t = static_cast<double>(time_);
+    for (auto* c : cursors_) {
+        c->point1->setCoords(t, 0);
+        c->point2->setCoords(t, 1);
+    }
+    // The sample at or before the cursor.
+    const auto it = std::upper_bound(s.t_s.begin(), s.t_s.end(), time_);
+    if (it != s.t_s.begin() && readouts_.size() == 3) {
+        const auto i = static_cast<std::size_t>(it - s.t_s.begin() - 1);
+        const QLocale locale;
+        const auto at = [](const auto& v, std::size_t k) { return k < v.size() ? v[k] : 0; };
+        readouts_[0]->setText(tr("%1 GPUs allocated · %2% effective")
+                                  .arg(locale.toString(at(s.allocatedGpus, i)))
+                                  .arg(at(s.effectiveUtil, i) * 100, 0, 'f', 0));
+        readouts_[1]->setText(tr("%1 jobs queued").arg(locale.toString(at(s.queuedJobs, i))));
+        readouts_[2]->setText(tr("%1 servers free").arg(locale.toString(at(s.freeServers, i))));
+    } else {
+        for (auto* r : readouts_)
+            r->setText(QString());
+    }
+    cursorLayer_->replot();
+}
+
+std::int64_t TimelineView::timeAtPixel(double x) const
+{
+    if (rects_.empty())
+        return time_;
+    return static_cast<std::int64_t>(std::llround(rects_.front()->axis(QCPAxis::atBottom)->pixelToCoord(x)));
+}
+
+bool TimelineView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == plot_ && current_ && current_->result) {
+        if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove) {
+            auto* me = static_cast<QMouseEvent*>(event);
+            if (me->buttons() & Qt::LeftButton) {
+                const auto t = std::clamp(timeAtPixel(me->position().x()), current_->begin_s(), current_->end_s());
+                emit seekRequested(t);
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+bool TimelineView::exportTo(const QString& path, int width, int height)
+{
+    const QString suffix = path.section(QLatin1Char('.'), -1).toLower();
+    if (suffix == QLatin1String("png"))
+        return plot_->savePng(path, width, height, 2.0);
+    if (suffix == QLatin1String("pdf"))
+        return plot_->savePdf(path, width, height);
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        const QSize size(width > 0 ? width : plot_->width(), height > 0 ? height : plot_->height());
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(QStringLiteral("ClusterLens timelines"));
+        QCPPainter painter;
+        if (!painter.begin(&svg))
+            return false;
+        plot_->toPainter(&painter, size.width(), size.height());
+        return painter.end();
+    }
+    return false;
+}
+
+} // namespace clens::ui

@@ -1,0 +1,55 @@
+#pragma once
+// The cluster over time (QCustomPlot): allocated GPUs with effective utilization, queued jobs
+// stacked by VC, fully free servers. A cursor follows the current time; click or drag seeks.
+// A pinned baseline is drawn dashed for comparison.
+#include "ui/run/sim_snapshot.hpp"
+
+#include <QWidget>
+
+#include <cstdint>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPLayer;
+class QCPMarginGroup;
+
+namespace clens::ui {
+
+class TimelineView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    void setSnapshot(SnapshotPtr snapshot);
+    void setBaseline(SnapshotPtr baseline);
+    void setTime(std::int64_t t);
+    std::int64_t time() const { return time_; }
+    QCustomPlot* plot() const { return plot_; }
+    // Chart export; the format follows the suffix (png, pdf, svg). False on failure.
+    bool exportTo(const QString& path, int width = 0, int height = 0);
+    // The time a click at plot x-pixel would seek to.
+    std::int64_t timeAtPixel(double x) const;
+
+signals:
+    void seekRequested(std::int64_t t);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void rebuild();
+    void updateCursor();
+
+    SnapshotPtr current_, baseline_;
+    std::int64_t time_ = 0;
+    QCustomPlot* plot_;
+    std::vector<QCPAxisRect*> rects_;
+    std::vector<QCPItemStraightLine*> cursors_;
+    std::vector<QCPItemText*> readouts_;
+    QCPLayer* cursorLayer_ = nullptr;
+    QCPMarginGroup* margins_ = nullptr;
+};
+
+} // namespace clens::ui
