@@ -43,9 +43,7 @@ int main(int argc, char** argv)
     parser.addOption(cluster);
     parser.process(app);
 
-    // The simulation engine is being written in parallel; until it lands the window shows the
-    // cluster and the trace, and says that it cannot simulate. (Switch to coreEngine() then.)
-    clens::ui::MainWindow window(clens::ui::Engine{});
+    clens::ui::MainWindow window(clens::ui::coreEngine());
     window.setDemoDir(sampleDir() + QStringLiteral("/demo"));
     window.show();
     const QStringList args = parser.positionalArguments();

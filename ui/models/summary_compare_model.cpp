@@ -96,7 +96,7 @@ static QString metricName(SummaryCompareModel::Row row)
     case M::CapacityDelay: return M::tr("  of which capacity");
     case M::MeanJct: return M::tr("Mean job completion time");
     case M::AllocFraction: return M::tr("GPUs allocated");
-    case M::EffectiveUtil: return M::tr("Effective GPU utilization");
+    case M::EffectiveUtil: return M::tr("Utilization of allocated GPUs");
     case M::HeldIdle: return M::tr("Held idle (gang waiting)");
     case M::Makespan: return M::tr("Makespan");
     case M::Finished: return M::tr("Jobs finished");

@@ -2,19 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace clens::ui {
 namespace {
 
 struct Metrics {
     int cell, gpuGap, serverGap, columnGap, pad, labelH, serverLabelW, rackGap;
-};
-
-struct RackShape {
-    int maxGpus = 1;    // widest server
-    int maxServers = 1; // tallest rack
-    int subColumns = 1; // server rows wrap into this many columns
-    int rows = 1;
 };
 
 Metrics metricsFor(int c, const HeatmapLayoutParams& p)
@@ -25,18 +20,60 @@ Metrics metricsFor(int c, const HeatmapLayoutParams& p)
     m.serverGap = c >= 6 ? std::max(2, c / 5) : 1;
     m.columnGap = std::max(2, c / 2);
     m.pad = c >= 6 ? std::max(3, c / 4) : 1;
-    m.labelH = c >= 5 ? p.fontHeight + 2 : 0;
+    m.labelH = c >= 7 ? p.fontHeight + 2 : 0;
     m.serverLabelW = (c >= 18 && p.serverLabelWidth > 0) ? p.serverLabelWidth + 8 : 0;
     m.rackGap = c >= 6 ? std::max(5, c / 2) : 3;
     return m;
 }
 
-QSize boxSize(const Metrics& m, const RackShape& s)
-{
-    const int w = 2 * m.pad + s.subColumns * (m.serverLabelW + s.maxGpus * m.cell) + (s.subColumns - 1) * m.columnGap;
-    const int h = 2 * m.pad + m.labelH + s.rows * m.cell + (s.rows - 1) * m.serverGap;
-    return {w, h};
-}
+// What the visible racks are made of.
+struct Shapes {
+    int maxGpus = 1;    // widest server
+    int maxServers = 1; // most servers in a rack
+    int subColumns = 1; // sub-columns of the widest servers (rack boxes roughly square)
+    std::vector<int> rackGpus;    // widest server of each visible rack
+    std::vector<int> rackServers; // servers of each visible rack
+};
+
+// One candidate cell size: every rack box has the same width; a rack of narrow servers
+// wraps them into more sub-columns, so its box is shorter. Racks fill rows of `columns`;
+// a row is as tall as its tallest box.
+struct Packing {
+    Metrics m;
+    int boxW = 0;
+    std::vector<int> subColumns, rows, boxH; // per visible rack
+
+    Packing(const Metrics& metrics, const Shapes& s)
+        : m(metrics)
+    {
+        const int innerW = s.subColumns * (m.serverLabelW + s.maxGpus * m.cell) + (s.subColumns - 1) * m.columnGap;
+        boxW = 2 * m.pad + innerW;
+        const auto n = s.rackGpus.size();
+        subColumns.resize(n);
+        rows.resize(n);
+        boxH.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const int slot = m.serverLabelW + s.rackGpus[i] * m.cell + m.columnGap;
+            const int sc = std::clamp((innerW + m.columnGap) / std::max(1, slot), 1, std::max(1, s.rackServers[i]));
+            subColumns[i] = sc;
+            rows[i] = (s.rackServers[i] + sc - 1) / sc;
+            boxH[i] = 2 * m.pad + m.labelH + rows[i] * m.cell + (rows[i] - 1) * m.serverGap;
+        }
+    }
+    int maxColumns(int viewW) const { return std::max(1, (viewW + m.rackGap) / (boxW + m.rackGap)); }
+    int width(int columns) const { return columns * boxW + (columns - 1) * m.rackGap; }
+    int height(int columns) const
+    {
+        int h = 0;
+        for (std::size_t first = 0; first < boxH.size(); first += static_cast<std::size_t>(columns)) {
+            const auto last = std::min(boxH.size(), first + static_cast<std::size_t>(columns));
+            h += *std::max_element(boxH.begin() + static_cast<std::ptrdiff_t>(first), boxH.begin() + static_cast<std::ptrdiff_t>(last));
+            if (first > 0)
+                h += m.rackGap;
+        }
+        return h;
+    }
+};
 
 } // namespace
 
@@ -55,77 +92,86 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
     if (out.visibleRacks_.empty() || params.viewport.isEmpty())
         return out;
 
-    RackShape shape;
+    Shapes shapes;
     for (auto r : out.visibleRacks_) {
         const Rack& rack = topology.racks()[static_cast<std::size_t>(r)];
-        shape.maxServers = std::max(shape.maxServers, rack.serverCount);
+        int widest = 1;
         for (std::int32_t s = rack.firstServer; s < rack.firstServer + rack.serverCount; ++s)
-            shape.maxGpus = std::max(shape.maxGpus, topology.servers()[static_cast<std::size_t>(s)].gpus);
+            widest = std::max(widest, topology.servers()[static_cast<std::size_t>(s)].gpus);
+        shapes.rackGpus.push_back(widest);
+        shapes.rackServers.push_back(std::max(1, rack.serverCount));
+        shapes.maxGpus = std::max(shapes.maxGpus, widest);
+        shapes.maxServers = std::max(shapes.maxServers, rack.serverCount);
     }
-    // Sub-columns that bring a rack closest to square (in cells).
+    // Sub-columns that bring the largest rack closest to square (in cells).
     double bestAspect = 1e18;
-    for (int sc = 1; sc <= shape.maxServers; ++sc) {
-        const int rows = (shape.maxServers + sc - 1) / sc;
-        const double aspect = std::abs(std::log(static_cast<double>(sc * shape.maxGpus) / rows));
+    for (int sc = 1; sc <= shapes.maxServers; ++sc) {
+        const int rows = (shapes.maxServers + sc - 1) / sc;
+        const double aspect = std::abs(std::log(static_cast<double>(sc * shapes.maxGpus) / rows));
         if (aspect < bestAspect - 1e-9) {
             bestAspect = aspect;
-            shape.subColumns = sc;
+            shapes.subColumns = sc;
         }
     }
-    shape.rows = (shape.maxServers + shape.subColumns - 1) / shape.subColumns;
 
-    const int racks = static_cast<int>(out.visibleRacks_.size());
+    // The largest cell size for which some number of rack columns fits the view; among the
+    // column counts that fit, the one that fills the view most evenly.
     const int vw = params.viewport.width(), vh = params.viewport.height();
-    Metrics chosen = metricsFor(1, params);
+    const int racks = static_cast<int>(out.visibleRacks_.size());
+    std::optional<Packing> chosen;
     int columns = 1;
-    bool found = false;
-    for (int c = std::max(1, params.maxCell); c >= 1 && !found; --c) {
-        const Metrics m = metricsFor(c, params);
-        const QSize box = boxSize(m, shape);
+    for (int c = std::max(1, params.maxCell); c >= 1 && !chosen; --c) {
+        Packing p(metricsFor(c, params), shapes);
+        const int kMax = std::min(racks, p.maxColumns(vw));
+        if (p.width(kMax) > vw || p.height(kMax) > vh) // more columns never lowers a shelf packing much
+            continue;
         double bestFill = 1e18;
-        for (int k = 1; k <= racks; ++k) {
-            const int rows = (racks + k - 1) / k;
-            const int w = k * box.width() + (k - 1) * m.rackGap;
-            const int h = rows * box.height() + (rows - 1) * m.rackGap;
-            if (w > vw)
-                break;
+        for (int k = kMax; k >= 1; --k) {
+            const int h = p.height(k);
             if (h > vh)
-                continue;
-            const double fill = std::max(static_cast<double>(w) / vw, static_cast<double>(h) / vh);
+                break;
+            const double fill = std::max(static_cast<double>(p.width(k)) / vw, static_cast<double>(h) / vh);
             if (fill < bestFill) {
                 bestFill = fill;
                 columns = k;
-                chosen = m;
-                found = true;
             }
         }
+        chosen.emplace(std::move(p));
     }
-    if (!found) { // too many GPUs even at 1 px: fill the width and let the bottom clip
-        const QSize box = boxSize(chosen, shape);
-        columns = std::max(1, std::min(racks, (vw + chosen.rackGap) / (box.width() + chosen.rackGap)));
+    if (!chosen) { // too many GPUs even at 1 px: fill the width and let the bottom clip
+        chosen.emplace(metricsFor(1, params), shapes);
+        columns = std::min(racks, chosen->maxColumns(vw));
     }
 
-    const Metrics& m = chosen;
-    const QSize box = boxSize(m, shape);
-    const int gridRows = (racks + columns - 1) / columns;
-    const int gridW = columns * box.width() + (columns - 1) * m.rackGap;
-    const int gridH = gridRows * box.height() + (gridRows - 1) * m.rackGap;
+    const Packing& pk = *chosen;
+    const Metrics& m = pk.m;
+    const int gridW = pk.width(columns), gridH = pk.height(columns);
     const int x0 = std::max(0, (vw - gridW) / 2), y0 = std::max(0, (vh - gridH) / 2);
     out.cell_ = m.cell;
     out.rackLabelHeight_ = m.labelH;
     out.serverLabelWidth_ = m.serverLabelW;
     out.rackColumns_ = columns;
 
+    int rowTop = y0, rowHeight = 0;
     for (int i = 0; i < racks; ++i) {
-        const auto r = out.visibleRacks_[static_cast<std::size_t>(i)];
+        const auto ui = static_cast<std::size_t>(i);
+        if (i % columns == 0 && i > 0) {
+            rowTop += rowHeight + m.rackGap;
+            rowHeight = 0;
+        }
+        if (i % columns == 0) // height of this row of racks
+            for (int j = i; j < std::min(racks, i + columns); ++j)
+                rowHeight = std::max(rowHeight, pk.boxH[static_cast<std::size_t>(j)]);
+        const auto r = out.visibleRacks_[ui];
         const Rack& rack = topology.racks()[static_cast<std::size_t>(r)];
-        const QPoint origin(x0 + (i % columns) * (box.width() + m.rackGap), y0 + (i / columns) * (box.height() + m.rackGap));
-        out.racks_[static_cast<std::size_t>(r)] = QRect(origin, box);
+        const QPoint origin(x0 + (i % columns) * (pk.boxW + m.rackGap), rowTop);
+        out.racks_[static_cast<std::size_t>(r)] = QRect(origin, QSize(pk.boxW, pk.boxH[ui]));
+        const int slotW = m.serverLabelW + shapes.rackGpus[ui] * m.cell + m.columnGap;
         for (std::int32_t k = 0; k < rack.serverCount; ++k) {
             const auto s = rack.firstServer + k;
             const Server& server = topology.servers()[static_cast<std::size_t>(s)];
-            const int col = k / shape.rows, row = k % shape.rows;
-            const int sx = origin.x() + m.pad + col * (m.serverLabelW + shape.maxGpus * m.cell + m.columnGap);
+            const int col = k / pk.rows[ui], row = k % pk.rows[ui];
+            const int sx = origin.x() + m.pad + col * slotW;
             const int sy = origin.y() + m.pad + m.labelH + row * (m.cell + m.serverGap);
             out.servers_[static_cast<std::size_t>(s)] = QRect(sx, sy, m.serverLabelW + server.gpus * m.cell, m.cell);
             for (std::int32_t g = 0; g < server.gpus; ++g)

@@ -102,12 +102,13 @@ void HeatmapWidget::relayout()
         return;
     }
     const QFontMetrics fm(font());
+    const QFontMetrics small(smallFont());
     int serverLabel = 0;
     for (const auto& s : topology_->servers())
         serverLabel = std::max(serverLabel, fm.horizontalAdvance(QString::fromStdString(s.name)));
     HeatmapLayoutParams params;
-    params.viewport = size();
-    params.fontHeight = fm.height();
+    params.viewport = size() - QSize(0, small.height() + 2); // the hint line at the bottom
+    params.fontHeight = small.height();
     params.serverLabelWidth = std::min(serverLabel, 120);
     params.onlyRack = zoomRack_;
     params.maxCell = zoomRack_ ? 96 : 64;
@@ -182,6 +183,8 @@ void HeatmapWidget::paintMap(QPainter& p) const
     }
     if (layout_.showRackLabels()) {
         p.setPen(QColor(0x5a, 0x63, 0x70));
+        p.save();
+        p.setFont(smallFont());
         const QFontMetrics fm(p.font());
         for (auto r : layout_.visibleRacks()) {
             const QRect lr = layout_.rackLabelRect(r);
@@ -189,6 +192,7 @@ void HeatmapWidget::paintMap(QPainter& p) const
                        fm.elidedText(QString::fromStdString(topology_->racks()[static_cast<std::size_t>(r)].name),
                                      Qt::ElideRight, lr.width()));
         }
+        p.restore();
     }
     const auto& servers = topology_->servers();
     for (auto r : layout_.visibleRacks()) {
@@ -257,9 +261,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         p.drawText(rect(), Qt::AlignCenter, tr("No cluster loaded"));
         return;
     }
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.85);
-    p.setFont(small);
+    p.setFont(smallFont());
     p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignRight | Qt::AlignBottom,
                zoomRack_ ? tr("double-click or Esc: back to all racks · click a GPU to inspect its job")
                          : tr("double-click a rack to zoom in · click a GPU to inspect its job"));
@@ -268,6 +270,13 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
 void HeatmapWidget::resizeEvent(QResizeEvent*)
 {
     relayout();
+}
+
+QFont HeatmapWidget::smallFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.85);
+    return f;
 }
 
 QString HeatmapWidget::gpuLabel(std::int32_t gpu) const

@@ -73,6 +73,7 @@ private:
     void relayout();
     void recolour();
     QString gpuLabel(std::int32_t gpu) const;
+    QFont smallFont() const;
 
     std::shared_ptr<const Topology> topology_;
     std::shared_ptr<const Trace> trace_;

@@ -14,6 +14,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace clens::ui {
 namespace {
 
@@ -192,6 +194,10 @@ void ScenarioPanel::build()
     ff->addRow(tr("Repair time"), repair_);
     checkpoint_ = new DurationKnob(false, tr("none"));
     ff->addRow(tr("Checkpoint every"), checkpoint_);
+    horizon_ = doubleSpin(0, 3650, 1, 1);
+    horizon_->setSuffix(tr(" days"));
+    horizon_->setToolTip(tr("With failures on, the simulation stops this long after the last submission"));
+    ff->addRow(tr("Stop after"), horizon_);
     v->addWidget(failBox);
 
     // Autoscaler.
@@ -238,7 +244,7 @@ void ScenarioPanel::build()
         connect(c, &QComboBox::currentIndexChanged, this, changed);
     for (auto* s : {rackSize_, autoscalerInterval_, seed_, seriesStep_})
         connect(s, &QSpinBox::valueChanged, this, changed);
-    for (auto* d : {minFraction_, perExtraServer_, crossRack_, mtbf_, repair_, sigma_, headroom_})
+    for (auto* d : {minFraction_, perExtraServer_, crossRack_, mtbf_, repair_, horizon_, sigma_, headroom_})
         connect(d, &QDoubleSpinBox::valueChanged, this, changed);
     connect(quotas_, &VcQuotaModel::quotasEdited, this, changed);
 }
@@ -268,6 +274,7 @@ void ScenarioPanel::setScenario(const Scenario& s)
     mtbf_->setValue(s.failures.serverMtbf_h);
     repair_->setValue(s.failures.repair_h);
     checkpoint_->setValue(s.failures.checkpoint_s);
+    horizon_->setValue(static_cast<double>(s.failures.horizon_s) / 86400.0);
     int policy = autoscalerPolicy_->findData(QString::fromStdString(s.autoscaler.policy));
     if (policy < 0) {
         autoscalerPolicy_->addItem(QString::fromStdString(s.autoscaler.policy), QString::fromStdString(s.autoscaler.policy));
@@ -304,6 +311,9 @@ void ScenarioPanel::edited()
     s.failures.serverMtbf_h = mtbf_->value();
     s.failures.repair_h = repair_->value();
     s.failures.checkpoint_s = checkpoint_->value().value_or(0);
+    // Keep the exact seconds unless the user moved the spin box.
+    if (std::abs(horizon_->value() - static_cast<double>(scenario_.failures.horizon_s) / 86400.0) > 0.05)
+        s.failures.horizon_s = static_cast<std::int64_t>(std::llround(horizon_->value() * 86400.0));
     s.autoscaler.policy = autoscalerPolicy_->currentData().toString().toStdString();
     s.autoscaler.interval_s = autoscalerInterval_->value();
     s.autoscaler.sigma = sigma_->value();
@@ -324,6 +334,7 @@ void ScenarioPanel::refreshEnabled()
     elasticAfter_->setEnabled(elastic);
     quotaTable_->setEnabled(comboValue<QuotaMode>(quotaMode_) != QuotaMode::None);
     repair_->setEnabled(mtbf_->value() > 0);
+    horizon_->setEnabled(mtbf_->value() > 0);
 }
 
 } // namespace clens::ui

@@ -68,6 +68,7 @@ private:
     QDoubleSpinBox* mtbf_ = nullptr;
     QDoubleSpinBox* repair_ = nullptr;
     DurationKnob* checkpoint_ = nullptr;
+    QDoubleSpinBox* horizon_ = nullptr;
     QComboBox* autoscalerPolicy_ = nullptr;
     QSpinBox* autoscalerInterval_ = nullptr;
     QDoubleSpinBox* sigma_ = nullptr;

@@ -192,7 +192,6 @@ void TimelineView::rebuild()
         QCPAxisRect* rect = rects_[0];
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        QCPAxis* y2 = rect->axis(QCPAxis::atRight);
         auto* legend = sideLegend(plot_, 0, 4);
         auto* alloc = plot_->addGraph(x, y);
         alloc->setName(tr("allocated"));
@@ -201,11 +200,13 @@ void TimelineView::rebuild()
         alloc->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
         alloc->setData(keys, toVector(s.allocatedGpus), true);
         alloc->addToLegend(legend);
-        auto* util = plot_->addGraph(x, y2);
-        util->setName(tr("utilization % (right)"));
-        util->setPen(QPen(QColor(0x1a, 0x98, 0x50), 1.2));
-        util->setData(keys, toVector(s.effectiveUtil, 100.0), true);
-        util->addToLegend(legend);
+        // Effective GPUs = allocated x utilization: the gap to "allocated" is held but unused.
+        auto* eff = plot_->addGraph(x, y);
+        eff->setName(tr("effective (× utilization)"));
+        eff->setLineStyle(QCPGraph::lsStepLeft);
+        eff->setPen(QPen(QColor(0x1a, 0x98, 0x50), 1.2));
+        eff->setData(keys, toVector(s.effectiveUtil, gpus), true);
+        eff->addToLegend(legend);
         if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0) {
             auto* held = plot_->addGraph(x, y);
             held->setName(tr("held idle"));
@@ -230,10 +231,6 @@ void TimelineView::rebuild()
         cap->point2->setCoords(x1, gpus);
         cap->setPen(QPen(QColor(0x90, 0x98, 0xa4), 1, Qt::DotLine));
         y->setRange(0, std::max(1.0, gpus * 1.08));
-        y2->setVisible(true);
-        y2->setTickLabels(true);
-        y2->setRange(0, 108);
-        y2->setLabel(tr("util. %"));
     }
     // Row 1: queued jobs stacked by VC (largest queues at the bottom, small ones grouped).
     {
@@ -377,9 +374,10 @@ void TimelineView::updateCursor()
         const auto i = static_cast<std::size_t>(it - s.t_s.begin() - 1);
         const QLocale locale;
         const auto at = [](const auto& v, std::size_t k) { return k < v.size() ? v[k] : 0; };
-        readouts_[0]->setText(tr("%1 GPUs allocated · %2% effective")
-                                  .arg(locale.toString(at(s.allocatedGpus, i)))
-                                  .arg(at(s.effectiveUtil, i) * 100, 0, 'f', 0));
+        const double gpus = current_->result->cluster ? current_->result->cluster->gpuCount() : 0;
+        readouts_[0]->setText(tr("%1 of %2 GPUs allocated · %3 effective")
+                                  .arg(locale.toString(at(s.allocatedGpus, i)), locale.toString(static_cast<qint64>(gpus)),
+                                       locale.toString(at(s.effectiveUtil, i) * gpus, 'f', 0)));
         readouts_[1]->setText(tr("%1 jobs queued").arg(locale.toString(at(s.queuedJobs, i))));
         readouts_[2]->setText(tr("%1 servers free").arg(locale.toString(at(s.freeServers, i))));
     } else {

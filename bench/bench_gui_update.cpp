@@ -1,0 +1,87 @@
+// Knob change -> every view updated, at Philly scale (bar: <= 1.5 s). Opens the Philly sample
+// in the real main window (offscreen), moves the "relax to any after" slider back and forth
+// and times: the debounce, the background run (simulate + state index), applying the result to
+// every view, and the repaint of the whole window. Prints figures, asserts nothing.
+#include "bench/bench_util.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/session.hpp"
+#include "ui/views/duration_knob.hpp"
+#include "ui/views/scenario_panel.hpp"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QSlider>
+
+#include <cstdio>
+
+using namespace clens;
+
+namespace {
+
+// Runs the event loop until `signal` of `sender` fires.
+template <typename Sender, typename Signal>
+void waitFor(Sender* sender, Signal signal)
+{
+    QEventLoop loop;
+    QObject::connect(sender, signal, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ClusterLensBench"));
+    const QString dir = QStringLiteral(CLENS_SAMPLE_DIR "/philly");
+    ui::MainWindow window(ui::coreEngine());
+    window.setInteractive(false);
+    window.resize(1600, 1000);
+    window.show();
+
+    QElapsedTimer timer;
+    timer.start();
+    QString failure;
+    QObject::connect(&window, &ui::MainWindow::loadFailed, [&](const QString& m) {
+        failure = m;
+        QMetaObject::invokeMethod(&window, [&] { emit window.viewsUpdated(0); }, Qt::QueuedConnection);
+    });
+    window.openTrace(dir + QStringLiteral("/philly_jobs_pollux.csv"), dir + QStringLiteral("/cluster_machine_list"));
+    waitFor(&window, &ui::MainWindow::viewsUpdated);
+    if (!failure.isEmpty()) {
+        std::fprintf(stderr, "load failed: %s\n", qPrintable(failure));
+        return 1;
+    }
+    std::printf("open Philly sample (load + first simulation + views): %.2f s\n", static_cast<double>(timer.elapsed()) / 1000);
+    auto snapshot = window.session()->current();
+    std::printf("  %zu jobs, %d GPUs, first run %.2f s\n", snapshot->result->jobs.size(),
+                snapshot->result->cluster->gpuCount(), snapshot->runSeconds);
+
+    QSlider* slider = window.scenarioPanel()->relaxToAnyKnob()->slider();
+    const int a = slider->value(), b = std::max(0, a - 3);
+    std::vector<double> total, run, apply, paint;
+    for (int i = 0; i < 6; ++i) {
+        QElapsedTimer t;
+        t.start();
+        slider->setValue(i % 2 ? a : b);
+        waitFor(&window, &ui::MainWindow::viewsUpdated);
+        const double applied = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        (void)window.grab(); // repaint everything, as the screen would
+        const double painted = static_cast<double>(t.nsecsElapsed()) / 1e9;
+        snapshot = window.session()->current();
+        total.push_back(painted);
+        run.push_back(snapshot->runSeconds);
+        apply.push_back(applied - snapshot->runSeconds - window.session()->runs()->debounceMs() / 1000.0);
+        paint.push_back(painted - applied);
+    }
+    std::printf("knob change -> all views updated and painted: median %.3f s (min %.3f, max %.3f) [bar 1.5 s]\n",
+                bench::median(total), *std::min_element(total.begin(), total.end()),
+                *std::max_element(total.begin(), total.end()));
+    std::printf("  debounce %.3f s + simulate & index %.3f s + apply to views ~%.3f s + repaint %.3f s (medians)\n",
+                window.session()->runs()->debounceMs() / 1000.0, bench::median(run), bench::median(apply),
+                bench::median(paint));
+    std::printf("peak RSS %.1f MiB\n", bench::peakRssMiB());
+    return 0;
+}

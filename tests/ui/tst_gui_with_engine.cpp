@@ -1,0 +1,74 @@
+// The window on the real simulation core and the teaching demo: the "done when" of the GUI
+// issue. Dragging "relax to any after" to "at once" removes all fragmentation delay (any
+// placement is allowed at once, so enough free GPUs always means a placement), the heatmap
+// shows a different cluster at the same instant, and the inspector says why j05 waited.
+#include "tests/common/test_support.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/session.hpp"
+#include "ui/models/summary_compare_model.hpp"
+#include "ui/views/duration_knob.hpp"
+#include "ui/views/heatmap_widget.hpp"
+#include "ui/views/inspector_panel.hpp"
+#include "ui/views/scenario_panel.hpp"
+#include "ui/views/summary_panel.hpp"
+
+#include <QApplication>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace clens;
+using namespace clens::ui;
+
+class TestGuiWithEngine : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("ClusterLensTest"));
+        QApplication::setApplicationName(QStringLiteral("tst_gui_with_engine"));
+    }
+
+    void relaxKnobRemovesFragmentationDelay()
+    {
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
+        w.resize(1400, 900);
+        w.show();
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.openDemo();
+        QVERIFY(updated.wait(20000));
+        auto* summary = w.summary()->model();
+        const auto fragmentation = [&] {
+            return summary->data(summary->index(SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Current),
+                                 SummaryCompareModel::ValueRole)
+                .toDouble();
+        };
+        QVERIFY2(fragmentation() > 0, "the demo is built so that j05 waits for fragmentation by default");
+
+        // j05 (4 GPUs at 120 s) cannot get one server while j01..j04 hold 3 GPUs of each.
+        const auto& trace = *w.session()->input().trace;
+        std::int32_t j05 = -1;
+        for (std::size_t j = 0; j < trace.jobs.size(); ++j)
+            if (trace.jobs[j].id == "j05")
+                j05 = static_cast<std::int32_t>(j);
+        w.session()->selectJob(j05);
+        QVERIFY2(w.inspector()->whyText().contains(QStringLiteral("fragmentation")), qPrintable(w.inspector()->whyText()));
+
+        w.session()->clock()->seek(600);
+        const ClusterState before = w.heatmap()->state();
+        w.scenarioPanel()->relaxToAnyKnob()->slider()->setValue(0); // "at once"
+        QVERIFY(updated.wait(20000));
+        QCOMPARE(fragmentation(), 0.0);
+        QCOMPARE(w.session()->clock()->time(), std::int64_t(600));
+        QVERIFY(w.heatmap()->state().job != before.job); // j05 runs at 600 s now
+        QVERIFY(w.inspector()->whyText().contains(QStringLiteral("as soon as it was submitted")) ||
+                !w.inspector()->whyText().contains(QStringLiteral("fragmentation")));
+    }
+};
+
+QTEST_MAIN(TestGuiWithEngine)
+#include "tst_gui_with_engine.moc"
