@@ -1,12 +1,18 @@
 // clusterlens: the desktop application. `clusterlens` opens the teaching demo,
-// `clusterlens TRACE [--cluster FILE]` opens a trace (format auto-detected).
+// `clusterlens TRACE [--cluster FILE]` opens a trace (format auto-detected). The other options
+// set up the first view, and --screenshot renders it to an image and exits (for docs and CI).
 #include "ui/app/main_window.hpp"
+#include "ui/app/session.hpp"
+#include "ui/views/heatmap_palette.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QTabWidget>
 #include <QTimer>
+
+#include <cstdio>
 
 namespace {
 
@@ -20,6 +26,16 @@ QString sampleDir()
     if (installed.exists())
         return installed.absolutePath();
     return QStringLiteral(CLENS_SAMPLE_DIR);
+}
+
+std::optional<clens::ui::ColorMode> colorModeFromString(const QString& s)
+{
+    using clens::ui::ColorMode;
+    if (s == QLatin1String("state")) return ColorMode::State;
+    if (s == QLatin1String("tenant") || s == QLatin1String("vc")) return ColorMode::Tenant;
+    if (s == QLatin1String("job")) return ColorMode::Job;
+    if (s == QLatin1String("utilization") || s == QLatin1String("util")) return ColorMode::Utilization;
+    return std::nullopt;
 }
 
 } // namespace
@@ -37,21 +53,84 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("trace"), QStringLiteral("Job trace to open (default: the teaching demo)"));
-    const QCommandLineOption cluster(QStringList{QStringLiteral("c"), QStringLiteral("cluster")},
+    const QCommandLineOption cluster({QStringLiteral("c"), QStringLiteral("cluster")},
                                      QStringLiteral("Cluster file for the trace (found next to it when omitted)"),
                                      QStringLiteral("file"));
-    parser.addOption(cluster);
+    const QCommandLineOption scenario({QStringLiteral("s"), QStringLiteral("scenario")},
+                                      QStringLiteral("Scenario JSON to start with"), QStringLiteral("file"));
+    const QCommandLineOption at(QStringLiteral("at"), QStringLiteral("Start at this many seconds after the first submission"),
+                                QStringLiteral("seconds"));
+    const QCommandLineOption colorBy(QStringLiteral("color-by"), QStringLiteral("state, tenant, job or utilization"),
+                                     QStringLiteral("mode"));
+    const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select (inspect) the job with this id"),
+                                    QStringLiteral("job"));
+    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Bottom tab to show: timelines or jobs"),
+                                 QStringLiteral("name"));
+    const QCommandLineOption play(QStringLiteral("play"), QStringLiteral("Start playing at once"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the window to this image once the first result is shown, then exit"),
+                                        QStringLiteral("png"));
+    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1600x1000"), QStringLiteral("WxH"));
+    parser.addOptions({cluster, scenario, at, colorBy, select, tab, play, screenshot, size});
     parser.process(app);
 
     clens::ui::MainWindow window(clens::ui::coreEngine());
     window.setDemoDir(sampleDir() + QStringLiteral("/demo"));
+    if (parser.isSet(size)) {
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        if (wh.size() == 2)
+            window.resize(wh[0].toInt(), wh[1].toInt());
+    }
+    if (parser.isSet(colorBy)) {
+        const auto mode = colorModeFromString(parser.value(colorBy));
+        if (!mode) {
+            std::fprintf(stderr, "clusterlens: error: unknown --color-by '%s'\n", qPrintable(parser.value(colorBy)));
+            return 2;
+        }
+        window.setColorMode(*mode);
+    }
+    if (parser.isSet(screenshot))
+        window.setInteractive(false);
     window.show();
+
+    // Once the first result is on screen: the requested view, then maybe the screenshot.
+    // (A --scenario is applied before the data has loaded, so the first run already uses it.)
+    auto* firstResult = new QMetaObject::Connection;
+    *firstResult = QObject::connect(&window, &clens::ui::MainWindow::viewsUpdated, &window, [&, firstResult] {
+        QObject::disconnect(*firstResult);
+        delete firstResult;
+        auto* clock = window.session()->clock();
+        if (parser.isSet(at))
+            clock->seek(clock->begin() + parser.value(at).toLongLong());
+        if (parser.isSet(select) && !window.selectJobById(parser.value(select)))
+            std::fprintf(stderr, "clusterlens: warning: no job '%s'\n", qPrintable(parser.value(select)));
+        if (parser.isSet(tab))
+            if (auto* tabs = window.findChild<QTabWidget*>())
+                tabs->setCurrentIndex(parser.value(tab) == QLatin1String("jobs") ? 1 : 0);
+        if (parser.isSet(play))
+            clock->play();
+        if (parser.isSet(screenshot))
+            QTimer::singleShot(300, &window, [&] {
+                const bool ok = window.grab().save(parser.value(screenshot));
+                if (!ok)
+                    std::fprintf(stderr, "clusterlens: error: cannot write %s\n", qPrintable(parser.value(screenshot)));
+                QApplication::exit(ok ? 0 : 1);
+            });
+    });
+    if (parser.isSet(screenshot))
+        QObject::connect(&window, &clens::ui::MainWindow::loadFailed, &app, [](const QString& message) {
+            std::fprintf(stderr, "clusterlens: error: %s\n", qPrintable(message));
+            QApplication::exit(2);
+        });
+
     const QStringList args = parser.positionalArguments();
     QTimer::singleShot(0, &window, [&] {
         if (args.isEmpty())
             window.openDemo();
         else
             window.openTrace(QFileInfo(args.first()).absoluteFilePath(), parser.value(cluster));
+        if (parser.isSet(scenario) && !window.applyScenarioFile(parser.value(scenario)))
+            QApplication::exit(2);
     });
     return QApplication::exec();
 }

@@ -5,6 +5,7 @@
 #include "tests/common/test_support.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
+#include "ui/io/scenario_files.hpp"
 #include "ui/models/summary_compare_model.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/heatmap_widget.hpp"
@@ -13,6 +14,10 @@
 #include "ui/views/summary_panel.hpp"
 
 #include <QApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
@@ -29,6 +34,19 @@ private slots:
         QStandardPaths::setTestModeEnabled(true);
         QApplication::setOrganizationName(QStringLiteral("ClusterLensTest"));
         QApplication::setApplicationName(QStringLiteral("tst_gui_with_engine"));
+    }
+
+    void everyPresetIsAValidScenario()
+    {
+        MainWindow w(coreEngine()); // registers the resources
+        QFile index(QStringLiteral(":/presets/index.json"));
+        QVERIFY(index.open(QIODevice::ReadOnly));
+        const auto entries = QJsonDocument::fromJson(index.readAll()).object().value(QStringLiteral("presets")).toArray();
+        QVERIFY(entries.size() >= 5);
+        const auto presets = scenarioPresets(coreEngine());
+        QCOMPARE(presets.size(), static_cast<std::size_t>(entries.size())); // none was skipped as invalid
+        for (const auto& p : presets)
+            QVERIFY2(!p.description.isEmpty(), qPrintable(p.name));
     }
 
     void relaxKnobRemovesFragmentationDelay()

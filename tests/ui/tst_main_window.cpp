@@ -186,6 +186,8 @@ private slots:
         QVERIFY(updated.wait(10000));
         QCOMPARE(summaryValue(w, SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Baseline), pinnedFragmentation);
         QCOMPARE(summaryValue(w, SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Change), -pinnedFragmentation);
+        if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR"))
+            QVERIFY(w.grab().save(QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("clusterlens-baseline.png"))));
     }
 
     void badTraceIsReportedNotFatal()
@@ -211,7 +213,7 @@ private slots:
         QVERIFY2(loaded.scenario.has_value(), qPrintable(loaded.error));
         QVERIFY(!loaded.scenario->locality.relaxToAnyAfter_s);
         QVERIFY(!loadScenario(engine, dir.filePath(QStringLiteral("missing.json"))).error.isEmpty());
-        QCOMPARE(scenarioPresets(engine).size(), std::size_t(7));
+        QCOMPARE(scenarioPresets(engine).size(), std::size_t(8));
     }
 
     void chartsExport_data()

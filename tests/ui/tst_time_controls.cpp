@@ -96,6 +96,24 @@ private slots:
         clock.pause();
     }
 
+    void suggestedSpeed_data()
+    {
+        QTest::addColumn<qlonglong>("span");
+        QTest::addColumn<double>("speed");
+        // About 90 s of playback, rounded (geometrically) to a choice of the speed box.
+        QTest::newRow("teaching demo, 4 h") << 14400LL << 300.0;       // wants 160x
+        QTest::newRow("Philly, 109 days") << 9417600LL << 100000.0;   // wants 104,640x
+        QTest::newRow("one minute") << 60LL << 1.0;
+        QTest::newRow("a week") << 604800LL << 10000.0;               // wants 6,720x
+    }
+
+    void suggestedSpeed()
+    {
+        QFETCH(qlonglong, span);
+        QFETCH(double, speed);
+        QCOMPARE(PlaybackClock::suggestedSpeed(span), speed);
+    }
+
     void controlsDriveTheClock()
     {
         PlaybackClock clock;

@@ -156,9 +156,12 @@ void MainWindow::buildDocks()
             return;
         const auto all = scenarioPresets(engine_);
         if (static_cast<std::size_t>(index - 1) < all.size()) {
-            Scenario s = all[static_cast<std::size_t>(index - 1)].scenario;
-            // Presets leave the data-specific knobs (quotas, rack size) as they are.
-            s.quota.vcGpus = session_->scenario().quota.vcGpus;
+            const ScenarioPreset& preset = all[static_cast<std::size_t>(index - 1)];
+            Scenario s = preset.scenario;
+            // Presets leave the data-specific knobs (quotas, rack size) as they are, unless the
+            // preset is about a particular data set's quotas.
+            if (!preset.keepsQuotas)
+                s.quota.vcGpus = session_->scenario().quota.vcGpus;
             s.locality.rackSize = session_->scenario().locality.rackSize;
             scenario_->setScenario(s);
             session_->setScenario(s);

@@ -47,6 +47,11 @@ public:
     // Loads in the background (progress + cancel); asks for the cluster file when it is not
     // given and not found next to the trace.
     void openTrace(const QString& tracePath, const QString& clusterPath = {});
+    // Applies a scenario JSON file to the knobs (re-simulates). False (and a message) on error.
+    bool applyScenarioFile(const QString& path);
+    void setColorMode(ColorMode mode);
+    // Selects the job with this id in the current trace; false when there is none.
+    bool selectJobById(const QString& id);
 
     Session* session() const { return session_; }
     HeatmapWidget* heatmap() const { return heatmap_; }
@@ -78,7 +83,6 @@ private:
 
     void onSnapshot(SnapshotPtr snapshot);
     void onInputChanged();
-    void setColorMode(ColorMode mode);
     void showError(const QString& title, const QString& message);
     void addRecent(const QString& trace, const QString& cluster);
     void refreshRecentMenu();

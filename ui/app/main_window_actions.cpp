@@ -258,14 +258,34 @@ void MainWindow::loadScenarioFile()
     if (path.isEmpty())
         return;
     rememberDir(path);
+    applyScenarioFile(path);
+}
+
+bool MainWindow::applyScenarioFile(const QString& path)
+{
     const LoadedScenario loaded = loadScenario(engine_, path);
     if (!loaded.scenario) {
         showError(tr("Cannot load scenario"), loaded.error);
-        return;
+        return false;
     }
     scenario_->setScenario(*loaded.scenario);
     session_->setScenario(*loaded.scenario);
     statusBar()->showMessage(tr("Loaded scenario %1").arg(path), 5000);
+    return true;
+}
+
+bool MainWindow::selectJobById(const QString& id)
+{
+    const auto& trace = session_->input().trace;
+    if (!trace)
+        return false;
+    const std::string wanted = id.toStdString();
+    for (std::size_t j = 0; j < trace->jobs.size(); ++j)
+        if (trace->jobs[j].id == wanted) {
+            session_->selectJob(static_cast<std::int32_t>(j));
+            return true;
+        }
+    return false;
 }
 
 void MainWindow::saveScenarioFile()

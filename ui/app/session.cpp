@@ -65,8 +65,10 @@ void Session::onResult(SnapshotPtr snapshot)
     freshInput_ = false;
     applyingResult_ = true;
     clock_->setSpan(current_->begin_s(), current_->end_s());
-    if (fresh)
+    if (fresh) {
         clock_->seek(current_->begin_s());
+        clock_->setSpeed(PlaybackClock::suggestedSpeed(current_->end_s() - current_->begin_s()));
+    }
     applyingResult_ = false;
     computeState();
     emit snapshotChanged(current_);

@@ -61,7 +61,7 @@ std::vector<ScenarioPreset> scenarioPresets(const Engine& engine)
         if (!loaded.scenario)
             continue;
         out.push_back({o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("description")).toString(),
-                       *loaded.scenario});
+                       *loaded.scenario, o.value(QStringLiteral("keep_quotas")).toBool()});
     }
     return out;
 }

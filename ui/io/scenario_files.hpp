@@ -14,6 +14,7 @@ struct ScenarioPreset {
     QString name;        // shown in the menu
     QString description; // tooltip
     Scenario scenario;
+    bool keepsQuotas = false; // its quota.vc is for a particular data set and replaces the current one
 };
 
 struct LoadedScenario {

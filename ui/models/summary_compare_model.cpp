@@ -88,21 +88,40 @@ static QString metricName(SummaryCompareModel::Row row)
 {
     using M = SummaryCompareModel;
     switch (row) {
-    case M::MeanDelay: return M::tr("Mean queueing delay");
-    case M::P50Delay: return M::tr("Median queueing delay");
-    case M::P95Delay: return M::tr("95th pct queueing delay");
-    case M::FragmentationDelay: return M::tr("  of which fragmentation");
-    case M::FairshareDelay: return M::tr("  of which fair share");
-    case M::CapacityDelay: return M::tr("  of which capacity");
-    case M::MeanJct: return M::tr("Mean job completion time");
+    case M::MeanDelay: return M::tr("Mean wait");
+    case M::FragmentationDelay: return M::tr("  fragmentation");
+    case M::FairshareDelay: return M::tr("  fair share");
+    case M::CapacityDelay: return M::tr("  capacity");
+    case M::P50Delay: return M::tr("Median wait");
+    case M::P95Delay: return M::tr("95th pct wait");
+    case M::MeanJct: return M::tr("Mean JCT");
     case M::AllocFraction: return M::tr("GPUs allocated");
-    case M::EffectiveUtil: return M::tr("Utilization of allocated GPUs");
-    case M::HeldIdle: return M::tr("Held idle (gang waiting)");
+    case M::EffectiveUtil: return M::tr("Util. of allocated");
+    case M::HeldIdle: return M::tr("Held idle");
     case M::Makespan: return M::tr("Makespan");
     case M::Finished: return M::tr("Jobs finished");
     case M::Unfinished: return M::tr("Jobs unfinished");
     case M::Preemptions: return M::tr("Preemptions");
     case M::ServerFailures: return M::tr("Server failures");
+    default: return {};
+    }
+}
+
+static QString metricExplanation(SummaryCompareModel::Row row)
+{
+    using M = SummaryCompareModel;
+    switch (row) {
+    case M::MeanDelay: return M::tr("Mean queueing delay per job (re-queues included)");
+    case M::FragmentationDelay: return M::tr("Mean per job of the wait while enough GPUs were free, but not in a placement the locality rule allowed");
+    case M::FairshareDelay: return M::tr("Mean per job of the wait because its VC had used its quota");
+    case M::CapacityDelay: return M::tr("Mean per job of the wait because fewer GPUs were free than it needed");
+    case M::P50Delay: return M::tr("Median queueing delay");
+    case M::P95Delay: return M::tr("95th percentile of the queueing delay");
+    case M::MeanJct: return M::tr("Mean job completion time: end − submit, over finished jobs");
+    case M::AllocFraction: return M::tr("Allocated GPU-seconds ÷ (cluster GPUs × makespan)");
+    case M::EffectiveUtil: return M::tr("Useful work on the allocated GPUs (spread jobs run at lower utilization)");
+    case M::HeldIdle: return M::tr("GPU-hours held idle by gangs waiting for the rest of their GPUs");
+    case M::Makespan: return M::tr("Last end − first submission");
     default: return {};
     }
 }
@@ -131,15 +150,22 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
         if (index.column() == Change) {
             if (std::abs(*v) < 1e-9)
                 return QStringLiteral("=");
-            QString text = (*v > 0 ? QStringLiteral("+") : QStringLiteral("−")) + format(row, std::abs(*v));
+            // Compact: percentage points for fractions, percent for the rest (absolute in the tooltip).
+            const QString sign = *v > 0 ? QStringLiteral("+") : QStringLiteral("−");
             if (row == AllocFraction || row == EffectiveUtil)
-                text.replace(QLatin1Char('%'), QStringLiteral(" pt"));
-            else if (std::abs(*base) > 1e-9)
-                text += QStringLiteral(" (%1%2%)").arg(*v > 0 ? QStringLiteral("+") : QStringLiteral("−")).arg(std::abs(*v / *base) * 100, 0, 'f', 0);
-            return text;
+                return sign + QStringLiteral("%1 pt").arg(std::abs(*v) * 100, 0, 'f', 1);
+            if (std::abs(*base) > 1e-9)
+                return sign + QStringLiteral("%1%").arg(std::abs(*v / *base) * 100, 0, 'f', 0);
+            return sign + format(row, std::abs(*v));
         }
         return format(row, *v);
     case ValueRole: return v ? QVariant(*v) : QVariant();
+    case Qt::ToolTipRole:
+        if (index.column() == Metric)
+            return metricExplanation(row);
+        if (index.column() == Change && v)
+            return (*v > 0 ? QStringLiteral("+") : QStringLiteral("−")) + format(row, std::abs(*v));
+        return {};
     case Qt::TextAlignmentRole:
         return index.column() == Metric ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
@@ -169,7 +195,7 @@ QVariant SummaryCompareModel::headerData(int section, Qt::Orientation orientatio
     case Metric: return tr("Metric");
     case Current: return tr("Current");
     case Baseline: return tr("Baseline");
-    case Change: return tr("Change");
+    case Change: return tr("Δ");
     default: return {};
     }
 }

@@ -14,7 +14,7 @@ class SummaryCompareModel : public QAbstractTableModel {
 public:
     enum Column { Metric, Current, Baseline, Change, ColumnCount };
     enum Row {
-        MeanDelay, P50Delay, P95Delay, FragmentationDelay, FairshareDelay, CapacityDelay, MeanJct,
+        MeanDelay, FragmentationDelay, FairshareDelay, CapacityDelay, P50Delay, P95Delay, MeanJct,
         AllocFraction, EffectiveUtil, HeldIdle, Makespan, Finished, Unfinished, Preemptions, ServerFailures,
         RowCount
     };

@@ -13,6 +13,22 @@ PlaybackClock::PlaybackClock(QObject* parent)
     connect(&timer_, &QTimer::timeout, this, &PlaybackClock::tick);
 }
 
+const std::vector<double>& PlaybackClock::speedChoices()
+{
+    static const std::vector<double> s{1, 10, 60, 300, 1000, 3600, 10000, 30000, 100000};
+    return s;
+}
+
+double PlaybackClock::suggestedSpeed(std::int64_t span_s)
+{
+    const double want = std::max(1.0, static_cast<double>(span_s) / 90.0);
+    double best = speedChoices().front();
+    for (double s : speedChoices())
+        if (std::abs(std::log(s / want)) < std::abs(std::log(best / want)))
+            best = s;
+    return best;
+}
+
 void PlaybackClock::setSpan(std::int64_t begin, std::int64_t end)
 {
     end = std::max(begin, end);

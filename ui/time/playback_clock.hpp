@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <cstdint>
+#include <vector>
 
 namespace clens::ui {
 
@@ -19,6 +20,11 @@ public:
     std::int64_t end() const { return end_; }
     double speed() const { return speed_; }
     bool isPlaying() const { return timer_.isActive(); }
+
+    // The speeds offered to the user (simulated seconds per second), 1x to 100,000x.
+    static const std::vector<double>& speedChoices();
+    // The choice that plays a span of this length in about a minute and a half.
+    static double suggestedSpeed(std::int64_t span_s);
 
     // The scrubbable span; the current time is clamped into it.
     void setSpan(std::int64_t begin, std::int64_t end);

@@ -28,6 +28,10 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     buttons->addWidget(clear_);
     buttons->addStretch(1);
     v->addLayout(buttons);
+    diff_ = new QLabel;
+    diff_->setWordWrap(true);
+    diff_->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    v->addWidget(diff_);
 
     table_ = new QTableView;
     table_->setModel(model_);
@@ -35,17 +39,13 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 5);
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table_->horizontalHeader()->setSectionResizeMode(SummaryCompareModel::Metric, QHeaderView::Stretch);
+    table_->horizontalHeader()->moveSection(SummaryCompareModel::Baseline, SummaryCompareModel::Current); // baseline → current
     table_->setSelectionMode(QAbstractItemView::NoSelection);
     table_->setFocusPolicy(Qt::NoFocus);
     table_->setShowGrid(false);
     table_->setAlternatingRowColors(true);
     table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     v->addWidget(table_, 1);
-
-    diff_ = new QLabel;
-    diff_->setWordWrap(true);
-    diff_->setStyleSheet(QStringLiteral("color: #4a5360;"));
-    v->addWidget(diff_);
 
     connect(pin_, &QPushButton::clicked, this, &SummaryPanel::pinRequested);
     connect(clear_, &QPushButton::clicked, this, &SummaryPanel::clearRequested);
@@ -85,12 +85,12 @@ void SummaryPanel::refreshDiff()
 {
     refreshRows();
     if (!baseline_ || !current_ || !baseline_->result || !current_->result) {
-        diff_->setText(tr("Pin a result as the baseline, change a knob, and compare."));
+        diff_->setText(tr("Pin this result as the baseline, change a knob, and compare."));
         return;
     }
     const QStringList diff = scenarioDiff(baseline_->result->scenario, current_->result->scenario);
     diff_->setText(diff.isEmpty() ? tr("Same scenario as the baseline.")
-                                  : tr("Changed since the baseline: %1").arg(diff.join(QStringLiteral("; "))));
+                                  : tr("<b>Changed:</b> %1").arg(diff.join(QStringLiteral("; ")).toHtmlEscaped()));
 }
 
 } // namespace clens::ui

@@ -16,8 +16,7 @@ namespace clens::ui {
 
 const std::vector<double>& TimeControls::speeds()
 {
-    static const std::vector<double> s{1, 10, 60, 300, 1000, 3600, 10000, 30000, 100000};
-    return s;
+    return PlaybackClock::speedChoices();
 }
 
 TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
