@@ -95,6 +95,7 @@ int main(int argc, char** argv)
 
     // Once the first result is on screen: the requested view, then maybe the screenshot.
     // (A --scenario is applied before the data has loaded, so the first run already uses it.)
+    const QStringList args = parser.positionalArguments();
     auto* firstResult = new QMetaObject::Connection;
     *firstResult = QObject::connect(&window, &clens::ui::MainWindow::viewsUpdated, &window, [&, firstResult] {
         QObject::disconnect(*firstResult);
@@ -107,7 +108,8 @@ int main(int argc, char** argv)
         if (parser.isSet(tab))
             if (auto* tabs = window.findChild<QTabWidget*>())
                 tabs->setCurrentIndex(parser.value(tab) == QLatin1String("jobs") ? 1 : 0);
-        if (parser.isSet(play))
+        // The teaching demo starts moving by itself; a trace of your own waits for Play.
+        if (parser.isSet(play) || (args.isEmpty() && !parser.isSet(at) && !parser.isSet(screenshot)))
             clock->play();
         if (parser.isSet(screenshot))
             QTimer::singleShot(300, &window, [&] {
@@ -123,7 +125,6 @@ int main(int argc, char** argv)
             QApplication::exit(2);
         });
 
-    const QStringList args = parser.positionalArguments();
     QTimer::singleShot(0, &window, [&] {
         if (args.isEmpty())
             window.openDemo();

@@ -201,6 +201,17 @@ void MainWindow::buildDocks()
     // Status bar: what is loaded, the run in flight, the last run.
     status_ = new QLabel;
     statusBar()->addWidget(status_, 1);
+    notesButton_ = new QToolButton;
+    notesButton_->setAutoRaise(true);
+    notesButton_->setToolTip(tr("What the importer changed or left out"));
+    notesButton_->hide();
+    statusBar()->addPermanentWidget(notesButton_);
+    connect(notesButton_, &QToolButton::clicked, this, [this] {
+        QString html = QStringLiteral("<ul>");
+        for (const QString& note : importNotes_)
+            html += QStringLiteral("<li>") + note.toHtmlEscaped() + QStringLiteral("</li>");
+        QMessageBox::information(this, tr("Import notes"), html + QStringLiteral("</ul>"));
+    });
     progress_ = new QProgressBar;
     progress_->setRange(0, 100);
     progress_->setMaximumWidth(160);
@@ -248,7 +259,10 @@ void MainWindow::connectSession()
     connect(scenario_, &ScenarioPanel::scenarioEdited, session_, &Session::setScenario);
     connect(session_, &Session::inputChanged, this, &MainWindow::onInputChanged);
     connect(session_, &Session::snapshotChanged, this, &MainWindow::onSnapshot);
-    connect(session_, &Session::stateChanged, this, [this] { heatmap_->setState(session_->state()); });
+    connect(session_, &Session::stateChanged, this, [this] {
+        heatmap_->setState(session_->state());
+        timelines_->setCursorState(session_->state());
+    });
     connect(session_, &Session::baselineChanged, this, [this](SnapshotPtr b) {
         summary_->setBaseline(b);
         timelines_->setBaseline(b);

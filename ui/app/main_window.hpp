@@ -63,6 +63,8 @@ public:
     JobTablePanel* jobTable() const { return jobs_; }
     SummaryPanel* summary() const { return summary_; }
     QString statusText() const;
+    // Remarks from importing the current data (shown behind a status-bar button).
+    const QStringList& importNotes() const { return importNotes_; }
 
 signals:
     void dataLoaded();
@@ -114,6 +116,8 @@ private:
     QProgressBar* progress_ = nullptr;
     QToolButton* cancelRun_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    QToolButton* notesButton_ = nullptr;
+    QStringList importNotes_;
     QString demoDir_;
     bool interactive_ = true;
     std::shared_ptr<std::atomic<bool>> loadCancel_;

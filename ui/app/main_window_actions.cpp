@@ -23,6 +23,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QSvgGenerator>
+#include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace clens::ui {
@@ -211,6 +212,9 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
         }
         const QString description = QStringLiteral("%1 (%2)").arg(QFileInfo(tracePath).fileName(),
                                                                   QString::fromUtf8(toString(*detected.format).data()));
+        importNotes_ = data.notes;
+        notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
+        notesButton_->setVisible(!importNotes_.isEmpty());
         session_->setInput(SimInput{data.cluster, data.trace}, description);
         addRecent(tracePath, clusterPath);
         emit dataLoaded();

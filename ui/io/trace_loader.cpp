@@ -58,7 +58,15 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
             throw Cancelled();
         ImportOptions clusterOptions;
         clusterOptions.rackSize = request.rackSize;
-        auto cluster = std::make_shared<Topology>(loadCluster(request.clusterPath.toStdString(), clusterOptions));
+        std::vector<std::string> notes;
+        auto cluster = std::make_shared<Topology>(
+            loadClusterForTrace(request.clusterPath.toStdString(), *trace, clusterOptions, &notes));
+        if (!trace->meta.tenantNote.empty())
+            out.notes << QString::fromStdString(trace->meta.tenantNote);
+        for (const auto& n : trace->meta.notes)
+            out.notes << QString::fromStdString(n);
+        for (const auto& n : notes)
+            out.notes << QString::fromStdString(n);
         if (progress && !progress(1.0))
             throw Cancelled();
         out.trace = std::move(trace);

@@ -7,6 +7,7 @@
 #include "core/util/progress.hpp"
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -25,6 +26,7 @@ struct LoadedData {
     std::shared_ptr<const Trace> trace;
     QString error;     // empty on success
     bool cancelled = false;
+    QStringList notes; // import remarks worth showing (GPU counts corrected, jobs skipped, ...)
 };
 
 // The format of a job file, or an error message.

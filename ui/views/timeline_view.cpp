@@ -58,6 +58,16 @@ QVector<double> toVector(const std::vector<T>& v, double scale = 1.0)
 }
 
 // A legend in the column right of its chart, items filling columns of at most `rows`.
+QString queuedText(std::int64_t n)
+{
+    return n == 1 ? TimelineView::tr("1 job queued") : TimelineView::tr("%1 jobs queued").arg(QLocale().toString(static_cast<qint64>(n)));
+}
+
+QString freeText(std::int64_t n)
+{
+    return n == 1 ? TimelineView::tr("1 server free") : TimelineView::tr("%1 servers free").arg(QLocale().toString(static_cast<qint64>(n)));
+}
+
 QCPLegend* sideLegend(QCustomPlot* plot, int row, int rows)
 {
     auto* legend = new QCPLegend;
@@ -358,6 +368,29 @@ void TimelineView::rebuild()
     updateCursor();
 }
 
+void TimelineView::setCursorState(const ClusterState& state)
+{
+    exact_ = Readout{};
+    const Topology* topo = current_ && current_->result ? current_->result->cluster.get() : nullptr;
+    if (!topo || state.gpu.size() != static_cast<std::size_t>(topo->gpuCount()))
+        return;
+    exact_.t_s = state.t_s;
+    exact_.queued = state.queuedJobs;
+    for (std::size_t g = 0; g < state.gpu.size(); ++g) {
+        if (state.gpu[g] == GpuState::Busy || state.gpu[g] == GpuState::HeldIdle)
+            ++exact_.allocated;
+        if (g < state.util.size())
+            exact_.effective += state.util[g];
+    }
+    for (const Server& server : topo->servers()) {
+        bool free = true;
+        for (auto g = server.firstGpu; g < server.firstGpu + server.gpus && free; ++g)
+            free = state.gpu[static_cast<std::size_t>(g)] == GpuState::Idle;
+        exact_.freeServers += free ? 1 : 0;
+    }
+    updateCursor();
+}
+
 void TimelineView::updateCursor()
 {
     if (cursors_.empty() || !current_ || !current_->result)
@@ -368,18 +401,25 @@ void TimelineView::updateCursor()
         c->point1->setCoords(t, 0);
         c->point2->setCoords(t, 1);
     }
-    // The sample at or before the cursor.
+    // Exact values at the cursor when the state is known, else the sample at or before it.
+    const QLocale locale;
+    const auto gpuCount = current_->result->cluster ? current_->result->cluster->gpuCount() : 0;
     const auto it = std::upper_bound(s.t_s.begin(), s.t_s.end(), time_);
-    if (it != s.t_s.begin() && readouts_.size() == 3) {
+    if (exact_.t_s == time_ && readouts_.size() == 3) {
+        readouts_[0]->setText(tr("%1 of %2 GPUs allocated · %3 effective")
+                                  .arg(locale.toString(exact_.allocated), locale.toString(gpuCount),
+                                       locale.toString(exact_.effective, 'f', 0)));
+        readouts_[1]->setText(queuedText(exact_.queued));
+        readouts_[2]->setText(freeText(exact_.freeServers));
+    } else if (it != s.t_s.begin() && readouts_.size() == 3) {
         const auto i = static_cast<std::size_t>(it - s.t_s.begin() - 1);
-        const QLocale locale;
         const auto at = [](const auto& v, std::size_t k) { return k < v.size() ? v[k] : 0; };
         const double gpus = current_->result->cluster ? current_->result->cluster->gpuCount() : 0;
         readouts_[0]->setText(tr("%1 of %2 GPUs allocated · %3 effective")
                                   .arg(locale.toString(at(s.allocatedGpus, i)), locale.toString(static_cast<qint64>(gpus)),
                                        locale.toString(at(s.effectiveUtil, i) * gpus, 'f', 0)));
-        readouts_[1]->setText(tr("%1 jobs queued").arg(locale.toString(at(s.queuedJobs, i))));
-        readouts_[2]->setText(tr("%1 servers free").arg(locale.toString(at(s.freeServers, i))));
+        readouts_[1]->setText(queuedText(at(s.queuedJobs, i)));
+        readouts_[2]->setText(freeText(at(s.freeServers, i)));
     } else {
         for (auto* r : readouts_)
             r->setText(QString());

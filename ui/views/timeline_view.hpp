@@ -2,6 +2,7 @@
 // The cluster over time (QCustomPlot): allocated GPUs with effective utilization, queued jobs
 // stacked by VC, fully free servers. A cursor follows the current time; click or drag seeks.
 // A pinned baseline is drawn dashed for comparison.
+#include "core/sim/cluster_state.hpp"
 #include "ui/run/sim_snapshot.hpp"
 
 #include <QWidget>
@@ -25,6 +26,8 @@ public:
     void setSnapshot(SnapshotPtr snapshot);
     void setBaseline(SnapshotPtr baseline);
     void setTime(std::int64_t t);
+    // The exact cluster state at the cursor, for the read-outs (the series are sampled).
+    void setCursorState(const ClusterState& state);
     std::int64_t time() const { return time_; }
     QCustomPlot* plot() const { return plot_; }
     // Chart export; the format follows the suffix (png, pdf, svg). False on failure.
@@ -44,6 +47,11 @@ private:
 
     SnapshotPtr current_, baseline_;
     std::int64_t time_ = 0;
+    struct Readout {
+        std::int64_t t_s = -1;
+        std::int64_t allocated = 0, queued = 0, freeServers = 0;
+        double effective = 0;
+    } exact_;
     QCustomPlot* plot_;
     std::vector<QCPAxisRect*> rects_;
     std::vector<QCPItemStraightLine*> cursors_;
