@@ -82,6 +82,21 @@ int main(int argc, char** argv)
     std::printf("  debounce %.3f s + simulate & index %.3f s + apply to views ~%.3f s + repaint %.3f s (medians)\n",
                 window.session()->runs()->debounceMs() / 1000.0, bench::median(run), bench::median(apply),
                 bench::median(paint));
+
+    // Scrubbing / playback: one seek updates the state, the map, the cursors and read-outs.
+    auto* clock = window.session()->clock();
+    const auto span = clock->end() - clock->begin();
+    std::vector<double> seeks;
+    for (int i = 0; i < 60; ++i) {
+        QElapsedTimer t;
+        t.start();
+        clock->seek(clock->begin() + span * (i % 30) / 30 + i);
+        QCoreApplication::processEvents(); // deliver the repaint requests
+        (void)window.grab();
+        seeks.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
+    }
+    std::printf("scrub step (seek -> state, map, timelines, window repainted): median %.1f ms (max %.1f)\n",
+                bench::median(seeks) * 1e3, *std::max_element(seeks.begin(), seeks.end()) * 1e3);
     std::printf("peak RSS %.1f MiB\n", bench::peakRssMiB());
     return 0;
 }

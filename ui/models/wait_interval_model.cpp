@@ -86,6 +86,8 @@ QVariant WaitIntervalModel::data(const QModelIndex& index, int role) const
     }
     if (role == Qt::ToolTipRole && index.column() == Cause)
         return causeExplanation(w->cause);
+    if (role == Qt::ToolTipRole)
+        return tr("%1 – %2").arg(time_.instant(w->from_s), time_.instant(w->to_s));
     return {};
 }
 

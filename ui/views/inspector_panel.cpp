@@ -112,6 +112,7 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     waitTable_->horizontalHeader()->setStretchLastSection(true);
     waitTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
     waitTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    waitTable_->setColumnHidden(WaitIntervalModel::To, true); // "waited" says as much, in less room
     waitTable_->setMinimumHeight(90);
     d->addWidget(waitTable_, 1);
 
@@ -256,7 +257,11 @@ void InspectorPanel::refresh()
     const QString user = static_cast<std::size_t>(job.user) < trace.users.size()
                              ? QString::fromStdString(trace.users[static_cast<std::size_t>(job.user)])
                              : QString();
-    subtitle_->setText(tr("VC %1 · user %2 · %3 GPUs · %4").arg(vc, user).arg(job.gpus).arg(qstr(toString(r.status))));
+    QStringList parts{tr("VC %1").arg(vc)};
+    if (!user.isEmpty())
+        parts << tr("user %1").arg(user);
+    parts << (job.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(job.gpus)) << qstr(toString(r.status));
+    subtitle_->setText(parts.join(QStringLiteral(" · ")));
     why_->setText(explainWait(result, job_));
 
     const auto set = [&](const QString& name, const QString& text) {
@@ -270,8 +275,8 @@ void InspectorPanel::refresh()
     set(tr("Ended"), r.end_s ? tr("%1 (job took %2)").arg(tf.instant(*r.end_s), TimeFormat::duration(*r.end_s - job.submit_s))
                              : tr("never"));
     if (r.start_s) {
-        set(tr("Placement"), tr("%1 GPUs · %2 · %3 · level <b>%4</b>")
-                                 .arg(r.allocatedGpus)
+        set(tr("Placement"), tr("%1 · %2 · %3 · level <b>%4</b>")
+                                 .arg(r.allocatedGpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(r.allocatedGpus))
                                  .arg(r.servers == 1 ? tr("1 server") : tr("%1 servers").arg(r.servers))
                                  .arg(r.racks == 1 ? tr("1 rack") : tr("%1 racks").arg(r.racks))
                                  .arg(qstr(toString(r.level))));
