@@ -122,6 +122,28 @@ private slots:
         QVERIFY(latest->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(0));
     }
 
+    void resultQueuedBeforeANewRequestIsDropped()
+    {
+        // The first run finishes completely (past its cancellation checks) and its result
+        // waits in the event queue while a new request starts: only the generation number
+        // can tell that this result is stale.
+        RunController runs(test::fakeEngine());
+        runs.setDebounceMs(0);
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        QSignalSpy discarded(&runs, &RunController::runDiscarded);
+        runs.setInput(test::demoInput());
+        const auto first = runs.generation();
+        runs.waitForWorkers(); // no event processed: the result is queued, not delivered
+        QCOMPARE(ready.count(), 0);
+        runs.setScenario(withRelaxAny(0));
+        runs.runNow();
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(ready.count(), 1);
+        QCOMPARE(discarded.count(), 1);
+        QCOMPARE(discarded.at(0).at(0).value<std::uint64_t>(), first);
+        QVERIFY(runs.latest()->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(0));
+    }
+
     void newRunCancelsTheOldOne()
     {
         // The first run (default scenario) spins until asked to cancel; the second must still

@@ -37,6 +37,8 @@ public:
     void runNow();
     // Cancels the run in flight (its result, if any, is discarded).
     void cancel();
+    // Blocks until no worker is running (their results may still be queued to this object).
+    void waitForWorkers() { pool_.waitForDone(); }
 
     bool isBusy() const { return busy_; }
     std::uint64_t generation() const { return generation_; }

@@ -1,0 +1,95 @@
+// Opening data: which cluster file goes with a trace, loading both off the GUI thread, and
+// errors or cancellation coming back as values (never as exceptions).
+#include "tests/common/test_support.hpp"
+#include "ui/io/trace_loader.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace clens;
+using namespace clens::ui;
+
+namespace {
+QString sample(const char* rel)
+{
+    return QString::fromStdString(test::samplePath(rel));
+}
+} // namespace
+
+class TestTraceLoader : public QObject {
+    Q_OBJECT
+private slots:
+    void findsTheClusterNextToTheTrace_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<int>("format");
+        QTest::addColumn<QString>("cluster"); // file name expected, empty = none
+        QTest::newRow("native csv") << sample("demo/jobs.csv") << int(TraceFormat::Csv) << QStringLiteral("cluster.csv");
+        QTest::newRow("philly csv") << sample("philly/philly_jobs_pollux.csv") << int(TraceFormat::PhillyCsv)
+                                    << QStringLiteral("cluster_machine_list");
+        QTest::newRow("philly log") << sample("philly/cluster_job_log.example.json") << int(TraceFormat::Philly)
+                                    << QStringLiteral("cluster_machine_list");
+        QTest::newRow("alibaba") << sample("alibaba-openb/openb_pod_list_default.csv") << int(TraceFormat::Alibaba)
+                                 << QStringLiteral("openb_node_list_gpu_node.csv");
+        QTest::newRow("swf, nothing near") << QString::fromStdString(test::dataPath("swf/sample.swf")) << int(TraceFormat::Swf)
+                                           << QString();
+    }
+
+    void findsTheClusterNextToTheTrace()
+    {
+        QFETCH(QString, trace);
+        QFETCH(int, format);
+        QFETCH(QString, cluster);
+        QCOMPARE(int(*detectFormat(trace).format), format);
+        const auto found = findClusterFileFor(trace, static_cast<TraceFormat>(format));
+        if (cluster.isEmpty()) {
+            QVERIFY(!found);
+        } else {
+            QVERIFY(found);
+            QCOMPARE(QFileInfo(*found).fileName(), cluster);
+        }
+    }
+
+    void loadsTheDemo()
+    {
+        LoadRequest request{sample("demo/jobs.csv"), sample("demo/cluster.csv"), TraceFormat::Csv, 8};
+        std::vector<double> progress;
+        const LoadedData data = loadData(request, [&](double f) {
+            progress.push_back(f);
+            return true;
+        });
+        QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
+        QVERIFY(data.trace && data.cluster);
+        QCOMPARE(data.trace->jobs.size(), std::size_t(24));
+        QCOMPARE(data.cluster->gpuCount(), 16);
+        QVERIFY(!progress.empty());
+        QCOMPARE(progress.back(), 1.0);
+    }
+
+    void cancellationIsAValue()
+    {
+        LoadRequest request{sample("demo/jobs.csv"), sample("demo/cluster.csv"), TraceFormat::Csv, 8};
+        const LoadedData data = loadData(request, [](double) { return false; });
+        QVERIFY(data.cancelled);
+        QVERIFY(!data.trace && !data.cluster);
+    }
+
+    void badInputIsAnErrorNamingTheFile()
+    {
+        QTemporaryDir dir;
+        const std::string jobs = test::writeFile(dir, "jobs.csv", "job_id,vc,user,submit_s,gpus,duration_s\nj1,a,u,0,two,10\n");
+        LoadRequest request{QString::fromStdString(jobs), sample("demo/cluster.csv"), TraceFormat::Csv, 8};
+        const LoadedData data = loadData(request, {});
+        QVERIFY(!data.cancelled);
+        QVERIFY(data.error.contains(QString::fromStdString(jobs)));
+        QVERIFY(data.error.contains(QStringLiteral("gpus")));
+        const DetectedFormat missing = detectFormat(dir.filePath(QStringLiteral("nope.csv")));
+        QVERIFY(!missing.format);
+        QVERIFY(!missing.error.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraceLoader)
+#include "tst_trace_loader.moc"
