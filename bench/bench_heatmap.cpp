@@ -100,7 +100,7 @@ int main(int argc, char** argv)
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     run("teaching demo", 4, 4, QSize(960, 560));
-    run("Philly (552 servers)", 552, 8, QSize(960, 560));
+    run("552 x 8-GPU servers", 552, 8, QSize(960, 560));
     run("3k GPUs (bar <= 4 ms)", 384, 8, QSize(960, 560));
     run("generated 50k", 6250, 8, QSize(1200, 700));
     std::printf("peak RSS %.1f MiB\n", bench::peakRssMiB());

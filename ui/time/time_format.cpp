@@ -13,6 +13,13 @@ QString TimeFormat::instant(std::int64_t t_s) const
     return elapsed(t_s - origin_);
 }
 
+QString TimeFormat::instantWithZone(std::int64_t t_s) const
+{
+    if (dated())
+        return QDateTime::fromSecsSinceEpoch(t_s).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss t"));
+    return instant(t_s);
+}
+
 QString TimeFormat::instantShort(std::int64_t t_s) const
 {
     if (dated())

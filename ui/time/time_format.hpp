@@ -16,6 +16,8 @@ public:
 
     // "2017-10-03 14:05:09" (dated) or "+2d 03:04:05" (relative, from origin).
     QString instant(std::int64_t t_s) const;
+    // instant() plus the time zone for dated traces: "2017-10-03 14:05:09 PDT".
+    QString instantWithZone(std::int64_t t_s) const;
     // Compact: "Oct 3 14:05" (dated) or "+2d 03:04" (relative).
     QString instantShort(std::int64_t t_s) const;
     bool dated() const { return base_ == TimeBase::UnixUtc; }

@@ -17,12 +17,13 @@ Metrics metricsFor(int c, const HeatmapLayoutParams& p)
     Metrics m{};
     m.cell = c;
     m.gpuGap = c >= 6 ? 1 : 0;
-    m.serverGap = c >= 6 ? std::max(2, c / 5) : 1;
+    // Tiny cells: racks are told apart by their gaps, servers no longer are.
+    m.serverGap = c >= 6 ? std::max(2, c / 5) : c >= 4 ? 1 : 0;
     m.columnGap = std::max(2, c / 2);
     m.pad = c >= 6 ? std::max(3, c / 4) : 1;
     m.labelH = c >= 7 ? p.fontHeight + 2 : 0;
     m.serverLabelW = (c >= 18 && p.serverLabelWidth > 0) ? p.serverLabelWidth + 8 : 0;
-    m.rackGap = c >= 6 ? std::max(5, c / 2) : 3;
+    m.rackGap = c >= 6 ? std::max(5, c / 2) : c >= 3 ? 3 : 2;
     return m;
 }
 

@@ -101,8 +101,15 @@ void JobTablePanel::setSnapshot(SnapshotPtr snapshot)
     model_->setSnapshot(std::move(snapshot));
     if (newTrace)
         refreshVcs();
-    if (view_->horizontalHeader()->count() > 0 && newTrace)
+    if (newTrace) {
+        // Formats without users (Philly processed CSV, SWF) would show an empty column.
+        bool anyUser = false;
+        if (const auto& snap = model_->snapshot(); snap && snap->result && snap->result->trace)
+            for (const auto& u : snap->result->trace->users)
+                anyUser |= !u.empty();
+        view_->setColumnHidden(JobTableModel::User, !anyUser);
         view_->resizeColumnsToContents();
+    }
     selectJob(selected_);
     refreshCount();
 }

@@ -63,7 +63,7 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     f.setPointSizeF(f.pointSizeF() * 1.15);
     f.setBold(true);
     time_->setFont(f);
-    time_->setMinimumWidth(QFontMetrics(f).horizontalAdvance(QStringLiteral("0000-00-00 00:00:00")) + 8);
+    time_->setMinimumWidth(QFontMetrics(f).horizontalAdvance(QStringLiteral("0000-00-00 00:00:00 CEST")) + 8);
     time_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     h->addWidget(time_);
     elapsed_ = new QLabel(this);
@@ -138,7 +138,7 @@ void TimeControls::onTime(std::int64_t t)
     updating_ = true;
     scrubber_->setValue(static_cast<int>(std::min<std::int64_t>(t - clock_->begin(), INT32_MAX)));
     updating_ = false;
-    time_->setText(format_.instant(t));
+    time_->setText(format_.instantWithZone(t));
     const auto totalDays = (clock_->end() - clock_->begin()) / 86400 + 1;
     if (format_.dated() && totalDays > 1)
         elapsed_->setText(tr("day %1 of %2").arg((t - clock_->begin()) / 86400 + 1).arg(totalDays));
