@@ -14,6 +14,8 @@
 #include "ui/views/summary_panel.hpp"
 
 #include <QApplication>
+#include <QLabel>
+#include <QPushButton>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -85,6 +87,42 @@ private slots:
         QVERIFY(w.heatmap()->state().job != before.job); // j05 runs at 600 s now
         QVERIFY(w.inspector()->whyText().contains(QStringLiteral("as soon as it was submitted")) ||
                 !w.inspector()->whyText().contains(QStringLiteral("fragmentation")));
+    }
+
+    void rejectedScenarioIsShownAndRecoverable()
+    {
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
+        w.show();
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.openDemo();
+        QVERIFY(updated.wait(20000));
+        auto* banner = w.findChild<QLabel*>(QStringLiteral("errorBanner"));
+        QVERIFY(banner);
+        QVERIFY(banner->isHidden());
+        const auto good = w.session()->current();
+
+        // A quota for a VC the demo does not have: the core refuses, the window says why
+        // and keeps showing the last good result.
+        QSignalSpy failed(w.session()->runs(), &RunController::runFailed);
+        Scenario bad;
+        bad.quota.mode = QuotaMode::Strict;
+        bad.quota.vcGpus["ghost"] = 4;
+        w.scenarioPanel()->setScenario(bad);
+        w.session()->setScenario(bad);
+        QVERIFY(failed.wait(20000));
+        QVERIFY(!banner->isHidden());
+        QVERIFY2(banner->text().contains(QStringLiteral("ghost")), qPrintable(banner->text()));
+        QCOMPARE(w.session()->current(), good);
+
+        // "Clear all quotas" recovers.
+        auto* clear = w.findChild<QPushButton*>(QStringLiteral("clearQuotas"));
+        QVERIFY(clear);
+        clear->click();
+        QVERIFY(updated.wait(20000));
+        QVERIFY(banner->isHidden());
+        QVERIFY(w.session()->current()->result->scenario.quota.vcGpus.empty());
     }
 };
 

@@ -101,6 +101,7 @@ void MainWindow::buildCentral()
     v->addLayout(header);
 
     banner_ = new QLabel;
+    banner_->setObjectName(QStringLiteral("errorBanner"));
     banner_->setWordWrap(true);
     banner_->setStyleSheet(QStringLiteral("background: #fdecea; color: #8a1f17; border: 1px solid #f2b8b5; "
                                           "border-radius: 4px; padding: 6px;"));

@@ -9,6 +9,7 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QTableView>
@@ -152,6 +153,14 @@ void ScenarioPanel::build()
     quotaTable_->setMaximumHeight(190);
     quotaTable_->setToolTip(tr("Double-click a quota to edit it; empty = unlimited"));
     qf->addRow(quotaTable_);
+    auto* clearQuotas = new QPushButton(tr("Clear all quotas"));
+    clearQuotas->setObjectName(QStringLiteral("clearQuotas"));
+    clearQuotas->setToolTip(tr("Every VC unlimited (also removes quotas for VCs this trace does not have)"));
+    qf->addRow(clearQuotas);
+    connect(clearQuotas, &QPushButton::clicked, this, [this] {
+        quotas_->setQuotas({});
+        edited();
+    });
     v->addWidget(quotaBox);
 
     // Scheduling.
