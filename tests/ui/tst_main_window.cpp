@@ -22,7 +22,10 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
+#include <QSettings>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -188,6 +191,27 @@ private slots:
         QCOMPARE(summaryValue(w, SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Change), -pinnedFragmentation);
         if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR"))
             QVERIFY(w.grab().save(QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("clusterlens-baseline.png"))));
+    }
+
+    void recentFilesAndWindowStateAreRemembered()
+    {
+        // openDemo() in init() went through openTrace: the pair is the first recent entry.
+        const QStringList recent = QSettings().value(QStringLiteral("files/recent")).toStringList();
+        QVERIFY(!recent.isEmpty());
+        QVERIFY(recent.first().startsWith(QFileInfo(QString::fromStdString(test::samplePath("demo/jobs.csv"))).absoluteFilePath()));
+        window_->setColorMode(ColorMode::Utilization);
+        window_->close(); // saves the window state
+        MainWindow again(test::fakeEngine());
+        QVERIFY(again.heatmap()->colorMode() == ColorMode::Utilization);
+        QMenu* openRecent = nullptr;
+        for (auto* menu : again.findChildren<QMenu*>())
+            if (menu->title().contains(QStringLiteral("Recent")))
+                openRecent = menu;
+        QVERIFY(openRecent);
+        QVERIFY(!openRecent->actions().isEmpty());
+        QVERIFY(openRecent->actions().first()->text().startsWith(QStringLiteral("jobs.csv")));
+        again.setColorMode(ColorMode::State);
+        again.close();
     }
 
     void badTraceIsReportedNotFatal()
