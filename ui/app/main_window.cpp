@@ -57,7 +57,11 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     restoreSettings();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    if (loadCancel_) // a load still running has nobody to report to
+        loadCancel_->store(true);
+}
 
 void MainWindow::buildCentral()
 {
@@ -296,6 +300,7 @@ void MainWindow::connectSession()
     connect(runs, &RunController::busyChanged, this, [this](bool busy) {
         progress_->setVisible(busy);
         cancelRun_->setVisible(busy);
+        summary_->setBusy(busy);
         if (busy) {
             progress_->setRange(0, 0); // busy indicator until the first progress report
             runInfo_->setText(tr("Simulating…"));

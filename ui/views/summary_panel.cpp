@@ -27,6 +27,11 @@ SummaryPanel::SummaryPanel(QWidget* parent)
     buttons->addWidget(pin_);
     buttons->addWidget(clear_);
     buttons->addStretch(1);
+    busy_ = new QLabel(tr("updating…"));
+    busy_->setStyleSheet(QStringLiteral("color: #b06000;"));
+    busy_->setToolTip(tr("A new simulation is running; these figures are from the previous one"));
+    busy_->hide();
+    buttons->addWidget(busy_);
     v->addLayout(buttons);
     diff_ = new QLabel;
     diff_->setWordWrap(true);
@@ -68,6 +73,11 @@ void SummaryPanel::setBaseline(SnapshotPtr baseline)
     table_->setColumnHidden(SummaryCompareModel::Baseline, baseline_ == nullptr);
     table_->setColumnHidden(SummaryCompareModel::Change, baseline_ == nullptr);
     refreshDiff();
+}
+
+void SummaryPanel::setBusy(bool busy)
+{
+    busy_->setVisible(busy);
 }
 
 void SummaryPanel::refreshRows()

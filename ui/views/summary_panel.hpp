@@ -21,6 +21,8 @@ public:
 
     void setCurrent(SnapshotPtr snapshot);
     void setBaseline(SnapshotPtr baseline);
+    // While a new run is computing, the figures shown are the previous run's: say so.
+    void setBusy(bool busy);
     SummaryCompareModel* model() const { return model_; }
     QPushButton* pinButton() const { return pin_; }
 
@@ -37,6 +39,7 @@ private:
     QPushButton* pin_;
     QPushButton* clear_;
     QLabel* diff_;
+    QLabel* busy_;
     SnapshotPtr current_, baseline_;
 };
 
