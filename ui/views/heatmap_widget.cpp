@@ -262,6 +262,13 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         return;
     }
     p.setFont(smallFont());
+    if (selectedJob_ >= 0 && !selectionVisible_ && trace_ && static_cast<std::size_t>(selectedJob_) < trace_->jobs.size()) {
+        p.setPen(QColor(0xb0, 0x60, 0x00));
+        p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignLeft | Qt::AlignBottom,
+                   tr("Job %1 holds no GPU at this time (Go to start in the inspector)")
+                       .arg(QString::fromStdString(trace_->jobs[static_cast<std::size_t>(selectedJob_)].id)));
+        p.setPen(QColor(0x80, 0x88, 0x94));
+    }
     p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignRight | Qt::AlignBottom,
                zoomRack_ ? tr("double-click or Esc: back to all racks · click a GPU to inspect its job")
                          : tr("double-click a rack to zoom in · click a GPU to inspect its job"));

@@ -15,6 +15,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace clens::ui {
@@ -149,8 +150,7 @@ void ScenarioPanel::build()
     quotaTable_->horizontalHeader()->setStretchLastSection(true);
     quotaTable_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                                  QAbstractItemView::AnyKeyPressed);
-    quotaTable_->setMinimumHeight(120);
-    quotaTable_->setMaximumHeight(190);
+    fitQuotaTable();
     quotaTable_->setToolTip(tr("Double-click a quota to edit it; empty = unlimited"));
     qf->addRow(quotaTable_);
     auto* clearQuotas = new QPushButton(tr("Clear all quotas"));
@@ -159,6 +159,7 @@ void ScenarioPanel::build()
     qf->addRow(clearQuotas);
     connect(clearQuotas, &QPushButton::clicked, this, [this] {
         quotas_->setQuotas({});
+        fitQuotaTable();
         edited();
     });
     v->addWidget(quotaBox);
@@ -261,6 +262,16 @@ void ScenarioPanel::build()
 void ScenarioPanel::setTrace(std::shared_ptr<const Trace> trace)
 {
     quotas_->setTrace(std::move(trace));
+    fitQuotaTable();
+}
+
+void ScenarioPanel::fitQuotaTable()
+{
+    // As tall as its rows (a 3-VC demo needs little room), at most about eight rows.
+    const int rows = std::clamp(quotas_->rowCount(), 2, 8);
+    const int height = quotaTable_->horizontalHeader()->sizeHint().height() +
+                       rows * quotaTable_->verticalHeader()->defaultSectionSize() + 2 * quotaTable_->frameWidth();
+    quotaTable_->setFixedHeight(height);
 }
 
 void ScenarioPanel::setScenario(const Scenario& s)
@@ -275,6 +286,7 @@ void ScenarioPanel::setScenario(const Scenario& s)
     elasticAfter_->setValue(s.gang.elasticAfter_s);
     setCombo(quotaMode_, s.quota.mode);
     quotas_->setQuotas(s.quota.vcGpus);
+    fitQuotaTable();
     setCombo(placement_, s.placement);
     setCombo(backfill_, s.backfill);
     perExtraServer_->setValue(s.slowdown.perExtraServer);

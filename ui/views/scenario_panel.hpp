@@ -47,6 +47,7 @@ private:
     void build();
     void edited();             // read widgets -> scenario_, emit
     void refreshEnabled();
+    void fitQuotaTable();
 
     Scenario scenario_;
     bool updating_ = false;
