@@ -146,6 +146,36 @@ private slots:
         QCOMPARE(QColor(img.pixel(c)).rgb(), expected.rgb());
     }
 
+    void tinyCellsArePaintedAsTheirColours()
+    {
+        // 37,5k GPUs in 800x500: 1-3 px cells, drawn by the pixel-writing path.
+        const auto topo = test::makeCluster(4700, 8, 8);
+        auto trace = std::make_shared<Trace>();
+        trace->internTenant("a");
+        trace->internUser("u");
+        trace->jobs.resize(3);
+        HeatmapWidget w;
+        w.resize(800, 500);
+        w.setCluster(topo, trace);
+        QVERIFY(w.layout().cell() <= 4);
+        ClusterState s;
+        const auto n = static_cast<std::size_t>(topo->gpuCount());
+        s.gpu.assign(n, GpuState::Idle);
+        s.job.assign(n, -1);
+        s.util.assign(n, 0.0f);
+        for (std::size_t g = 0; g < n; g += 7) { // a sparse pattern: neighbours differ
+            s.gpu[g] = g % 2 ? GpuState::Busy : GpuState::HeldIdle;
+            s.job[g] = static_cast<std::int32_t>(g % 3);
+        }
+        w.setState(s);
+        const QImage img = w.grab().toImage();
+        for (std::int32_t g = 0; g < topo->gpuCount(); g += 97) {
+            const QRect r = w.layout().gpuRect(g);
+            QCOMPARE(QColor(img.pixel(r.topLeft())).rgb(), w.colourOfGpu(g).rgb());
+            QCOMPARE(QColor(img.pixel(r.bottomRight())).rgb(), w.colourOfGpu(g).rgb());
+        }
+    }
+
     void legendCountsStates()
     {
         const auto in = test::demoInput();

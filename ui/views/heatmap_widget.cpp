@@ -6,11 +6,13 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QToolTip>
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <map>
 
 namespace clens::ui {
@@ -97,6 +99,7 @@ void HeatmapWidget::zoomToRack(std::int32_t rack)
 
 void HeatmapWidget::relayout()
 {
+    baseStale_ = true;
     if (!topology_) {
         layout_ = HeatmapLayout();
         return;
@@ -113,6 +116,7 @@ void HeatmapWidget::relayout()
     params.onlyRack = zoomRack_;
     params.maxCell = zoomRack_ ? 96 : 64;
     layout_ = HeatmapLayout::compute(*topology_, params);
+    baseStale_ = true;
 }
 
 QColor HeatmapWidget::colourOfGpu(std::int32_t gpu) const
@@ -164,13 +168,12 @@ void HeatmapWidget::recolour()
     emit legendChanged();
 }
 
-void HeatmapWidget::paintMap(QPainter& p) const
+void HeatmapWidget::paintStatic(QPainter& p) const
 {
     p.fillRect(QRect(QPoint(0, 0), size()), palette::background());
     if (!topology_)
         return;
-    const int cell = layout_.cell();
-    const bool frames = cell >= 3;
+    const bool frames = layout_.cell() >= 3;
     const QColor rackFill = QColor(0xff, 0xff, 0xff);
     p.setPen(frames ? QPen(palette::rackFrame(), 1) : Qt::NoPen);
     p.setBrush(rackFill);
@@ -194,14 +197,56 @@ void HeatmapWidget::paintMap(QPainter& p) const
         }
         p.restore();
     }
-    const auto& servers = topology_->servers();
+}
+
+void HeatmapWidget::paintCellsFast(QPainter& p) const
+{
+    if (base_.size() != size() || baseStale_) {
+        base_ = QImage(size(), QImage::Format_RGB32);
+        QPainter bp(&base_);
+        paintStatic(bp);
+        baseStale_ = false;
+    }
+    if (frame_.size() != base_.size())
+        frame_ = QImage(base_.size(), QImage::Format_RGB32);
+    std::memcpy(frame_.bits(), base_.constBits(), static_cast<std::size_t>(base_.sizeInBytes()));
+    const QRect bounds = frame_.rect();
     for (auto r : layout_.visibleRacks()) {
         const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
-        const auto gBegin = servers[static_cast<std::size_t>(rack.firstServer)].firstGpu;
-        const auto gEnd = gBegin + rack.gpus;
-        for (auto g = gBegin; g < gEnd; ++g)
-            p.fillRect(layout_.gpuRect(g), QColor(colours_[static_cast<std::size_t>(g)]));
+        const auto gBegin = topology_->servers()[static_cast<std::size_t>(rack.firstServer)].firstGpu;
+        for (auto g = gBegin; g < gBegin + rack.gpus; ++g) {
+            const QRect c = layout_.gpuRect(g) & bounds;
+            const QRgb colour = colours_[static_cast<std::size_t>(g)];
+            for (int y = c.top(); y <= c.bottom(); ++y) {
+                auto* line = reinterpret_cast<QRgb*>(frame_.scanLine(y));
+                std::fill(line + c.left(), line + c.right() + 1, colour);
+            }
+        }
     }
+    p.drawImage(0, 0, frame_);
+}
+
+void HeatmapWidget::paintMap(QPainter& p) const
+{
+    // Tiny cells (tens of thousands of GPUs) on a raster device: write the pixels of a cached
+    // image instead of one fillRect per GPU.
+    const bool raster = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster &&
+                        p.device() && qFuzzyCompare(p.device()->devicePixelRatioF(), 1.0);
+    if (raster && topology_ && layout_.cell() <= 4) {
+        paintCellsFast(p);
+    } else {
+        paintStatic(p);
+        if (!topology_)
+            return;
+        for (auto r : layout_.visibleRacks()) {
+            const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
+            const auto gBegin = topology_->servers()[static_cast<std::size_t>(rack.firstServer)].firstGpu;
+            for (auto g = gBegin; g < gBegin + rack.gpus; ++g)
+                p.fillRect(layout_.gpuRect(g), QColor(colours_[static_cast<std::size_t>(g)]));
+        }
+    }
+    const auto& servers = topology_->servers();
+    const int cell = layout_.cell();
     if (layout_.showServerLabels()) {
         p.setPen(QColor(0x3a, 0x40, 0x48));
         for (auto r : layout_.visibleRacks()) {

@@ -8,6 +8,7 @@
 #include "ui/views/heatmap_layout.hpp"
 #include "ui/views/heatmap_palette.hpp"
 
+#include <QImage>
 #include <QWidget>
 
 #include <memory>
@@ -73,6 +74,8 @@ private:
     void relayout();
     void recolour();
     QString gpuLabel(std::int32_t gpu) const;
+    void paintStatic(QPainter& p) const;    // background, rack boxes and labels
+    void paintCellsFast(QPainter& p) const; // static part cached, cells written as pixels
     QFont smallFont() const;
 
     std::shared_ptr<const Topology> topology_;
@@ -85,6 +88,8 @@ private:
     std::int32_t hoveredServer_ = -1;
     HeatmapLayout layout_;
     std::vector<QRgb> colours_; // per GPU, what paintMap fills
+    mutable QImage base_, frame_; // the fast path's cached static picture and the frame
+    mutable bool baseStale_ = true;
 };
 
 } // namespace clens::ui
