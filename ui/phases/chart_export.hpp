@@ -1,0 +1,24 @@
+#pragma once
+// Saves a chart to PNG, PDF or SVG, chosen by the file's suffix. Returns an empty string on
+// success, else a message for the user.
+#include <QSize>
+#include <QString>
+
+#include <functional>
+
+class QCustomPlot;
+class QPainter;
+class QRectF;
+
+namespace clens::ui {
+
+// The suffixes understood, for a file dialog: "PNG image (*.png);;PDF (*.pdf);;SVG (*.svg)".
+QString chartExportFilter();
+
+// size: the exported size in pixels (points for PDF); empty = the plot's on-screen size.
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size = {});
+
+// A chart painted by a function (render(painter, area)) at the given size.
+QString exportPainting(const std::function<void(QPainter&, const QRectF&)>& render, QSize size, const QString& path);
+
+} // namespace clens::ui

@@ -1,0 +1,197 @@
+#include "ui/phases/phase_graph_view.hpp"
+
+#include "ui/phases/phase_palette.hpp"
+#include "ui/phases/phases_analysis.hpp"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QtMath>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace clens::ui {
+
+namespace {
+
+constexpr double kMinLabelledProbability = 0.05;
+
+struct NodeGeometry {
+    QPointF centre;
+    double radius = 0;
+    QPointF outward; // unit vector from the layout centre
+};
+
+QPointF unit(QPointF v)
+{
+    const double len = std::hypot(v.x(), v.y());
+    return len > 0 ? v / len : QPointF(0, -1);
+}
+
+void drawArrowHead(QPainter& p, QPointF tip, QPointF direction, double size, const QColor& color)
+{
+    const QPointF d = unit(direction), n(-d.y(), d.x());
+    const QPolygonF head{tip, tip - d * size + n * size * 0.5, tip - d * size - n * size * 0.5};
+    p.setPen(Qt::NoPen);
+    p.setBrush(color);
+    p.drawPolygon(head);
+}
+
+} // namespace
+
+PhaseGraphView::PhaseGraphView(QWidget* parent)
+    : QWidget(parent)
+{
+    setAutoFillBackground(false);
+}
+
+void PhaseGraphView::setData(std::shared_ptr<const PhasesData> data)
+{
+    data_ = std::move(data);
+    update();
+}
+
+void PhaseGraphView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    render(painter, rect());
+}
+
+void PhaseGraphView::render(QPainter& p, const QRectF& area) const
+{
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(area, Qt::white);
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    p.setFont(titleFont);
+    const QFontMetricsF titleMetrics(titleFont);
+    p.setPen(QColor(0x21, 0x21, 0x21));
+    const QRectF titleRect(area.left() + 8, area.top() + 4, area.width() - 16, titleMetrics.height());
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, QObject::tr("Phase transitions"));
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    p.setFont(small);
+    const QFontMetricsF smallMetrics(small);
+    p.setPen(QColor(0x61, 0x61, 0x61));
+    const QRectF subtitleRect(titleRect.left(), titleRect.bottom(), titleRect.width(), smallMetrics.height());
+    p.drawText(subtitleRect, Qt::AlignLeft | Qt::AlignVCenter,
+               QObject::tr("circle area ∝ share of steps · arrow ∝ P(next phase | phase)"));
+
+    if (!data_ || boost::num_vertices(data_->graph) == 0) {
+        p.drawText(area, Qt::AlignCenter, QObject::tr("No phases yet"));
+        p.restore();
+        return;
+    }
+    const auto& g = data_->graph;
+    const int k = static_cast<int>(boost::num_vertices(g));
+    const QRectF plot = area.adjusted(8, subtitleRect.bottom() - area.top() + 4, -8, -8);
+    const QPointF centre = plot.center();
+    const double side = std::min(plot.width(), plot.height());
+    // Room outside the ring for the largest node, its self-loop and the loop's label.
+    const double maxRadius = std::max(10.0, std::min(side * 0.11, k > 1 ? side * 0.3 * M_PI / k * 0.75 : side * 0.2));
+    const double outside = maxRadius * 1.9 + smallMetrics.height() * 1.2;
+    const double ring = k == 1 ? 0.0 : std::max(side / 2 - outside, side * 0.18);
+    const double minRadius = std::max(6.0, maxRadius * 0.3);
+    double maxShare = 0;
+    for (int v = 0; v < k; ++v)
+        maxShare = std::max(maxShare, g[static_cast<std::size_t>(v)].share);
+
+    std::vector<NodeGeometry> nodes(static_cast<std::size_t>(k));
+    for (int v = 0; v < k; ++v) {
+        const double angle = -M_PI / 2 + 2 * M_PI * v / k;
+        auto& n = nodes[static_cast<std::size_t>(v)];
+        n.outward = QPointF(std::cos(angle), std::sin(angle));
+        n.centre = centre + n.outward * ring;
+        const double share = g[static_cast<std::size_t>(v)].share;
+        n.radius = maxShare > 0 ? minRadius + (maxRadius - minRadius) * std::sqrt(share / maxShare) : minRadius;
+    }
+
+    // Edges first, so nodes sit on top of their ends.
+    for (const auto& e : boost::make_iterator_range(boost::edges(g))) {
+        const auto a = boost::source(e, g), b = boost::target(e, g);
+        const double prob = g[e].probability;
+        QColor color = phaseColor(static_cast<int>(a), k).darker(130);
+        color.setAlphaF(static_cast<float>(0.25 + 0.75 * prob));
+        const double width = 0.8 + 7.0 * prob;
+        const auto& na = nodes[a];
+        const bool labelled = prob >= kMinLabelledProbability;
+        p.setFont(small);
+        if (a == b) {
+            // Loop outside the node, away from the centre.
+            const double loopR = std::max(na.radius * 0.45, 7.0);
+            const QPointF loopCentre = na.centre + na.outward * (na.radius + loopR * 0.6);
+            p.setPen(QPen(color, width));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(loopCentre, loopR, loopR);
+            if (labelled) {
+                const QPointF at = loopCentre + na.outward * (loopR + width / 2 + smallMetrics.height() * 0.6);
+                const QString text = QObject::tr("stay %1 %").arg(100 * prob, 0, 'f', 0);
+                QRectF box(0, 0, smallMetrics.horizontalAdvance(text) + 4, smallMetrics.height());
+                box.moveCenter(at);
+                p.setPen(QColor(0x30, 0x30, 0x30));
+                p.drawText(box, Qt::AlignCenter, text);
+            }
+            continue;
+        }
+        const auto& nb = nodes[b];
+        const QPointF chord = nb.centre - na.centre;
+        const QPointF normal = unit(QPointF(-chord.y(), chord.x()));
+        const QPointF control = (na.centre + nb.centre) / 2 + normal * std::hypot(chord.x(), chord.y()) * 0.2;
+        const QPointF start = na.centre + unit(control - na.centre) * na.radius;
+        const double head = 6.0 + 1.5 * width;
+        const QPointF endDir = unit(nb.centre - control);
+        const QPointF tip = nb.centre - endDir * nb.radius;
+        QPainterPath path(start);
+        path.quadTo(control, tip - endDir * head * 0.8);
+        p.setPen(QPen(color, width, Qt::SolidLine, Qt::FlatCap));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        drawArrowHead(p, tip, endDir, head, color);
+        if (labelled) {
+            const QPointF mid = path.pointAtPercent(0.5);
+            const QString text = QStringLiteral("%1 %").arg(100 * prob, 0, 'f', 0);
+            QRectF box(0, 0, smallMetrics.horizontalAdvance(text) + 6, smallMetrics.height());
+            box.moveCenter(mid + normal * (width / 2 + smallMetrics.height() * 0.45));
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(255, 255, 255, 200));
+            p.drawRoundedRect(box, 3, 3);
+            p.setPen(QColor(0x30, 0x30, 0x30));
+            p.drawText(box, Qt::AlignCenter, text);
+        }
+    }
+
+    QFont nodeFont = font();
+    nodeFont.setBold(true);
+    for (int v = 0; v < k; ++v) {
+        const auto& n = nodes[static_cast<std::size_t>(v)];
+        const auto& node = g[static_cast<std::size_t>(v)];
+        const QColor color = phaseColor(v, k);
+        p.setPen(QPen(color.darker(140), 1.5));
+        p.setBrush(color);
+        p.drawEllipse(n.centre, n.radius, n.radius);
+        // Label: name and share inside when it fits, else beside the node.
+        const QString name = phaseName(v);
+        const QString share = QStringLiteral("%1 %").arg(100 * node.share, 0, 'f', 0);
+        const QFontMetricsF nm(nodeFont);
+        const bool inside = n.radius * 2 > std::max(nm.horizontalAdvance(share), nm.horizontalAdvance(name)) + 4 &&
+                            n.radius * 2 > nm.height() * 2;
+        const double luminance = 0.299 * color.redF() + 0.587 * color.greenF() + 0.114 * color.blueF();
+        p.setFont(nodeFont);
+        if (inside) {
+            p.setPen(luminance > 0.6 ? Qt::black : Qt::white);
+            p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y() - nm.height(), 2 * n.radius, nm.height()),
+                       Qt::AlignCenter, name);
+            p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y(), 2 * n.radius, nm.height()), Qt::AlignCenter, share);
+        } else {
+            p.setPen(QColor(0x21, 0x21, 0x21));
+            const QPointF at = n.centre - n.outward * (n.radius + nm.height());
+            p.drawText(QRectF(at.x() - 40, at.y() - nm.height() / 2, 80, nm.height()), Qt::AlignCenter,
+                       name + QLatin1Char(' ') + share);
+        }
+    }
+    p.restore();
+}
+
+} // namespace clens::ui

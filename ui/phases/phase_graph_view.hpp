@@ -1,0 +1,32 @@
+#pragma once
+// The phase-transition graph, painted: phases on a circle (phase 0 at the top, clockwise by
+// load), node area proportional to the phase's share of steps, an arrow a -> b as wide and as
+// opaque as P(next = b | current = a), a loop with "stay x %" for a -> a. render() paints the
+// same picture on any QPainter (export to PNG / PDF / SVG).
+#include <QWidget>
+
+#include <memory>
+
+namespace clens::ui {
+
+struct PhasesData;
+
+class PhaseGraphView : public QWidget {
+    Q_OBJECT
+public:
+    explicit PhaseGraphView(QWidget* parent = nullptr);
+
+    void setData(std::shared_ptr<const PhasesData> data);
+    void render(QPainter& painter, const QRectF& area) const;
+
+    QSize sizeHint() const override { return {420, 360}; }
+    QSize minimumSizeHint() const override { return {240, 220}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    std::shared_ptr<const PhasesData> data_;
+};
+
+} // namespace clens::ui
