@@ -28,6 +28,14 @@ void ContainerTableModel::setData(std::shared_ptr<const PhasesData> data)
     beginResetModel();
     data_ = std::move(data);
     scores_.reset();
+    seconds_.clear();
+    if (data_)
+        for (const auto& durations : data_->durations) {
+            double total = 0;
+            for (double d : durations)
+                total += d;
+            seconds_.push_back(total);
+        }
     endResetModel();
 }
 
@@ -52,9 +60,7 @@ QVariant ContainerTableModel::data(const QModelIndex& index, int role) const
         return {};
     const auto row = static_cast<std::size_t>(index.row());
     const auto& series = data_->metrics->containers.at(row);
-    double duration = 0;
-    for (double d : data_->durations.at(row))
-        duration += d;
+    const double duration = seconds_.at(row);
     const ContainerProvision* prov =
         scores_ ? &scores_->perContainer.at(policyIndex(policy_)).at(row) : nullptr;
     const auto under = [&](bool cpu) -> QVariant {

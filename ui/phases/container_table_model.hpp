@@ -7,6 +7,7 @@
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <vector>
 
 namespace clens::ui {
 
@@ -31,6 +32,7 @@ private:
     std::shared_ptr<const PhasesData> data_;
     std::shared_ptr<const PhasesScores> scores_;
     ScalingPolicy policy_ = ScalingPolicy::PhaseRule;
+    std::vector<double> seconds_; // per container: total step time
 };
 
 // "1 h 05 min", "12 min 30 s", "45 s"
