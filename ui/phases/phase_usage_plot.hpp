@@ -40,7 +40,6 @@ private:
         QCPAxisRect* rect = nullptr;
         QCPAxis* x = nullptr;
         QCPAxis* y = nullptr;
-        QCPAxis* band = nullptr; // hidden 0..1 axis the phase bands fill
         double top = 1;          // value-axis top that shows usage and the computed allocations
     };
     void build();
