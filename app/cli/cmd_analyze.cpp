@@ -6,6 +6,7 @@
 #include "core/io/series_csv_reader.hpp"
 #include "core/io/trace_format.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/json.hpp>
 
@@ -153,12 +154,12 @@ int runAnalyze(const Args& args)
         }
         const auto indexPath = (std::filesystem::path(outDir) / "index.json").string();
         std::ofstream index(indexPath, std::ios::binary | std::ios::trunc);
-        index << boost::json::serialize(indexJson(input.table, set, files, false)) << '\n';
+        index << toJsonText(indexJson(input.table, set, files, false)) << '\n';
         if (!index.flush())
             throw std::runtime_error("cannot write " + indexPath);
     }
     if (json) {
-        std::cout << boost::json::serialize(indexJson(input.table, set, files, outDir.empty())) << '\n';
+        std::cout << toJsonText(indexJson(input.table, set, files, outDir.empty())) << '\n';
         return 0;
     }
     if (outDir.empty()) {

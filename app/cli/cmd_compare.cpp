@@ -5,6 +5,7 @@
 #include "core/io/job_results_csv_reader.hpp"
 #include "core/io/trace_format.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/json.hpp>
 
@@ -112,12 +113,12 @@ int runCompare(const Args& args)
         }
         const auto indexPath = (std::filesystem::path(outDir) / "index.json").string();
         std::ofstream index(indexPath, std::ios::binary | std::ios::trunc);
-        index << boost::json::serialize(comparisonJson(cmp, files)) << '\n';
+        index << toJsonText(comparisonJson(cmp, files)) << '\n';
         if (!index.flush())
             throw std::runtime_error("cannot write " + indexPath);
     }
     if (json)
-        std::cout << boost::json::serialize(comparisonJson(cmp, files)) << '\n';
+        std::cout << toJsonText(comparisonJson(cmp, files)) << '\n';
     else
         printText(cmp);
     return 0;

@@ -3,6 +3,7 @@
 #include "core/io/format_detect.hpp"
 #include "core/io/trace_format.hpp"
 #include "core/util/civil_time.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/json.hpp>
 
@@ -101,7 +102,7 @@ void printJson(const Trace& trace, const TraceSummary& s, const std::vector<std:
     o["notes"] = toJson(trace.meta.notes);
     if (!clusterNotes.empty())
         o["cluster_notes"] = toJson(clusterNotes);
-    std::cout << boost::json::serialize(o) << '\n';
+    std::cout << toJsonText(o) << '\n';
 }
 
 // `info --trace` given a cluster file: the cluster's counts, and no job.
@@ -146,7 +147,7 @@ int printClusterInfo(const std::string& path, const DetectedFile& what, const Im
         byModel[model] = n;
     o["gpus_by_model"] = std::move(byModel);
     o["notes"] = toJson(notes);
-    std::cout << boost::json::serialize(o) << '\n';
+    std::cout << toJsonText(o) << '\n';
     return 0;
 }
 

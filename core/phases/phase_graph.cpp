@@ -3,6 +3,7 @@
 #include "core/phases/phase_model.hpp"
 #include "core/phases/phase_sequence.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/graph/graphviz.hpp>
 #include <boost/json.hpp>
@@ -95,11 +96,12 @@ std::string phaseGraphToJson(const PhaseGraph& g, const ContainerMetrics& metric
                                            {"end_s", r.end_s}});
         sequences[metrics.containers[ci].podId] = std::move(runs);
     }
-    return json::serialize(json::object{{"phases", phases.k},
-                                        {"history", phases.history},
-                                        {"nodes", std::move(nodes)},
-                                        {"edges", std::move(edges)},
-                                        {"sequences", std::move(sequences)}});
+    return toJsonText(json::object{{"phases", phases.k},
+                                   {"history", phases.history},
+                                   {"nodes", std::move(nodes)},
+                                   {"edges", std::move(edges)},
+                                   {"sequences", std::move(sequences)}},
+                      2);
 }
 
 void writePhaseGraphDot(std::ostream& out, const PhaseGraph& g)

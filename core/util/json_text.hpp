@@ -1,0 +1,14 @@
+#pragma once
+// JSON text for files and terminals people read. Boost.JSON 1.81 prints doubles as
+// "1.0491666666666667E3"; this writer prints the shortest text that reads back to the same
+// double ("1049.1666666666667"), integers as integers, and non-finite numbers as null.
+#include <boost/json/value.hpp>
+
+#include <string>
+
+namespace clens {
+
+// indent = 0: one line; indent > 0: pretty-printed with that many spaces per level.
+std::string toJsonText(const boost::json::value& value, int indent = 0);
+
+} // namespace clens
