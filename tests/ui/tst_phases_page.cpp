@@ -80,6 +80,8 @@ private slots:
     void badInputShowsAnError();
     void scenarioPanelDrivesThePage();
     void savedModelLoadsBack();
+    void referenceModelLoads();
+    void containersSortAndFilter();
     void cancelKeepsNothingStale();
     void rendersNonBlank();
     void exportsChart_data();
@@ -312,6 +314,42 @@ void TestPhasesPage::savedModelLoadsBack()
     for (int r = 0; r < 5; ++r)
         QCOMPARE(cell(*loaded.scoreModel(), r, PolicyScoreModel::MemAllocGbH),
                  cell(*trained.scoreModel(), r, PolicyScoreModel::MemAllocGbH));
+}
+
+void TestPhasesPage::referenceModelLoads()
+{
+    // The AI4DL reference export has no phase statistics: phase.rule falls back to the data's,
+    // and the page says so.
+    PhasesPage page;
+    page.loadModel(QString::fromStdString(test::dataPath("ai4dl/ai4dl_pretrained_params.json")));
+    QVERIFY(loadSample(page));
+    QVERIFY(page.controller()->data()->policyStatsFromData);
+    QVERIFY2(page.message().contains(QLatin1String("no phase statistics")), qPrintable(page.message()));
+    QVERIFY(!page.message().startsWith(QLatin1String("Error")));
+    QCOMPARE(page.phaseModel()->rowCount(), 5);
+}
+
+void TestPhasesPage::containersSortAndFilter()
+{
+    PhasesPage page;
+    QVERIFY(loadSample(page));
+    page.selectContainer(0); // exec1
+    auto* view = page.containerTable();
+    const auto viewRowOf = [&](const QString& pod) {
+        for (int r = 0; r < view->model()->rowCount(); ++r)
+            if (view->model()->index(r, 0).data().toString() == pod)
+                return r;
+        return -1;
+    };
+    // Sorted by steps, ascending: exec4 (28), exec2 (52), exec3 (59), exec1 (65).
+    view->sortByColumn(ContainerTableModel::Steps, Qt::AscendingOrder);
+    QCOMPARE(viewRowOf(QStringLiteral("exec4")), 0);
+    QCOMPARE(viewRowOf(QStringLiteral("exec2")), 1);
+    QCOMPARE(viewRowOf(QStringLiteral("exec1")), 3);
+    QCOMPARE(page.selectedContainer(), 0); // still exec1: rows of the model, not of the view
+    page.selectContainer(3);               // exec4, first in the view
+    QCOMPARE(view->currentIndex().row(), 0);
+    QVERIFY(page.usagePlot()->titleText().startsWith(QLatin1String("exec4")));
 }
 
 void TestPhasesPage::cancelKeepsNothingStale()

@@ -73,7 +73,10 @@ QVariant ContainerTableModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case Container: return QString::fromStdString(series.podId);
         case Steps: return static_cast<qulonglong>(series.rows());
-        case Duration: return formatDuration(duration);
+        case Duration: {
+            const auto t = static_cast<long long>(std::llround(duration));
+            return QStringLiteral("%1:%2:%3").arg(t / 3600).arg((t % 3600) / 60, 2, 10, QLatin1Char('0')).arg(t % 60, 2, 10, QLatin1Char('0'));
+        }
         case CpuUnder: return under(true);
         case MemUnder: return under(false);
         default: return {};
@@ -111,13 +114,15 @@ QVariant ContainerTableModel::headerData(int section, Qt::Orientation orientatio
         case Container: return tr("Container");
         case Steps: return tr("Steps");
         case Duration: return tr("Duration");
-        case CpuUnder: return tr("CPU under");
-        case MemUnder: return tr("Mem under");
+        case CpuUnder: return tr("CPU\nunder");
+        case MemUnder: return tr("Mem\nunder");
         default: return {};
         }
     }
     if (role == Qt::ToolTipRole && (section == CpuUnder || section == MemUnder))
         return tr("Steps under-provisioned by the selected policy");
+    if (role == Qt::ToolTipRole && section == Duration)
+        return tr("h:mm:ss from the first sample to the end of the last step");
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 

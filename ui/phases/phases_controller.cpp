@@ -159,6 +159,10 @@ void PhasesController::cancel()
     analysisFuture_.cancel();
     ++analysisGeneration_;
     ++scoreGeneration_;
+    if (data_) {
+        metricsPath_ = QString::fromStdString(data_->metricsPath);
+        model_ = data_->modelChoice;
+    }
     setBusy(false, false);
     emit cancelled();
 }

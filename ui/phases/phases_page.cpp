@@ -19,11 +19,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
@@ -118,8 +120,25 @@ PhasesPage::PhasesPage(QWidget* parent)
     plot_ = new PhaseUsagePlot;
     plot_->setMinimumHeight(260);
     graph_ = new PhaseGraphView;
-    containerTable_ = makeTable(containerModel_);
-    containerTable_->setSortingEnabled(false);
+    containerProxy_ = new QSortFilterProxyModel(this);
+    containerProxy_->setSourceModel(containerModel_);
+    containerProxy_->setSortRole(Qt::UserRole);
+    containerProxy_->setFilterKeyColumn(ContainerTableModel::Container);
+    containerProxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    containerTable_ = makeTable(containerProxy_);
+    containerTable_->setSortingEnabled(true);
+    containerTable_->sortByColumn(-1, Qt::AscendingOrder); // file order until a header is clicked
+    containerTable_->setToolTip(tr("Click a header to sort (e.g. by under-provisioned steps)."));
+    auto* filter = new QLineEdit;
+    filter->setPlaceholderText(tr("Filter containers…"));
+    filter->setClearButtonEnabled(true);
+    connect(filter, &QLineEdit::textChanged, containerProxy_, &QSortFilterProxyModel::setFilterFixedString);
+    auto* containersBox = new QWidget;
+    auto* containersLayout = new QVBoxLayout(containersBox);
+    containersLayout->setContentsMargins(0, 0, 0, 0);
+    containersLayout->setSpacing(2);
+    containersLayout->addWidget(filter);
+    containersLayout->addWidget(containerTable_, 1);
     containerTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     containerTable_->horizontalHeader()->setStretchLastSection(true);
     phaseTable_ = makeTable(phaseModel_);
@@ -137,7 +156,7 @@ PhasesPage::PhasesPage(QWidget* parent)
     auto* left = new QWidget;
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(titled(tr("Containers"), containerTable_), 3);
+    leftLayout->addWidget(titled(tr("Containers"), containersBox), 3);
     phasesBox_ = titled(tr("Phases, from the idlest (P0) to the busiest · mean ± σ"), phaseTable_);
     phaseTable_->setToolTip(tr("Phases found by the model; statistics of the steps shown."));
     leftLayout->addWidget(phasesBox_, 0);
@@ -184,8 +203,10 @@ PhasesPage::PhasesPage(QWidget* parent)
         showMessage(message, true);
         emit failed(message);
     });
-    connect(controller_, &PhasesController::cancelled, this,
-            [this] { showMessage(tr("Cancelled; the previous results are still shown."), false); });
+    connect(controller_, &PhasesController::cancelled, this, [this] {
+        syncWithController();
+        showMessage(controller_->data() ? tr("Cancelled; the previous results are still shown.") : tr("Cancelled."), false);
+    });
 
     progress_->hide();
     cancelButton_->hide();
@@ -441,7 +462,7 @@ void PhasesPage::cancel()
 void PhasesPage::onDataChanged()
 {
     const auto data = controller_->data();
-    const QString previous = selectedContainer() >= 0
+    const QString previous = selectedContainer() >= 0 && containerModel_->rowCount() > selectedContainer()
                                  ? containerModel_->data(containerModel_->index(selectedContainer(), 0), Qt::UserRole).toString()
                                  : QString();
     containerModel_->setData(data);
@@ -453,11 +474,7 @@ void PhasesPage::onDataChanged()
     scoreModel_->setScores(nullptr);
     saveModelButton_->setEnabled(true);
     exportButton_->setEnabled(true);
-    fileLabel_->setToolTip(QString::fromStdString(data->metricsPath));
-    fileLabel_->setText(tr("%1 — %2 containers, %3 steps")
-                            .arg(QFileInfo(QString::fromStdString(data->metricsPath)).fileName())
-                            .arg(data->metrics->containers.size())
-                            .arg(data->metrics->totalRows()));
+    updateFileLabel();
     int row = 0;
     for (int r = 0; r < containerModel_->rowCount(); ++r)
         if (containerModel_->data(containerModel_->index(r, 0), Qt::UserRole).toString() == previous)
@@ -501,27 +518,41 @@ void PhasesPage::selectContainer(int row)
 {
     if (row < 0 || row >= containerModel_->rowCount())
         return;
-    containerTable_->selectionModel()->setCurrentIndex(containerModel_->index(row, 0),
-                                                       QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    const auto index = containerProxy_->mapFromSource(containerModel_->index(row, 0));
+    if (!index.isValid())
+        return; // filtered out
+    containerTable_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    containerTable_->scrollTo(index);
     refreshChart();
 }
 
 int PhasesPage::selectedContainer() const
 {
-    const auto current = containerTable_->selectionModel()->currentIndex();
+    const auto current = containerProxy_->mapToSource(containerTable_->selectionModel()->currentIndex());
     return current.isValid() ? current.row() : -1;
+}
+
+void PhasesPage::updateFileLabel()
+{
+    const auto data = controller_->data();
+    if (!data) {
+        fileLabel_->setText(tr("no metrics"));
+        fileLabel_->setToolTip({});
+        return;
+    }
+    fileLabel_->setToolTip(QString::fromStdString(data->metricsPath));
+    fileLabel_->setText(tr("%1 — %2 containers, %3 steps")
+                            .arg(QFileInfo(QString::fromStdString(data->metricsPath)).fileName())
+                            .arg(data->metrics->containers.size())
+                            .arg(data->metrics->totalRows()));
 }
 
 void PhasesPage::syncWithController()
 {
-    // After a failure the controller is back on the data it shows.
+    // After a failure or a cancel the controller is back on the data it shows.
     modelChoice_ = controller_->model();
-    const auto data = controller_->data();
     trainButton_->setEnabled(!controller_->metricsPath().isEmpty());
-    if (!data) {
-        fileLabel_->setText(tr("no metrics"));
-        fileLabel_->setToolTip({});
-    }
+    updateFileLabel();
     updateModelLabel();
 }
 

@@ -26,6 +26,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
+class QSortFilterProxyModel;
 class QPushButton;
 class QSpinBox;
 class QTableView;
@@ -76,6 +77,8 @@ public:
     PhaseGraphView* graphView() const { return graph_; }
     QDoubleSpinBox* sigmaSpin() const { return sigma_; }
     QComboBox* policyCombo() const { return policy_; }
+    QTableView* containerTable() const { return containerTable_; }
+    // Rows of containerModel() (the file's order), whatever the table's sorting.
     void selectContainer(int row);
     int selectedContainer() const;
 
@@ -108,6 +111,7 @@ private:
     void refreshChart();
     void updateModelLabel();
     void syncWithController();
+    void updateFileLabel();
     void showMessage(const QString& text, bool error);
     void chooseMetrics();
     void chooseModel();
@@ -121,6 +125,7 @@ private:
     PhaseSummaryModel* phaseModel_ = nullptr;
     PhaseUsagePlot* plot_ = nullptr;
     PhaseGraphView* graph_ = nullptr;
+    QSortFilterProxyModel* containerProxy_ = nullptr;
     QTableView* containerTable_ = nullptr;
     QTableView* scoreTable_ = nullptr;
     QTableView* phaseTable_ = nullptr;
