@@ -1,0 +1,205 @@
+// Exports: a chart to PNG / PDF / SVG, a figure to CSV (the CLI's bytes), and the PDF report
+// (file exists, is a PDF, has the title page, metrics and one page per main figure).
+#include "core/analysis/figure_export.hpp"
+#include "tests/common/test_support.hpp"
+#include "tests/ui/analysis_inputs.hpp"
+#include "ui/analysis/analysis_figures.hpp"
+#include "ui/analysis/chart_export.hpp"
+#include "ui/analysis/figure_view.hpp"
+#include "ui/analysis/report_writer.hpp"
+
+#include <QFile>
+#include <QImage>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <sstream>
+
+using namespace clens;
+using namespace clens::test;
+
+namespace {
+
+struct Demo {
+    SimInputs in;
+    std::shared_ptr<const SimResult> relaxed, never;
+    std::shared_ptr<const ui::SourceFigures> figures; // of `never`
+};
+
+const Demo& demo()
+{
+    static const Demo d = [] {
+        Demo x;
+        x.in = loadInputs(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"));
+        x.relaxed = simulateShared(x.in);
+        Scenario s;
+        s.locality.relaxToAnyAfter_s = std::nullopt;
+        x.never = simulateShared(x.in, s);
+        x.figures = std::make_shared<const ui::SourceFigures>(*ui::computeSourceFigures(ui::simulationJobTable(*x.never), {}, {}));
+        return x;
+    }();
+    return d;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Page objects of a PDF ("/Type /Page", not "/Type /Pages").
+int pdfPages(const QByteArray& pdf)
+{
+    int pages = 0;
+    for (qsizetype at = pdf.indexOf("/Type /Page"); at >= 0; at = pdf.indexOf("/Type /Page", at + 1))
+        pages += pdf.mid(at + 11, 1) != "s" ? 1 : 0;
+    return pages;
+}
+
+// The number of distinct colours in an image (a blank or failed render has one or two).
+int colours(const QImage& image)
+{
+    QSet<QRgb> seen;
+    for (int y = 0; y < image.height(); y += 3)
+        for (int x = 0; x < image.width(); x += 3)
+            seen.insert(image.pixel(x, y));
+    return static_cast<int>(seen.size());
+}
+
+} // namespace
+
+class TestAnalysisExport : public QObject {
+    Q_OBJECT
+private slots:
+    void chartExports_data();
+    void chartExports();
+    void tableFigureHasNoChartToExport();
+    void csvExportIsTheCliCsv();
+    void reportWithBaseline();
+    void reportOfTheTraceAlone();
+    void reportToAnUnwritablePathFails();
+};
+
+void TestAnalysisExport::chartExports_data()
+{
+    QTest::addColumn<QString>("figure");
+    QTest::addColumn<QString>("suffix");
+    for (const char* f : {"queue_delay_cdf_by_size", "delay_causes", "cluster_series"})
+        for (const char* s : {"png", "svg", "pdf"})
+            QTest::newRow(qPrintable(QStringLiteral("%1.%2").arg(QLatin1String(f), QLatin1String(s)))) << f << s;
+}
+
+void TestAnalysisExport::chartExports()
+{
+    QFETCH(QString, figure);
+    QFETCH(QString, suffix);
+    ui::FigureView view;
+    view.resize(900, 600);
+    view.setFigure(demo().figures->find(figure.toStdString())->figure);
+    QVERIFY(view.plot() != nullptr);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(figure + QLatin1Char('.') + suffix);
+    QCOMPARE(view.exportChart(path), QString());
+    const auto bytes = readAll(path);
+    if (suffix == QLatin1String("png")) {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes, "PNG"));
+        QCOMPARE(image.size(), QSize(2400, 1500)); // 1200 x 750 at twice the resolution
+        QVERIFY(colours(image) > 8);
+    } else if (suffix == QLatin1String("svg")) {
+        QSvgRenderer svg(bytes);
+        QVERIFY(svg.isValid());
+        QCOMPARE(svg.viewBox(), QRect(0, 0, 1200, 750));
+        QVERIFY(bytes.contains("<path") || bytes.contains("<polyline"));
+        QImage image(600, 375, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        svg.render(&painter);
+        painter.end();
+        QVERIFY(colours(image) > 8);
+    } else {
+        QVERIFY(bytes.startsWith("%PDF"));
+        QCOMPARE(pdfPages(bytes), 1);
+    }
+}
+
+void TestAnalysisExport::tableFigureHasNoChartToExport()
+{
+    ui::FigureView view;
+    view.setFigure(demo().figures->find("summary")->figure);
+    QVERIFY(view.plot() == nullptr);
+    QTemporaryDir dir;
+    QVERIFY(!view.exportChart(dir.filePath(QStringLiteral("x.png"))).isEmpty());
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
+    QVERIFY(!ui::exportChart(*std::make_unique<QCustomPlot>(), dir.filePath(QStringLiteral("x.gif"))).isEmpty());
+}
+
+void TestAnalysisExport::csvExportIsTheCliCsv()
+{
+    const auto& f = demo().figures->find("vc_table")->figure;
+    ui::FigureView view;
+    view.setFigure(f);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("vc_table.csv"));
+    QCOMPARE(view.exportCsv(path), QString());
+    std::ostringstream expected;
+    writeFigureCsv(expected, *f);
+    QCOMPARE(readAll(path), QByteArray::fromStdString(expected.str()));
+    QVERIFY(!view.exportCsv(dir.filePath(QStringLiteral("missing/dir/x.csv"))).isEmpty());
+}
+
+void TestAnalysisExport::reportWithBaseline()
+{
+    ui::ReportInput in;
+    in.trace = demo().in.trace;
+    in.cluster = demo().in.cluster;
+    in.result = demo().never;
+    in.baseline = demo().relaxed;
+    in.figures = demo().figures;
+    ui::ReportWriter writer(in);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    QCOMPARE(writer.write(path), QString());
+    const auto pdf = readAll(path);
+    QVERIFY(pdf.startsWith("%PDF"));
+    // Title, metrics, every report figure the demo simulation has (9 charts and 2 tables),
+    // then the comparison: JCT change, delay CDFs, and the changed jobs.
+    int figures = 0;
+    for (const auto& name : ui::ReportWriter::reportFigures())
+        figures += demo().figures->figure(name) ? 1 : 0;
+    QCOMPARE(figures, 11);
+    QVERIFY(writer.pageCount() >= 2 + figures + 3);
+    QCOMPARE(pdfPages(pdf), writer.pageCount());
+}
+
+void TestAnalysisExport::reportOfTheTraceAlone()
+{
+    // No simulation and no precomputed figures: the writer computes the trace's own.
+    ui::ReportInput in;
+    in.trace = demo().in.trace;
+    in.cluster = demo().in.cluster;
+    ui::ReportWriter writer(in);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("trace.pdf"));
+    QCOMPARE(writer.write(path), QString());
+    const auto pdf = readAll(path);
+    QVERIFY(pdf.startsWith("%PDF"));
+    QVERIFY(pdfPages(pdf) > 1);
+    QCOMPARE(pdfPages(pdf), writer.pageCount());
+}
+
+void TestAnalysisExport::reportToAnUnwritablePathFails()
+{
+    ui::ReportInput in;
+    in.trace = demo().in.trace;
+    in.cluster = demo().in.cluster;
+    in.result = demo().never;
+    in.figures = demo().figures;
+    ui::ReportWriter writer(in);
+    QVERIFY(!writer.write(QStringLiteral("/nonexistent-dir/report.pdf")).isEmpty());
+}
+
+QTEST_MAIN(TestAnalysisExport)
+#include "tst_analysis_export.moc"

@@ -1,0 +1,227 @@
+// The item models of the analysis pages (checked by QAbstractItemModelTester on every figure of
+// a real simulation and a comparison) and the formatting people read in them.
+#include "core/analysis/comparison.hpp"
+#include "core/analysis/figure_catalog.hpp"
+#include "tests/common/test_support.hpp"
+#include "tests/ui/analysis_inputs.hpp"
+#include "ui/analysis/analysis_figures.hpp"
+#include "ui/analysis/chart_palette.hpp"
+#include "ui/analysis/figure_table_model.hpp"
+#include "ui/analysis/metric_delta_model.hpp"
+#include "ui/analysis/run_description.hpp"
+#include "ui/analysis/value_format.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace clens;
+using namespace clens::test;
+
+namespace {
+
+struct Demo {
+    SimInputs in;
+    std::shared_ptr<const SimResult> relaxed, never;
+};
+
+const Demo& demo()
+{
+    static const Demo d = [] {
+        Demo x;
+        x.in = loadInputs(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"));
+        x.relaxed = simulateShared(x.in);
+        Scenario s;
+        s.locality.relaxToAnyAfter_s = std::nullopt;
+        x.never = simulateShared(x.in, s);
+        return x;
+    }();
+    return d;
+}
+
+} // namespace
+
+class TestAnalysisModels : public QObject {
+    Q_OBJECT
+private slots:
+    void figureModelPassesTesterOnEveryFigure();
+    void figureModelFoldsTheUnitColumn();
+    void figureModelSortsByValueNotText();
+    void metricDeltaModelPassesTesterAndColours();
+    void formatDuration_data();
+    void formatDuration();
+    void formatDelta_data();
+    void formatDelta();
+    void names_data();
+    void names();
+    void scenarioDifferencesNameTheKnob();
+};
+
+void TestAnalysisModels::figureModelPassesTesterOnEveryFigure()
+{
+    const auto figures = ui::computeSourceFigures(ui::simulationJobTable(*demo().relaxed), {}, {});
+    QVERIFY(figures.has_value());
+    ui::FigureTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    for (const auto& e : figures->entries) {
+        if (!e.figure)
+            continue;
+        model.setFigure(e.figure);
+        QVERIFY(model.rowCount() == static_cast<int>(e.figure->rowCount()));
+        QVERIFY(model.columnCount() > 0);
+        // Every cell reads as something, and the raw role gives the exact value back.
+        for (int c = 0; c < model.columnCount(); ++c) {
+            QVERIFY(!model.headerData(c, Qt::Horizontal).toString().isEmpty());
+            for (int r = 0; r < model.rowCount(); ++r)
+                QVERIFY(!model.data(model.index(r, c)).toString().isEmpty());
+        }
+    }
+    model.setFigure(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.columnCount(), 0);
+}
+
+void TestAnalysisModels::figureModelFoldsTheUnitColumn()
+{
+    // summary: metric, value, unit -> the value shows its row's unit, the unit column goes.
+    const auto figures = ui::computeSourceFigures(ui::simulationJobTable(*demo().relaxed), {}, {});
+    auto summary = figures->find("summary")->figure;
+    ui::FigureTableModel model;
+    model.setFigure(summary);
+    QCOMPARE(model.columnCount(), 2);
+    const int row = static_cast<int>(*summary->findRow("metric", "mean_queue_delay_s"));
+    QCOMPARE(model.data(model.index(row, 0)).toString(), QStringLiteral("Mean queueing delay"));
+    QCOMPARE(model.data(model.index(row, 0), ui::FigureTableModel::RawValueRole).toString(), QStringLiteral("mean_queue_delay_s"));
+    QCOMPARE(model.data(model.index(row, 1), ui::FigureTableModel::RawValueRole).toDouble(), demo().relaxed->summary.meanQueueDelay_s);
+    QCOMPARE(model.data(model.index(row, 1)).toString(), ui::formatDuration(demo().relaxed->summary.meanQueueDelay_s));
+}
+
+void TestAnalysisModels::figureModelSortsByValueNotText()
+{
+    // "9 s" sorts before "10 min" by value (as text it would come after).
+    Figure f;
+    f.addTextColumn("series");
+    f.addNumberColumn("mean", "s");
+    f.appendRow({std::string("a"), 600.0});
+    f.appendRow({std::string("b"), 9.0});
+    ui::FigureTableModel model;
+    model.setFigure(std::make_shared<const Figure>(f));
+    QCOMPARE(model.data(model.index(0, 1)).toString(), QStringLiteral("10 min"));
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(ui::FigureTableModel::RawValueRole);
+    proxy.sort(1, Qt::AscendingOrder);
+    QCOMPARE(proxy.data(proxy.index(0, 0)).toString(), QStringLiteral("b"));
+}
+
+void TestAnalysisModels::metricDeltaModelPassesTesterAndColours()
+{
+    const auto a = ui::simulationJobTable(*demo().relaxed);
+    const auto b = ui::simulationJobTable(*demo().never);
+    const auto c = compareResults(a, b);
+    ui::MetricDeltaModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFigure(std::make_shared<const Figure>(c.metrics));
+    QCOMPARE(model.rowCount(), static_cast<int>(c.metrics.rowCount()));
+    // Never relaxing lowers the demo's mean delay (README: ~1,050 s -> ~580 s): better, green.
+    const int mean = model.rowOf(QStringLiteral("mean_queue_delay_s"));
+    QVERIFY(mean >= 0);
+    QVERIFY(model.data(model.index(mean, ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole).toDouble() < 0);
+    QCOMPARE(model.data(model.index(mean, ui::MetricDeltaModel::Change), Qt::ForegroundRole).value<QColor>(),
+             ui::chart_palette::better());
+    QVERIFY(model.data(model.index(mean, ui::MetricDeltaModel::Change)).toString().startsWith(QStringLiteral("−")));
+    // A metric that got worse is red: p95 delay rises in the demo (41.5 min -> 53 min).
+    const int p95 = model.rowOf(QStringLiteral("p95_queue_delay_s"));
+    QVERIFY(model.data(model.index(p95, ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole).toDouble() > 0);
+    QCOMPARE(model.data(model.index(p95, ui::MetricDeltaModel::ChangePct), Qt::ForegroundRole).value<QColor>(),
+             ui::chart_palette::worse());
+    // "jobs" has no better direction: not coloured.
+    QVERIFY(!model.data(model.index(model.rowOf(QStringLiteral("jobs")), ui::MetricDeltaModel::Change), Qt::ForegroundRole).isValid());
+    model.setFigure(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestAnalysisModels::formatDuration_data()
+{
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("zero") << 0.0 << "0 s";
+    QTest::newRow("fraction") << 2.5 << "2.5 s";
+    QTest::newRow("seconds") << 89.0 << "89 s";
+    QTest::newRow("minutes") << 600.0 << "10 min";       // 600 / 60
+    QTest::newRow("minutes.5") << 630.0 << "10.5 min";   // 630 / 60
+    QTest::newRow("hours") << 9000.0 << "2.5 h";         // 9000 / 3600
+    QTest::newRow("days") << 3.0 * 86400 << "3 d";
+    QTest::newRow("negative") << -2520.0 << "-42 min";
+    QTest::newRow("missing") << std::numeric_limits<double>::quiet_NaN() << "–";
+}
+
+void TestAnalysisModels::formatDuration()
+{
+    QFETCH(double, seconds);
+    QFETCH(QString, text);
+    QCOMPARE(ui::formatDuration(seconds), text);
+}
+
+void TestAnalysisModels::formatDelta_data()
+{
+    QTest::addColumn<double>("delta");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("slower") << 89.0 * 60 << "s" << "+89 min";
+    QTest::newRow("faster") << -7200.0 << "s" << "−2 h";
+    QTest::newRow("none") << 0.0 << "s" << "0";
+    QTest::newRow("fraction in points") << 0.052 << "fraction" << "+5.2 pp";
+    QTest::newRow("percent in points") << -1.26 << "%" << "−1.3 pp";
+    QTest::newRow("count") << 1234.0 << "jobs" << "+1,234";
+}
+
+void TestAnalysisModels::formatDelta()
+{
+    QFETCH(double, delta);
+    QFETCH(QString, unit);
+    QFETCH(QString, text);
+    QCOMPARE(ui::formatDelta(delta, unit.toStdString()), text);
+}
+
+void TestAnalysisModels::names_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("metric");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("bucket metric") << "mean_queue_delay_s.5-8" << true << "Mean queueing delay, 5-8-GPU jobs";
+    QTest::newRow("median") << "p50_jct_s" << true << "Median JCT";
+    QTest::newRow("unknown metric") << "held_idle_gpu_h" << true << "Held idle GPU";
+    QTest::newRow("column median") << "p50_delay_s" << false << "Median delay";
+    QTest::newRow("column share") << "gpu_time_pct" << false << "% of GPU time";
+    QTest::newRow("column cause") << "fairshare_pct" << false << "Fair-share";
+    QTest::newRow("column plain") << "allocated_gpus" << false << "Allocated GPUs";
+}
+
+void TestAnalysisModels::names()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, metric);
+    QFETCH(QString, text);
+    const auto s = name.toStdString();
+    QCOMPARE(metric ? ui::metricDisplayName(s) : ui::columnDisplayName(s), text);
+}
+
+void TestAnalysisModels::scenarioDifferencesNameTheKnob()
+{
+    Scenario a, b;
+    QVERIFY(ui::scenarioDifferences(a, b).isEmpty());
+    b.locality.relaxToAnyAfter_s = std::nullopt;
+    b.quota.mode = QuotaMode::Strict;
+    b.quota.vcGpus["speech"] = 4;
+    const auto diff = ui::scenarioDifferences(a, b);
+    QCOMPARE(diff.size(), 2);
+    QCOMPARE(diff[0], QStringLiteral("Relax locality to any server: after 30 min → never"));
+    QCOMPARE(diff[1], QStringLiteral("Quotas: none → strict (GPUs: speech 4)"));
+}
+
+QTEST_MAIN(TestAnalysisModels)
+#include "tst_analysis_models.moc"

@@ -1,0 +1,176 @@
+// The Compare page: an empty state that says how to pin a baseline, non-zero deltas between
+// two scenarios, zeros for a result against itself, a clear refusal for results on different
+// jobs, and a double-click on a job that names its trace index.
+#include "core/analysis/figure.hpp"
+#include "tests/common/test_support.hpp"
+#include "tests/ui/analysis_inputs.hpp"
+#include "ui/analysis/compare_page.hpp"
+#include "ui/analysis/figure_view.hpp"
+#include "ui/analysis/metric_delta_model.hpp"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+using namespace clens;
+using namespace clens::test;
+
+namespace {
+
+struct Demo {
+    SimInputs in;
+    std::shared_ptr<const SimResult> relaxed, never;
+};
+
+const Demo& demo()
+{
+    static const Demo d = [] {
+        Demo x;
+        x.in = loadInputs(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"));
+        x.relaxed = simulateShared(x.in);
+        Scenario s;
+        s.locality.relaxToAnyAfter_s = std::nullopt; // README: mean delay ~1,050 s -> ~580 s
+        x.never = simulateShared(x.in, s);
+        return x;
+    }();
+    return d;
+}
+
+bool compare(ui::ComparePage& page, std::shared_ptr<const SimResult> a, std::shared_ptr<const SimResult> b)
+{
+    QSignalSpy ready(&page, &ui::ComparePage::comparisonReady);
+    page.setResults(std::move(a), std::move(b));
+    return ready.count() > 0 || ready.wait(20000);
+}
+
+double change(const ui::ComparePage& page, const char* metric)
+{
+    auto* m = page.metricsModel();
+    return m->data(m->index(m->rowOf(QString::fromLatin1(metric)), ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole)
+        .toDouble();
+}
+
+} // namespace
+
+class TestComparePage : public QObject {
+    Q_OBJECT
+private slots:
+    void emptyStateTellsHowToPinABaseline_data();
+    void emptyStateTellsHowToPinABaseline();
+    void differentScenariosShowDeltas();
+    void sameResultTwiceShowsZeros();
+    void resultsOnDifferentJobsAreRefused();
+    void doubleClickOnAJobActivatesItsTraceIndex();
+};
+
+void TestComparePage::emptyStateTellsHowToPinABaseline_data()
+{
+    QTest::addColumn<bool>("withBaseline");
+    QTest::addColumn<bool>("withCurrent");
+    QTest::newRow("neither") << false << false;
+    QTest::newRow("no baseline") << false << true;
+    QTest::newRow("no current") << true << false;
+}
+
+void TestComparePage::emptyStateTellsHowToPinABaseline()
+{
+    QFETCH(bool, withBaseline);
+    QFETCH(bool, withCurrent);
+    ui::ComparePage page;
+    QVERIFY(compare(page, demo().relaxed, demo().never)); // a comparison first, then it goes away
+    QVERIFY(page.hasComparison());
+    QVERIFY(compare(page, withBaseline ? demo().relaxed : nullptr, withCurrent ? demo().never : nullptr));
+    QVERIFY(!page.hasComparison());
+    QVERIFY2(page.message().contains(QStringLiteral("Pin as baseline")), qPrintable(page.message()));
+}
+
+void TestComparePage::differentScenariosShowDeltas()
+{
+    ui::ComparePage page;
+    QVERIFY(compare(page, demo().relaxed, demo().never));
+    QVERIFY(page.hasComparison());
+    const double meanChange = change(page, "mean_queue_delay_s");
+    QCOMPARE(meanChange, demo().never->summary.meanQueueDelay_s - demo().relaxed->summary.meanQueueDelay_s);
+    QVERIFY(meanChange < 0);
+    const auto& c = *page.outcome()->comparison;
+    QVERIFY(c.faster > 0);
+    QVERIFY(c.faster + c.slower > 0);
+    QCOMPARE(c.faster + c.slower + c.unchanged, c.finishedInBoth);
+    // Charts: how much sooner/later (two directions), the delay CDFs of both results.
+    QVERIFY(page.jctChangeView()->plot() != nullptr);
+    QCOMPARE(page.jctChangeView()->plot()->graphCount(), c.slower > 0 ? 2 : 1);
+    page.jctChoice()->setCurrentIndex(1); // signed change by size
+    QCOMPARE(page.jctChangeView()->figure()->name, std::string("jct_change_cdf"));
+    QVERIFY(page.jctChangeView()->plot()->graphCount() >= 2);
+    QVERIFY(page.delayView()->plot() != nullptr);
+    QCOMPARE(page.delayView()->plot()->graphCount(), 2);
+    QVERIFY(page.gainersView()->table()->model()->rowCount() > 0);
+}
+
+void TestComparePage::sameResultTwiceShowsZeros()
+{
+    ui::ComparePage page;
+    QVERIFY(compare(page, demo().relaxed, demo().relaxed));
+    QVERIFY(page.hasComparison());
+    auto* m = page.metricsModel();
+    QVERIFY(m->rowCount() > 10);
+    for (int r = 0; r < m->rowCount(); ++r) {
+        const double d = m->data(m->index(r, ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole).toDouble();
+        QVERIFY2(d == 0 || std::isnan(d), qPrintable(m->data(m->index(r, 0)).toString()));
+        QVERIFY(!m->data(m->index(r, ui::MetricDeltaModel::Change), Qt::ForegroundRole).isValid());
+    }
+    const auto& c = *page.outcome()->comparison;
+    QCOMPARE(c.unchanged, c.finishedInBoth);
+    QCOMPARE(c.faster, std::int64_t{0});
+    QCOMPARE(page.gainersView()->figure(), nullptr); // "no job finished sooner"
+    QCOMPARE(page.losersView()->figure(), nullptr);
+}
+
+void TestComparePage::resultsOnDifferentJobsAreRefused()
+{
+    // The demo without its last job: the same trace no more.
+    QTemporaryDir dir;
+    std::ifstream jobs(samplePath("demo/jobs.csv"));
+    std::stringstream text;
+    text << jobs.rdbuf();
+    auto lines = text.str();
+    lines.erase(lines.find_last_of('\n', lines.size() - 2) + 1);
+    const auto shorter = loadInputs(samplePath("demo/cluster.csv"), writeFile(dir, "jobs.csv", lines));
+    QCOMPARE(shorter.trace->jobs.size() + 1, demo().in.trace->jobs.size());
+    ui::ComparePage page;
+    QVERIFY(compare(page, demo().relaxed, simulateShared(shorter)));
+    QVERIFY(!page.hasComparison());
+    QVERIFY2(page.message().contains(QStringLiteral("not on the same jobs")), qPrintable(page.message()));
+}
+
+void TestComparePage::doubleClickOnAJobActivatesItsTraceIndex()
+{
+    ui::ComparePage page;
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(compare(page, demo().relaxed, demo().never));
+    QSignalSpy activated(&page, &ui::ComparePage::jobActivated);
+    auto* table = page.gainersView()->table();
+    QVERIFY(table->model()->rowCount() > 0);
+    const auto id = table->model()->index(0, 0).data().toString().toStdString();
+    QTRY_VERIFY(table->isVisible());
+    const QRect cell = table->visualRect(table->model()->index(0, 1));
+    QVERIFY(table->viewport()->rect().contains(cell.center()));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
+    QCOMPARE(activated.count(), 1);
+    const int job = activated.front().front().toInt();
+    QVERIFY(job >= 0);
+    QCOMPARE(demo().in.trace->jobs[static_cast<std::size_t>(job)].id, id);
+}
+
+QTEST_MAIN(TestComparePage)
+#include "tst_compare_page.moc"

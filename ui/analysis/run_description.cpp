@@ -1,0 +1,134 @@
+#include "ui/analysis/run_description.hpp"
+
+#include "ui/analysis/value_format.hpp"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace clens::ui {
+
+namespace {
+
+QString after(const std::optional<std::int64_t>& s)
+{
+    return s ? QStringLiteral("after %1").arg(formatDuration(static_cast<double>(*s))) : QStringLiteral("never");
+}
+
+QString percent(double v)
+{
+    return formatPlainNumber(100 * v) + QStringLiteral("%");
+}
+
+QString quotas(const Scenario::Quota& q)
+{
+    if (q.mode == QuotaMode::None)
+        return QStringLiteral("none");
+    const QString mode = q.mode == QuotaMode::Strict   ? QStringLiteral("strict")
+                         : q.mode == QuotaMode::Borrow ? QStringLiteral("borrow idle GPUs")
+                                                       : QStringLiteral("borrow idle GPUs, preempt borrowers");
+    QStringList vcs;
+    for (const auto& [vc, gpus] : q.vcGpus)
+        vcs << QStringLiteral("%1 %2").arg(QString::fromStdString(vc), formatPlainNumber(static_cast<double>(gpus)));
+    if (vcs.size() > 6) {
+        const auto more = vcs.size() - 6;
+        vcs = vcs.mid(0, 6);
+        vcs << QStringLiteral("%1 more").arg(more);
+    }
+    return vcs.isEmpty() ? mode : QStringLiteral("%1 (GPUs: %2)").arg(mode, vcs.join(QStringLiteral(", ")));
+}
+
+QString failures(const Scenario::Failures& f)
+{
+    QStringList parts;
+    if (f.serverMtbf_h > 0)
+        parts << QStringLiteral("server MTBF %1 h, repair %2 h").arg(formatPlainNumber(f.serverMtbf_h), formatPlainNumber(f.repair_h));
+    if (f.checkpoint_s > 0)
+        parts << QStringLiteral("checkpoint every %1").arg(formatDuration(static_cast<double>(f.checkpoint_s)));
+    if (f.trialRun_s > 0)
+        parts << QStringLiteral("trial run %1").arg(formatDuration(static_cast<double>(f.trialRun_s)));
+    return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral("; "));
+}
+
+} // namespace
+
+std::vector<std::pair<QString, QString>> scenarioSettings(const Scenario& s)
+{
+    std::vector<std::pair<QString, QString>> v;
+    v.emplace_back(QStringLiteral("Relax locality to a rack"), after(s.locality.relaxToRackAfter_s));
+    v.emplace_back(QStringLiteral("Relax locality to any server"), after(s.locality.relaxToAnyAfter_s));
+    v.emplace_back(QStringLiteral("Rack size"), QStringLiteral("%1 servers").arg(s.locality.rackSize));
+    QString gang;
+    switch (s.gang.policy) {
+    case GangPolicy::Strict:
+        gang = QStringLiteral("strict (all GPUs at once)");
+        break;
+    case GangPolicy::Elastic:
+        gang = QStringLiteral("elastic (down to %1 of the GPUs after %2)")
+                   .arg(percent(s.gang.minFraction), formatDuration(static_cast<double>(s.gang.elasticAfter_s)));
+        break;
+    case GangPolicy::None:
+        gang = QStringLiteral("none (GPUs held idle until the gang is complete)");
+        break;
+    }
+    v.emplace_back(QStringLiteral("Gang scheduling"), gang);
+    v.emplace_back(QStringLiteral("Quotas"), quotas(s.quota));
+    v.emplace_back(QStringLiteral("Placement"), s.placement == PlacementPolicy::BestFit    ? QStringLiteral("best fit")
+                                                : s.placement == PlacementPolicy::FirstFit ? QStringLiteral("first fit")
+                                                                                           : QStringLiteral("spread"));
+    v.emplace_back(QStringLiteral("Backfill"), s.backfill == BackfillPolicy::Greedy ? QStringLiteral("greedy") : QStringLiteral("none"));
+    v.emplace_back(QStringLiteral("Slowdown per extra server"), QStringLiteral("+%1").arg(percent(s.slowdown.perExtraServer)));
+    v.emplace_back(QStringLiteral("Slowdown across racks"), QStringLiteral("+%1").arg(percent(s.slowdown.crossRack)));
+    v.emplace_back(QStringLiteral("Failures"), failures(s.failures));
+    v.emplace_back(QStringLiteral("Seed"), QString::number(s.seed));
+    return v;
+}
+
+QStringList scenarioDifferences(const Scenario& from, const Scenario& to)
+{
+    const auto a = scenarioSettings(from);
+    const auto b = scenarioSettings(to);
+    QStringList out;
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+        if (a[i].second != b[i].second)
+            out << QStringLiteral("%1: %2 → %3").arg(a[i].first, a[i].second, b[i].second);
+    return out;
+}
+
+QString traceName(const Trace& trace)
+{
+    const auto name = QFileInfo(QString::fromStdString(trace.meta.source)).fileName();
+    return name.isEmpty() ? QStringLiteral("(unnamed trace)") : name;
+}
+
+QString describeTrace(const Trace& trace)
+{
+    QString text = traceName(trace);
+    if (!trace.meta.format.empty())
+        text += QStringLiteral(" (%1)").arg(QString::fromStdString(trace.meta.format));
+    text += QStringLiteral(": %1 jobs, %2 VCs").arg(formatPlainNumber(static_cast<double>(trace.jobs.size())))
+                .arg(trace.tenants.size());
+    if (!trace.jobs.empty()) {
+        const auto [lo, hi] = std::minmax_element(trace.jobs.begin(), trace.jobs.end(),
+                                                  [](const Job& x, const Job& y) { return x.submit_s < y.submit_s; });
+        if (trace.meta.timeBase == TimeBase::UnixUtc) {
+            const auto day = [](std::int64_t t) {
+                return QDateTime::fromSecsSinceEpoch(t, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd"));
+            };
+            text += QStringLiteral(", submitted %1 to %2 (UTC)").arg(day(lo->submit_s), day(hi->submit_s));
+        } else {
+            text += QStringLiteral(", submissions over %1").arg(formatDuration(static_cast<double>(hi->submit_s - lo->submit_s)));
+        }
+    }
+    return text;
+}
+
+QString describeCluster(const Topology& cluster)
+{
+    return QStringLiteral("%1 servers, %2 GPUs in %3 racks")
+        .arg(formatPlainNumber(cluster.serverCount()), formatPlainNumber(cluster.gpuCount()))
+        .arg(cluster.rackCount());
+}
+
+} // namespace clens::ui
