@@ -68,12 +68,13 @@ int main(int argc, char** argv)
     }
     page.showSimulation(true);
     page.selectFigure(QStringLiteral("delay_causes"));
-    QApplication::processEvents();
-    page.grab().save(out + QStringLiteral("/analysis-page.png"));
     page.figureView()->setStatistic(QStringLiteral("hours"));
     QApplication::processEvents();
     page.grab().save(out + QStringLiteral("/analysis-delay-causes-hours.png"));
     page.figureView()->setStatistic(QStringLiteral("shares"));
+    page.selectFigure(QStringLiteral("queue_delay_cdf_by_vc"));
+    QApplication::processEvents();
+    page.grab().save(out + QStringLiteral("/analysis-page.png"));
     std::cerr << "report: " << page.writeReport(out + QStringLiteral("/report.pdf")).toStdString() << "\n";
 
     ui::ComparePage compare;

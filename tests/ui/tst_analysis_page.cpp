@@ -52,6 +52,7 @@ private slots:
     void unavailableFiguresAreGreyedWithTheReason();
     void toggleSwitchesBetweenTraceAndSimulation();
     void newerSourceSupersedesStaleComputation();
+    void traceFiguresAreReusedAcrossSimulations();
     void noSourceShowsEmptyState();
 };
 
@@ -172,6 +173,26 @@ void TestAnalysisPage::newerSourceSupersedesStaleComputation()
     QCoreApplication::processEvents();
     QCOMPARE(ready.count(), 2);
     QCOMPARE(summaryValue(page, "mean_queue_delay_s"), relaxed->summary.meanQueueDelay_s);
+}
+
+void TestAnalysisPage::traceFiguresAreReusedAcrossSimulations()
+{
+    // A knob change brings a new result for the same trace: the trace's own figures are kept,
+    // a new cluster recomputes them.
+    const auto in = demo();
+    ui::AnalysisPage page;
+    QSignalSpy ready(&page, &ui::AnalysisPage::figuresReady);
+    page.setSource(in.trace, in.cluster, simulateShared(in));
+    QVERIFY(waitReady(ready));
+    page.showSimulation(false);
+    const auto first = page.shownFigures();
+    page.setSource(in.trace, in.cluster, simulateShared(in));
+    QVERIFY(waitReady(ready, 2));
+    QVERIFY(!page.showsSimulation()); // the user's choice of source is kept
+    QVERIFY(page.shownFigures() == first);
+    page.setSource(in.trace, std::make_shared<const Topology>(*in.cluster), simulateShared(in));
+    QVERIFY(waitReady(ready, 3));
+    QVERIFY(page.shownFigures() != first);
 }
 
 void TestAnalysisPage::noSourceShowsEmptyState()

@@ -43,10 +43,7 @@ std::optional<SourceFigures> computeSourceFigures(const JobTable& table, const s
 
 JobTable simulationJobTable(const SimResult& result)
 {
-    auto table = jobTableFromSimResult(result);
-    if (result.trace)
-        noteTraceUtilization(table, *result.trace);
-    return table;
+    return jobTableFromSimResult(result); // notes a trace without utilization itself
 }
 
 AnalysisOutcome computeAnalysis(const AnalysisInputs& in, const std::function<bool()>& stale,
@@ -61,14 +58,16 @@ AnalysisOutcome computeAnalysis(const AnalysisInputs& in, const std::function<bo
                 return out;
             }
         }
-        if (in.trace) {
+        if (in.traceFigures) {
+            out.trace = in.traceFigures;
+        } else if (in.trace) {
             const auto cluster = in.cluster ? in.cluster : in.result ? in.result->cluster : nullptr;
-            auto table = jobTableFromTrace(*in.trace, cluster.get(), in.result ? in.result->scenario.seriesStep_s : 300);
-            out.trace = computeSourceFigures(table, stale, options);
-            if (!out.trace) {
+            auto figures = computeSourceFigures(jobTableFromTrace(*in.trace, cluster.get()), stale, options);
+            if (!figures) {
                 out.cancelled = true;
                 return out;
             }
+            out.trace = std::make_shared<const SourceFigures>(std::move(*figures));
         }
     } catch (const std::exception& e) {
         out = {};

@@ -37,10 +37,12 @@ struct AnalysisInputs {
     std::shared_ptr<const Trace> trace;
     std::shared_ptr<const Topology> cluster;
     std::shared_ptr<const SimResult> result; // may be null
+    // The trace's figures from an earlier computation on the same trace and cluster (reused).
+    std::shared_ptr<const SourceFigures> traceFigures;
 };
 
 struct AnalysisOutcome {
-    std::optional<SourceFigures> trace;      // what happened
+    std::shared_ptr<const SourceFigures> trace; // what happened
     std::optional<SourceFigures> simulation; // what would happen (when a result was given)
     std::string error;                       // non-empty: nothing usable was computed
     bool cancelled = false;
@@ -54,7 +56,7 @@ AnalysisOutcome computeAnalysis(const AnalysisInputs& in, const std::function<bo
 std::optional<SourceFigures> computeSourceFigures(const JobTable& table, const std::function<bool()>& stale,
                                                   const AnalysisOptions& options);
 
-// The per-job view of a simulation result, with the notes the GUI shows about its trace.
+// The per-job view of a simulation result (with the notes about its trace).
 JobTable simulationJobTable(const SimResult& result);
 
 } // namespace clens::ui

@@ -119,14 +119,13 @@ QString AnalysisPage::selectedFigure() const
     return wanted_;
 }
 
-const SourceFigures* AnalysisPage::shownFigures() const
-{
-    return shown_.get();
-}
-
 void AnalysisPage::setSource(std::shared_ptr<const Trace> trace, std::shared_ptr<const Topology> cluster,
                              std::shared_ptr<const SimResult> result)
 {
+    // The trace's own figures do not change with the scenario: keep them for the same inputs.
+    std::shared_ptr<const SourceFigures> traceFigures;
+    if (outcome_ && trace == trace_ && cluster == cluster_)
+        traceFigures = outcome_->trace;
     trace_ = std::move(trace);
     cluster_ = std::move(cluster);
     result_ = std::move(result);
@@ -140,7 +139,7 @@ void AnalysisPage::setSource(std::shared_ptr<const Trace> trace, std::shared_ptr
         emit figuresReady();
         return;
     }
-    AnalysisInputs inputs{trace_, cluster_, result_};
+    AnalysisInputs inputs{trace_, cluster_, result_, traceFigures};
     runner_->run<std::shared_ptr<const AnalysisOutcome>>(
         [inputs](const LatestTaskRunner::StaleFn& stale) {
             return std::make_shared<const AnalysisOutcome>(computeAnalysis(inputs, stale));
@@ -178,9 +177,7 @@ void AnalysisPage::showSimulation(bool simulation)
     if (outcome_->simulation || outcome_->trace)
         preferSimulation_ = simulation;
     const bool useSim = outcome_->simulation && (simulation || !outcome_->trace);
-    shown_ = useSim ? std::shared_ptr<const SourceFigures>(outcome_, &*outcome_->simulation)
-         : outcome_->trace ? std::shared_ptr<const SourceFigures>(outcome_, &*outcome_->trace)
-                           : nullptr;
+    shown_ = useSim ? std::shared_ptr<const SourceFigures>(outcome_, &*outcome_->simulation) : outcome_->trace;
     fillList();
     updateHeader();
 }
@@ -234,7 +231,9 @@ void AnalysisPage::showSelected()
         QString html = tr("<p><b>Not available for %1.</b></p><p>%2</p>")
                            .arg(showsSimulation() ? tr("this simulation") : tr("the trace as recorded"),
                                 QString::fromStdString(e->unavailable).toHtmlEscaped());
-        const auto& other = showsSimulation() ? outcome_->trace : outcome_->simulation;
+        const SourceFigures* other = showsSimulation() ? outcome_->trace.get()
+                                     : outcome_->simulation ? &*outcome_->simulation
+                                                            : nullptr;
         if (other && other->figure(e->name))
             html += tr("<p><a href=\"other\">Show it for the %1</a></p>")
                         .arg(showsSimulation() ? tr("trace as recorded") : tr("simulation"));

@@ -33,7 +33,7 @@ public:
     bool showsSimulation() const;
     QString selectedFigure() const;
     // The figures currently listed (of the shown source), or null before the first result.
-    const SourceFigures* shownFigures() const;
+    std::shared_ptr<const SourceFigures> shownFigures() const { return shown_; }
     FigureView* figureView() const { return view_; }
     QListWidget* figureList() const { return list_; }
     // Writes the PDF report of the shown source ("" on success, else the reason).

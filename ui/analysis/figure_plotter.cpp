@@ -161,7 +161,8 @@ QStringList plotCdf(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
         }
         if (xs.isEmpty())
             continue;
-        lowestStart = std::min(lowestStart, ys.front());
+        if (xs.size() > 1) // a single value is a vertical step: nothing to zoom into
+            lowestStart = std::min(lowestStart, ys.front());
         // The CDF rises from 0 at its first value and stays at its last fraction to the right.
         xs.prepend(xs.front());
         ys.prepend(0);
@@ -188,8 +189,9 @@ QStringList plotCdf(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
         x->setLabel(axisTitle(qs(f.x.label), duration ? scale.unit : qs(f.x.unit)));
         plot.rescaleAxes();
         const double lo = ex.empty() ? 0 : ex.min / scale.divisor, hi = ex.empty() ? 1 : ex.max / scale.divisor;
-        const double pad = std::max((hi - lo) * 0.03, 1e-9);
-        x->setRange(lo < 0 ? lo - pad : std::min(0.0, lo), hi + pad);
+        const double from = std::min(0.0, lo);
+        const double pad = hi > from ? (hi - from) * 0.03 : 1;
+        x->setRange(lo < 0 ? lo - pad : from, hi + pad);
         if (lo < 0 && hi > 0) {
             auto* zero = new QCPItemStraightLine(&plot);
             zero->point1->setCoords(0, 0);
@@ -200,7 +202,7 @@ QStringList plotCdf(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
     y->setLabel(qs(f.y.label));
     // When every series starts high (most jobs waited 0 s), the interesting part is the top.
     double yLow = 0;
-    if (lowestStart >= 0.5) {
+    if (lowestStart >= 0.5 && lowestStart < 0.995) {
         yLow = std::floor((lowestStart - 0.02) * 20) / 20;
         const QString start = allStartAtZero ? QStringLiteral("%1 0 %2").arg(qs(f.x.label).toLower(), qs(f.x.unit))
                                              : QStringLiteral("the series' smallest value");

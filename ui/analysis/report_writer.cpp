@@ -271,10 +271,12 @@ QString ReportWriter::write(const QString& path)
         auto outcome = computeAnalysis(ai);
         if (!outcome.error.empty())
             return QString::fromStdString(outcome.error);
-        auto& source = in_.result ? outcome.simulation : outcome.trace;
-        if (!source)
+        if (in_.result && outcome.simulation)
+            figures = std::make_shared<const SourceFigures>(std::move(*outcome.simulation));
+        else
+            figures = outcome.trace;
+        if (!figures)
             return QStringLiteral("No figures to report");
-        figures = std::make_shared<const SourceFigures>(std::move(*source));
     }
     auto cmp = in_.comparison;
     if (!cmp && in_.baseline && in_.result)
