@@ -51,7 +51,7 @@ int main(int argc, char** argv)
     std::cerr << "mean delay baseline " << baseline->summary.meanQueueDelay_s << " s, current "
               << current->summary.meanQueueDelay_s << " s\n";
 
-    ui::AnalysisPage page;
+    ui::analysis::AnalysisPage page;
     page.resize(1500, 940);
     page.show();
     page.setSource(in.trace, in.cluster, current);
@@ -77,7 +77,7 @@ int main(int argc, char** argv)
     page.grab().save(out + QStringLiteral("/analysis-page.png"));
     std::cerr << "report: " << page.writeReport(out + QStringLiteral("/report.pdf")).toStdString() << "\n";
 
-    ui::ComparePage compare;
+    ui::analysis::ComparePage compare;
     compare.resize(1500, 940);
     compare.show();
     compare.setResults(baseline, current);

@@ -25,7 +25,7 @@ namespace {
 struct Demo {
     SimInputs in;
     std::shared_ptr<const SimResult> relaxed, never;
-    std::shared_ptr<const ui::SourceFigures> figures; // of `never`
+    std::shared_ptr<const ui::analysis::SourceFigures> figures; // of `never`
 };
 
 const Demo& demo()
@@ -37,7 +37,7 @@ const Demo& demo()
         Scenario s;
         s.locality.relaxToAnyAfter_s = std::nullopt;
         x.never = simulateShared(x.in, s);
-        x.figures = std::make_shared<const ui::SourceFigures>(*ui::computeSourceFigures(ui::simulationJobTable(*x.never), {}, {}));
+        x.figures = std::make_shared<const ui::analysis::SourceFigures>(*ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*x.never), {}, {}));
         return x;
     }();
     return d;
@@ -95,7 +95,7 @@ void TestAnalysisExport::chartExports()
 {
     QFETCH(QString, figure);
     QFETCH(QString, suffix);
-    ui::FigureView view;
+    ui::analysis::FigureView view;
     view.resize(900, 600);
     view.setFigure(demo().figures->find(figure.toStdString())->figure);
     QVERIFY(view.plot() != nullptr);
@@ -127,19 +127,19 @@ void TestAnalysisExport::chartExports()
 
 void TestAnalysisExport::tableFigureHasNoChartToExport()
 {
-    ui::FigureView view;
+    ui::analysis::FigureView view;
     view.setFigure(demo().figures->find("summary")->figure);
     QVERIFY(view.plot() == nullptr);
     QTemporaryDir dir;
     QVERIFY(!view.exportChart(dir.filePath(QStringLiteral("x.png"))).isEmpty());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
-    QVERIFY(!ui::exportChart(*std::make_unique<QCustomPlot>(), dir.filePath(QStringLiteral("x.gif"))).isEmpty());
+    QVERIFY(!ui::analysis::exportChart(*std::make_unique<QCustomPlot>(), dir.filePath(QStringLiteral("x.gif"))).isEmpty());
 }
 
 void TestAnalysisExport::csvExportIsTheCliCsv()
 {
     const auto& f = demo().figures->find("vc_table")->figure;
-    ui::FigureView view;
+    ui::analysis::FigureView view;
     view.setFigure(f);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("vc_table.csv"));
@@ -152,13 +152,13 @@ void TestAnalysisExport::csvExportIsTheCliCsv()
 
 void TestAnalysisExport::reportWithBaseline()
 {
-    ui::ReportInput in;
+    ui::analysis::ReportInput in;
     in.trace = demo().in.trace;
     in.cluster = demo().in.cluster;
     in.result = demo().never;
     in.baseline = demo().relaxed;
     in.figures = demo().figures;
-    ui::ReportWriter writer(in);
+    ui::analysis::ReportWriter writer(in);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("report.pdf"));
     QCOMPARE(writer.write(path), QString());
@@ -167,7 +167,7 @@ void TestAnalysisExport::reportWithBaseline()
     // Title, metrics, every report figure the demo simulation has (9 charts and 2 tables),
     // then the comparison: JCT change, delay CDFs, and the changed jobs.
     int figures = 0;
-    for (const auto& name : ui::ReportWriter::reportFigures())
+    for (const auto& name : ui::analysis::ReportWriter::reportFigures())
         figures += demo().figures->figure(name) ? 1 : 0;
     QCOMPARE(figures, 11);
     QVERIFY(writer.pageCount() >= 2 + figures + 3);
@@ -177,10 +177,10 @@ void TestAnalysisExport::reportWithBaseline()
 void TestAnalysisExport::reportOfTheTraceAlone()
 {
     // No simulation and no precomputed figures: the writer computes the trace's own.
-    ui::ReportInput in;
+    ui::analysis::ReportInput in;
     in.trace = demo().in.trace;
     in.cluster = demo().in.cluster;
-    ui::ReportWriter writer(in);
+    ui::analysis::ReportWriter writer(in);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("trace.pdf"));
     QCOMPARE(writer.write(path), QString());
@@ -192,12 +192,12 @@ void TestAnalysisExport::reportOfTheTraceAlone()
 
 void TestAnalysisExport::reportToAnUnwritablePathFails()
 {
-    ui::ReportInput in;
+    ui::analysis::ReportInput in;
     in.trace = demo().in.trace;
     in.cluster = demo().in.cluster;
     in.result = demo().never;
     in.figures = demo().figures;
-    ui::ReportWriter writer(in);
+    ui::analysis::ReportWriter writer(in);
     QVERIFY(!writer.write(QStringLiteral("/nonexistent-dir/report.pdf")).isEmpty());
 }
 

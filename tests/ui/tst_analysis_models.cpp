@@ -62,9 +62,9 @@ private slots:
 
 void TestAnalysisModels::figureModelPassesTesterOnEveryFigure()
 {
-    const auto figures = ui::computeSourceFigures(ui::simulationJobTable(*demo().relaxed), {}, {});
+    const auto figures = ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*demo().relaxed), {}, {});
     QVERIFY(figures.has_value());
-    ui::FigureTableModel model;
+    ui::analysis::FigureTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     for (const auto& e : figures->entries) {
         if (!e.figure)
@@ -87,16 +87,16 @@ void TestAnalysisModels::figureModelPassesTesterOnEveryFigure()
 void TestAnalysisModels::figureModelFoldsTheUnitColumn()
 {
     // summary: metric, value, unit -> the value shows its row's unit, the unit column goes.
-    const auto figures = ui::computeSourceFigures(ui::simulationJobTable(*demo().relaxed), {}, {});
+    const auto figures = ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*demo().relaxed), {}, {});
     auto summary = figures->find("summary")->figure;
-    ui::FigureTableModel model;
+    ui::analysis::FigureTableModel model;
     model.setFigure(summary);
     QCOMPARE(model.columnCount(), 2);
     const int row = static_cast<int>(*summary->findRow("metric", "mean_queue_delay_s"));
     QCOMPARE(model.data(model.index(row, 0)).toString(), QStringLiteral("Mean queueing delay"));
-    QCOMPARE(model.data(model.index(row, 0), ui::FigureTableModel::RawValueRole).toString(), QStringLiteral("mean_queue_delay_s"));
-    QCOMPARE(model.data(model.index(row, 1), ui::FigureTableModel::RawValueRole).toDouble(), demo().relaxed->summary.meanQueueDelay_s);
-    QCOMPARE(model.data(model.index(row, 1)).toString(), ui::formatDuration(demo().relaxed->summary.meanQueueDelay_s));
+    QCOMPARE(model.data(model.index(row, 0), ui::analysis::FigureTableModel::RawValueRole).toString(), QStringLiteral("mean_queue_delay_s"));
+    QCOMPARE(model.data(model.index(row, 1), ui::analysis::FigureTableModel::RawValueRole).toDouble(), demo().relaxed->summary.meanQueueDelay_s);
+    QCOMPARE(model.data(model.index(row, 1)).toString(), ui::analysis::formatDuration(demo().relaxed->summary.meanQueueDelay_s));
 }
 
 void TestAnalysisModels::figureModelSortsByValueNotText()
@@ -107,39 +107,39 @@ void TestAnalysisModels::figureModelSortsByValueNotText()
     f.addNumberColumn("mean", "s");
     f.appendRow({std::string("a"), 600.0});
     f.appendRow({std::string("b"), 9.0});
-    ui::FigureTableModel model;
+    ui::analysis::FigureTableModel model;
     model.setFigure(std::make_shared<const Figure>(f));
     QCOMPARE(model.data(model.index(0, 1)).toString(), QStringLiteral("10 min"));
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
-    proxy.setSortRole(ui::FigureTableModel::RawValueRole);
+    proxy.setSortRole(ui::analysis::FigureTableModel::RawValueRole);
     proxy.sort(1, Qt::AscendingOrder);
     QCOMPARE(proxy.data(proxy.index(0, 0)).toString(), QStringLiteral("b"));
 }
 
 void TestAnalysisModels::metricDeltaModelPassesTesterAndColours()
 {
-    const auto a = ui::simulationJobTable(*demo().relaxed);
-    const auto b = ui::simulationJobTable(*demo().never);
+    const auto a = ui::analysis::simulationJobTable(*demo().relaxed);
+    const auto b = ui::analysis::simulationJobTable(*demo().never);
     const auto c = compareResults(a, b);
-    ui::MetricDeltaModel model;
+    ui::analysis::MetricDeltaModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setFigure(std::make_shared<const Figure>(c.metrics));
     QCOMPARE(model.rowCount(), static_cast<int>(c.metrics.rowCount()));
     // Never relaxing lowers the demo's mean delay (README: ~1,050 s -> ~580 s): better, green.
     const int mean = model.rowOf(QStringLiteral("mean_queue_delay_s"));
     QVERIFY(mean >= 0);
-    QVERIFY(model.data(model.index(mean, ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole).toDouble() < 0);
-    QCOMPARE(model.data(model.index(mean, ui::MetricDeltaModel::Change), Qt::ForegroundRole).value<QColor>(),
-             ui::chart_palette::better());
-    QVERIFY(model.data(model.index(mean, ui::MetricDeltaModel::Change)).toString().startsWith(QStringLiteral("−")));
+    QVERIFY(model.data(model.index(mean, ui::analysis::MetricDeltaModel::Change), ui::analysis::MetricDeltaModel::RawValueRole).toDouble() < 0);
+    QCOMPARE(model.data(model.index(mean, ui::analysis::MetricDeltaModel::Change), Qt::ForegroundRole).value<QColor>(),
+             ui::analysis::chart_palette::better());
+    QVERIFY(model.data(model.index(mean, ui::analysis::MetricDeltaModel::Change)).toString().startsWith(QStringLiteral("−")));
     // A metric that got worse is red: p95 delay rises in the demo (41.5 min -> 53 min).
     const int p95 = model.rowOf(QStringLiteral("p95_queue_delay_s"));
-    QVERIFY(model.data(model.index(p95, ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole).toDouble() > 0);
-    QCOMPARE(model.data(model.index(p95, ui::MetricDeltaModel::ChangePct), Qt::ForegroundRole).value<QColor>(),
-             ui::chart_palette::worse());
+    QVERIFY(model.data(model.index(p95, ui::analysis::MetricDeltaModel::Change), ui::analysis::MetricDeltaModel::RawValueRole).toDouble() > 0);
+    QCOMPARE(model.data(model.index(p95, ui::analysis::MetricDeltaModel::ChangePct), Qt::ForegroundRole).value<QColor>(),
+             ui::analysis::chart_palette::worse());
     // "jobs" has no better direction: not coloured.
-    QVERIFY(!model.data(model.index(model.rowOf(QStringLiteral("jobs")), ui::MetricDeltaModel::Change), Qt::ForegroundRole).isValid());
+    QVERIFY(!model.data(model.index(model.rowOf(QStringLiteral("jobs")), ui::analysis::MetricDeltaModel::Change), Qt::ForegroundRole).isValid());
     model.setFigure(nullptr);
     QCOMPARE(model.rowCount(), 0);
 }
@@ -163,7 +163,7 @@ void TestAnalysisModels::formatDuration()
 {
     QFETCH(double, seconds);
     QFETCH(QString, text);
-    QCOMPARE(ui::formatDuration(seconds), text);
+    QCOMPARE(ui::analysis::formatDuration(seconds), text);
 }
 
 void TestAnalysisModels::formatDelta_data()
@@ -184,7 +184,7 @@ void TestAnalysisModels::formatDelta()
     QFETCH(double, delta);
     QFETCH(QString, unit);
     QFETCH(QString, text);
-    QCOMPARE(ui::formatDelta(delta, unit.toStdString()), text);
+    QCOMPARE(ui::analysis::formatDelta(delta, unit.toStdString()), text);
 }
 
 void TestAnalysisModels::names_data()
@@ -207,17 +207,17 @@ void TestAnalysisModels::names()
     QFETCH(bool, metric);
     QFETCH(QString, text);
     const auto s = name.toStdString();
-    QCOMPARE(metric ? ui::metricDisplayName(s) : ui::columnDisplayName(s), text);
+    QCOMPARE(metric ? ui::analysis::metricDisplayName(s) : ui::analysis::columnDisplayName(s), text);
 }
 
 void TestAnalysisModels::scenarioDifferencesNameTheKnob()
 {
     Scenario a, b;
-    QVERIFY(ui::scenarioDifferences(a, b).isEmpty());
+    QVERIFY(ui::analysis::scenarioDifferences(a, b).isEmpty());
     b.locality.relaxToAnyAfter_s = std::nullopt;
     b.quota.mode = QuotaMode::Strict;
     b.quota.vcGpus["speech"] = 4;
-    const auto diff = ui::scenarioDifferences(a, b);
+    const auto diff = ui::analysis::scenarioDifferences(a, b);
     QCOMPARE(diff.size(), 2);
     QCOMPARE(diff[0], QStringLiteral("Relax locality to any server: after 30 min → never"));
     QCOMPARE(diff[1], QStringLiteral("Quotas: none → strict (GPUs: speech 4)"));

@@ -37,7 +37,7 @@ bool waitReady(QSignalSpy& spy, int count = 1)
     return true;
 }
 
-double summaryValue(const ui::AnalysisPage& page, const std::string& metric)
+double summaryValue(const ui::analysis::AnalysisPage& page, const std::string& metric)
 {
     const auto* f = page.shownFigures()->figure("summary");
     return f->number(*f->findRow("metric", metric), "value");
@@ -60,9 +60,9 @@ void TestAnalysisPage::listsEveryFigureAndDrawsEachOne()
 {
     const auto in = demo();
     const auto result = simulateShared(in);
-    ui::AnalysisPage page;
+    ui::analysis::AnalysisPage page;
     page.resize(1200, 800);
-    QSignalSpy ready(&page, &ui::AnalysisPage::figuresReady);
+    QSignalSpy ready(&page, &ui::analysis::AnalysisPage::figuresReady);
     page.setSource(in.trace, in.cluster, result);
     QVERIFY(page.isComputing());
     QVERIFY(waitReady(ready));
@@ -71,7 +71,7 @@ void TestAnalysisPage::listsEveryFigureAndDrawsEachOne()
     QCOMPARE(page.figureList()->count(), static_cast<int>(figureCatalog().size()));
     int charts = 0;
     for (int i = 0; i < page.figureList()->count(); ++i) {
-        const auto name = page.figureList()->item(i)->data(ui::FigureListDelegate::NameRole).toString();
+        const auto name = page.figureList()->item(i)->data(ui::analysis::FigureListDelegate::NameRole).toString();
         QCOMPARE(name, QString::fromStdString(figureCatalog()[static_cast<std::size_t>(i)].name));
         page.figureList()->setCurrentRow(i);
         QCOMPARE(page.selectedFigure(), name);
@@ -101,8 +101,8 @@ void TestAnalysisPage::unavailableFiguresAreGreyedWithTheReason()
 {
     // The native demo CSV records no start times: the trace has no delay figures.
     const auto in = demo();
-    ui::AnalysisPage page;
-    QSignalSpy ready(&page, &ui::AnalysisPage::figuresReady);
+    ui::analysis::AnalysisPage page;
+    QSignalSpy ready(&page, &ui::analysis::AnalysisPage::figuresReady);
     page.setSource(in.trace, in.cluster, nullptr);
     QVERIFY(waitReady(ready));
     QVERIFY(!page.showsSimulation());
@@ -110,9 +110,9 @@ void TestAnalysisPage::unavailableFiguresAreGreyedWithTheReason()
     int unavailable = 0;
     for (int i = 0; i < page.figureList()->count(); ++i) {
         const auto* item = page.figureList()->item(i);
-        const auto name = item->data(ui::FigureListDelegate::NameRole).toString().toStdString();
+        const auto name = item->data(ui::analysis::FigureListDelegate::NameRole).toString().toStdString();
         const auto reason = figureUnavailable(name, table);
-        QCOMPARE(item->data(ui::FigureListDelegate::AvailableRole).toBool(), !reason.has_value());
+        QCOMPARE(item->data(ui::analysis::FigureListDelegate::AvailableRole).toBool(), !reason.has_value());
         if (reason) {
             ++unavailable;
             QVERIFY2(item->toolTip().contains(QString::fromStdString(*reason)), qPrintable(item->toolTip()));
@@ -127,8 +127,8 @@ void TestAnalysisPage::unavailableFiguresAreGreyedWithTheReason()
 void TestAnalysisPage::toggleSwitchesBetweenTraceAndSimulation()
 {
     const auto in = demo();
-    ui::AnalysisPage page;
-    QSignalSpy ready(&page, &ui::AnalysisPage::figuresReady);
+    ui::analysis::AnalysisPage page;
+    QSignalSpy ready(&page, &ui::analysis::AnalysisPage::figuresReady);
     page.setSource(in.trace, in.cluster, simulateShared(in));
     QVERIFY(waitReady(ready));
     page.selectFigure(QStringLiteral("queue_delay_cdf_by_size"));
@@ -154,8 +154,8 @@ void TestAnalysisPage::newerSourceSupersedesStaleComputation()
     const auto strict = simulateShared(in, never);
     QVERIFY(relaxed->summary.meanQueueDelay_s != strict->summary.meanQueueDelay_s);
 
-    ui::AnalysisPage page;
-    QSignalSpy ready(&page, &ui::AnalysisPage::figuresReady);
+    ui::analysis::AnalysisPage page;
+    QSignalSpy ready(&page, &ui::analysis::AnalysisPage::figuresReady);
     page.setSource(in.trace, in.cluster, relaxed);
     page.setSource(in.trace, in.cluster, strict);
     QVERIFY(waitReady(ready));
@@ -180,8 +180,8 @@ void TestAnalysisPage::traceFiguresAreReusedAcrossSimulations()
     // A knob change brings a new result for the same trace: the trace's own figures are kept,
     // a new cluster recomputes them.
     const auto in = demo();
-    ui::AnalysisPage page;
-    QSignalSpy ready(&page, &ui::AnalysisPage::figuresReady);
+    ui::analysis::AnalysisPage page;
+    QSignalSpy ready(&page, &ui::analysis::AnalysisPage::figuresReady);
     page.setSource(in.trace, in.cluster, simulateShared(in));
     QVERIFY(waitReady(ready));
     page.showSimulation(false);
@@ -197,8 +197,8 @@ void TestAnalysisPage::traceFiguresAreReusedAcrossSimulations()
 
 void TestAnalysisPage::noSourceShowsEmptyState()
 {
-    ui::AnalysisPage page;
-    QSignalSpy ready(&page, &ui::AnalysisPage::figuresReady);
+    ui::analysis::AnalysisPage page;
+    QSignalSpy ready(&page, &ui::analysis::AnalysisPage::figuresReady);
     page.setSource(nullptr, nullptr, nullptr);
     QCOMPARE(ready.count(), 1);
     QCOMPARE(page.figureList()->count(), 0);

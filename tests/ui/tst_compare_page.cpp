@@ -43,17 +43,17 @@ const Demo& demo()
     return d;
 }
 
-bool compare(ui::ComparePage& page, std::shared_ptr<const SimResult> a, std::shared_ptr<const SimResult> b)
+bool compare(ui::analysis::ComparePage& page, std::shared_ptr<const SimResult> a, std::shared_ptr<const SimResult> b)
 {
-    QSignalSpy ready(&page, &ui::ComparePage::comparisonReady);
+    QSignalSpy ready(&page, &ui::analysis::ComparePage::comparisonReady);
     page.setResults(std::move(a), std::move(b));
     return ready.count() > 0 || ready.wait(20000);
 }
 
-double change(const ui::ComparePage& page, const char* metric)
+double change(const ui::analysis::ComparePage& page, const char* metric)
 {
     auto* m = page.metricsModel();
-    return m->data(m->index(m->rowOf(QString::fromLatin1(metric)), ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole)
+    return m->data(m->index(m->rowOf(QString::fromLatin1(metric)), ui::analysis::MetricDeltaModel::Change), ui::analysis::MetricDeltaModel::RawValueRole)
         .toDouble();
 }
 
@@ -83,7 +83,7 @@ void TestComparePage::emptyStateTellsHowToPinABaseline()
 {
     QFETCH(bool, withBaseline);
     QFETCH(bool, withCurrent);
-    ui::ComparePage page;
+    ui::analysis::ComparePage page;
     QVERIFY(compare(page, demo().relaxed, demo().never)); // a comparison first, then it goes away
     QVERIFY(page.hasComparison());
     QVERIFY(compare(page, withBaseline ? demo().relaxed : nullptr, withCurrent ? demo().never : nullptr));
@@ -93,7 +93,7 @@ void TestComparePage::emptyStateTellsHowToPinABaseline()
 
 void TestComparePage::differentScenariosShowDeltas()
 {
-    ui::ComparePage page;
+    ui::analysis::ComparePage page;
     QVERIFY(compare(page, demo().relaxed, demo().never));
     QVERIFY(page.hasComparison());
     const double meanChange = change(page, "mean_queue_delay_s");
@@ -116,15 +116,15 @@ void TestComparePage::differentScenariosShowDeltas()
 
 void TestComparePage::sameResultTwiceShowsZeros()
 {
-    ui::ComparePage page;
+    ui::analysis::ComparePage page;
     QVERIFY(compare(page, demo().relaxed, demo().relaxed));
     QVERIFY(page.hasComparison());
     auto* m = page.metricsModel();
     QVERIFY(m->rowCount() > 10);
     for (int r = 0; r < m->rowCount(); ++r) {
-        const double d = m->data(m->index(r, ui::MetricDeltaModel::Change), ui::MetricDeltaModel::RawValueRole).toDouble();
+        const double d = m->data(m->index(r, ui::analysis::MetricDeltaModel::Change), ui::analysis::MetricDeltaModel::RawValueRole).toDouble();
         QVERIFY2(d == 0 || std::isnan(d), qPrintable(m->data(m->index(r, 0)).toString()));
-        QVERIFY(!m->data(m->index(r, ui::MetricDeltaModel::Change), Qt::ForegroundRole).isValid());
+        QVERIFY(!m->data(m->index(r, ui::analysis::MetricDeltaModel::Change), Qt::ForegroundRole).isValid());
     }
     const auto& c = *page.outcome()->comparison;
     QCOMPARE(c.unchanged, c.finishedInBoth);
@@ -144,7 +144,7 @@ void TestComparePage::resultsOnDifferentJobsAreRefused()
     lines.erase(lines.find_last_of('\n', lines.size() - 2) + 1);
     const auto shorter = loadInputs(samplePath("demo/cluster.csv"), writeFile(dir, "jobs.csv", lines));
     QCOMPARE(shorter.trace->jobs.size() + 1, demo().in.trace->jobs.size());
-    ui::ComparePage page;
+    ui::analysis::ComparePage page;
     QVERIFY(compare(page, demo().relaxed, simulateShared(shorter)));
     QVERIFY(!page.hasComparison());
     QVERIFY2(page.message().contains(QStringLiteral("not on the same jobs")), qPrintable(page.message()));
@@ -152,12 +152,12 @@ void TestComparePage::resultsOnDifferentJobsAreRefused()
 
 void TestComparePage::doubleClickOnAJobActivatesItsTraceIndex()
 {
-    ui::ComparePage page;
+    ui::analysis::ComparePage page;
     page.resize(1400, 900);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QVERIFY(compare(page, demo().relaxed, demo().never));
-    QSignalSpy activated(&page, &ui::ComparePage::jobActivated);
+    QSignalSpy activated(&page, &ui::analysis::ComparePage::jobActivated);
     auto* table = page.gainersView()->table();
     QVERIFY(table->model()->rowCount() > 0);
     const auto id = table->model()->index(0, 0).data().toString().toStdString();

@@ -5,7 +5,7 @@
 
 #include <exception>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 const SourceFigures::Entry* SourceFigures::find(const std::string& name) const
 {
@@ -79,4 +79,4 @@ AnalysisOutcome computeAnalysis(const AnalysisInputs& in, const std::function<bo
     return out;
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

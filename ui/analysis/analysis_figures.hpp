@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 struct SourceFigures {
     struct Entry {
@@ -59,4 +59,4 @@ std::optional<SourceFigures> computeSourceFigures(const JobTable& table, const s
 // The per-job view of a simulation result (with the notes about its trace).
 JobTable simulationJobTable(const SimResult& result);
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

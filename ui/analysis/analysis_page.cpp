@@ -20,7 +20,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 namespace {
 
@@ -302,4 +302,4 @@ void AnalysisPage::saveReport()
         QMessageBox::warning(this, tr("Save PDF report"), error);
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

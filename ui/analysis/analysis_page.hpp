@@ -18,7 +18,7 @@ class QListWidget;
 class QPushButton;
 class QRadioButton;
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 class FigureView;
 class LatestTaskRunner;
@@ -82,4 +82,4 @@ private:
     FigureView* view_;
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -8,7 +8,7 @@
 
 #include <exception>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 QString chartExportFilter()
 {
@@ -54,4 +54,4 @@ QString exportFigureCsv(const Figure& figure, const QString& path)
     return {};
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

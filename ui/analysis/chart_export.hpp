@@ -8,7 +8,7 @@
 
 class QCustomPlot;
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 // For a file dialog: "PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)".
 QString chartExportFilter();
@@ -19,4 +19,4 @@ QString exportChart(QCustomPlot& plot, const QString& path, QSize size = {});
 // The figure's tidy table, raw values (the CLI's CSV).
 QString exportFigureCsv(const Figure& figure, const QString& path);
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace clens::ui::chart_palette {
+namespace clens::ui::analysis::chart_palette {
 
 // The same values as the main window's heatmap palette (job Gantt, inspector).
 QColor fairshare() { return QColor(0x8e, 0x5c, 0xc2); }
@@ -65,4 +65,4 @@ QColor noteText() { return QColor(0x5a, 0x60, 0x69); }
 QColor better() { return QColor(0x1b, 0x7f, 0x3b); }
 QColor worse() { return QColor(0xc0, 0x39, 0x2b); }
 
-} // namespace clens::ui::chart_palette
+} // namespace clens::ui::analysis::chart_palette

@@ -6,7 +6,7 @@
 
 #include <string_view>
 
-namespace clens::ui::chart_palette {
+namespace clens::ui::analysis::chart_palette {
 
 QColor fairshare();
 QColor fragmentation();
@@ -25,4 +25,4 @@ QColor noteText();
 QColor better();
 QColor worse();
 
-} // namespace clens::ui::chart_palette
+} // namespace clens::ui::analysis::chart_palette

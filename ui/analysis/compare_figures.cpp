@@ -8,7 +8,7 @@
 #include <exception>
 #include <unordered_map>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 namespace {
 
@@ -142,4 +142,4 @@ CompareOutcome computeComparison(const SimResult& baseline, const SimResult& cur
     return out;
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 struct CompareOutcome {
     std::shared_ptr<const Comparison> comparison; // null when error is set
@@ -41,4 +41,4 @@ Figure jctChangeMagnitudeFigure(const JobTable& a, const JobTable& b, const Anal
 // The all-jobs queueing-delay CDF of A and B as one figure (series "Baseline (A)", "Current (B)").
 Figure delayCdfOverlay(const JobTable& a, const JobTable& b, const AnalysisOptions& options = {});
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

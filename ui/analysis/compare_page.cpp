@@ -22,7 +22,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 namespace {
 
@@ -294,4 +294,4 @@ void ComparePage::exportMetrics()
         QMessageBox::warning(this, tr("Export metric deltas"), error);
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

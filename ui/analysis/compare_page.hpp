@@ -15,7 +15,7 @@ class QLabel;
 class QStackedWidget;
 class QTableView;
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 class FigureView;
 class LatestTaskRunner;
@@ -74,4 +74,4 @@ private:
     FigureView* losers_;
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

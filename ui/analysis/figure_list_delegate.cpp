@@ -3,7 +3,7 @@
 #include <QApplication>
 #include <QPainter>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 void FigureListDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
@@ -48,4 +48,4 @@ QSize FigureListDelegate::sizeHint(const QStyleOptionViewItem& option, const QMo
     return {220, QFontMetrics(option.font).height() + QFontMetrics(small).height() + 12};
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

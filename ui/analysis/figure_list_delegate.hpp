@@ -3,7 +3,7 @@
 // its name and kind in small grey type (or why it is not available).
 #include <QStyledItemDelegate>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 class FigureListDelegate : public QStyledItemDelegate {
     Q_OBJECT
@@ -18,4 +18,4 @@ public:
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

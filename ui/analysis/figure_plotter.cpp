@@ -10,7 +10,7 @@
 #include <limits>
 #include <map>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 namespace {
 
@@ -589,4 +589,4 @@ QStringList plotFigure(QCustomPlot& plot, const Figure& f, const PlotOptions& op
     return remarks;
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

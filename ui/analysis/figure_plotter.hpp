@@ -15,7 +15,7 @@
 
 class QCustomPlot;
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 struct PlotOptions {
     bool logX = false;        // CDFs of durations: log time axis
@@ -42,4 +42,4 @@ QStringList plotFigure(QCustomPlot& plot, const Figure& f, const PlotOptions& op
 // "1" -> "1 GPU", "2-4" -> "2-4 GPUs", "all" -> "All jobs"; other labels unchanged.
 QString seriesDisplayName(const std::string& label);
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 FigureTableModel::FigureTableModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -113,4 +113,4 @@ QVariant FigureTableModel::headerData(int section, Qt::Orientation orientation, 
     return {};
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

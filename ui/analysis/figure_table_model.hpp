@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 class FigureTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -40,4 +40,4 @@ private:
     std::vector<std::size_t> shown_; // figure column of each model column
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

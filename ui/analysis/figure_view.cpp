@@ -20,7 +20,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 FigureView::FigureView(QWidget* parent)
     : QWidget(parent)
@@ -247,7 +247,7 @@ QString FigureView::exportChart(const QString& path)
 {
     if (!plot_)
         return tr("This figure has no chart to export (export its table as CSV)");
-    return ui::exportChart(*plot_, path);
+    return analysis::exportChart(*plot_, path);
 }
 
 QString FigureView::exportCsv(const QString& path) const
@@ -282,4 +282,4 @@ void FigureView::chooseCsvFile()
         QMessageBox::warning(this, tr("Export table"), error);
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

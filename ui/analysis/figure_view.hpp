@@ -20,7 +20,7 @@ class QStackedWidget;
 class QTableView;
 class QVBoxLayout;
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 class FigureTableModel;
 
@@ -90,4 +90,4 @@ private:
     QLabel* notes_;
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -12,7 +12,7 @@
 #include <functional>
 #include <memory>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 class LatestTaskRunner : public QObject {
     Q_OBJECT
@@ -58,4 +58,4 @@ private:
     std::uint64_t delivered_ = 0;
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

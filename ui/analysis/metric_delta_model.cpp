@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 MetricDeltaModel::MetricDeltaModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -127,4 +127,4 @@ QVariant MetricDeltaModel::headerData(int section, Qt::Orientation orientation, 
     }
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

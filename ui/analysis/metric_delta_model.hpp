@@ -9,7 +9,7 @@
 
 #include <memory>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 class MetricDeltaModel : public QAbstractTableModel {
     Q_OBJECT
@@ -33,4 +33,4 @@ private:
     std::shared_ptr<const Figure> figure_;
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -16,7 +16,7 @@
 
 #include <cmath>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 namespace {
 
@@ -330,4 +330,4 @@ QString ReportWriter::write(const QString& path)
     return {};
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -11,7 +11,7 @@
 
 #include <memory>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 struct ReportInput {
     std::shared_ptr<const Trace> trace;
@@ -38,4 +38,4 @@ private:
     int pages_ = 0;
 };
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

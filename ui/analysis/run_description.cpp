@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 namespace {
 
@@ -131,4 +131,4 @@ QString describeCluster(const Topology& cluster)
         .arg(cluster.rackCount());
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 // (knob, setting) pairs in DESIGN §4 order: ("Relax locality to any server", "after 30 min").
 std::vector<std::pair<QString, QString>> scenarioSettings(const Scenario& s);
@@ -25,4 +25,4 @@ QString describeCluster(const Topology& cluster);
 // The file name of a trace's source path.
 QString traceName(const Trace& trace);
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

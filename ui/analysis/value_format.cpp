@@ -8,7 +8,7 @@
 #include <cmath>
 #include <utility>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 namespace {
 
@@ -204,9 +204,9 @@ DurationScale durationScaleFor(double maxAbsSeconds)
     return {86400, QStringLiteral("days")};
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 QString formatDelta(double delta, std::string_view unit)
 {
@@ -223,4 +223,4 @@ QString formatDelta(double delta, std::string_view unit)
     return sign + formatValue(a, unit);
 }
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis

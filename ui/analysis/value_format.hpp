@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 // "45 s", "12.5 min", "3.2 h", "4.1 d".
 QString formatDuration(double seconds);
@@ -29,12 +29,12 @@ struct DurationScale {
 };
 DurationScale durationScaleFor(double maxAbsSeconds);
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis
 
-namespace clens::ui {
+namespace clens::ui::analysis {
 
 // A signed change in a metric's unit: "+12.5 min", "−3.0 pp" (percentage points for "%" and
 // "fraction"), "0" for no change; NaN -> "–".
 QString formatDelta(double delta, std::string_view unit);
 
-} // namespace clens::ui
+} // namespace clens::ui::analysis
