@@ -3,6 +3,7 @@
 // plus the PDF report, to look at the pages as a user would. Regenerates docs/analysis-page.png
 // and docs/compare-page.png:
 //   xvfb-run -s "-screen 0 1600x1000x24" build/default/tests/ui/analysis_screenshots OUT_DIR
+// (or OUT_DIR demo, or OUT_DIR TRACE CLUSTER: baseline = default, current = never relax to any.)
 #include "tests/common/test_support.hpp"
 #include "tests/ui/analysis_inputs.hpp"
 #include "ui/analysis/analysis_page.hpp"
@@ -35,13 +36,17 @@ int main(int argc, char** argv)
 {
     QApplication app(argc, argv);
     const QString out = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral("screens");
-    const bool demo = argc > 2 && QString::fromLocal8Bit(argv[2]) == QLatin1String("demo");
+    // OUT_DIR [demo | TRACE CLUSTER]: the Philly sample by default.
+    const QString which = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
+    const bool demo = which == QLatin1String("demo");
+    const bool other = !which.isEmpty() && !demo && argc > 3;
     QDir().mkpath(out);
-    const auto in = demo ? test::loadInputs(test::samplePath("demo/cluster.csv"), test::samplePath("demo/jobs.csv"))
-                         : test::loadInputs(test::samplePath("philly/cluster_machine_list"),
-                                            test::samplePath("philly/philly_jobs_pollux.csv"));
+    const auto in = demo    ? test::loadInputs(test::samplePath("demo/cluster.csv"), test::samplePath("demo/jobs.csv"))
+                    : other ? test::loadInputs(argv[3], argv[2])
+                            : test::loadInputs(test::samplePath("philly/cluster_machine_list"),
+                                               test::samplePath("philly/philly_jobs_pollux.csv"));
     Scenario whatIf;
-    if (demo)
+    if (demo || other)
         whatIf.locality.relaxToAnyAfter_s = std::nullopt;
     else
         whatIf = test::phillyQuotaScenario(test::samplePath("philly/philly_vc_nodes.csv"));

@@ -75,14 +75,14 @@ AnalysisPage::AnalysisPage(QWidget* parent)
     top->addWidget(report_);
 
     list_->setItemDelegate(new FigureListDelegate(list_));
-    list_->setMinimumWidth(240);
+    list_->setMinimumWidth(260);
     list_->setUniformItemSizes(true);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(list_);
     splitter->addWidget(view_);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({300, 900});
+    splitter->setSizes({330, 1000});
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);

@@ -107,7 +107,9 @@ QString formatValue(double v, std::string_view unit)
 
 QString columnDisplayName(std::string_view column)
 {
-    static const std::array<std::pair<std::string_view, const char*>, 16> whole{{
+    static const std::array<std::pair<std::string_view, const char*>, 18> whole{{
+        {"gpu_hours", "GPU-hours"},
+        {"queue_delay_h", "Waiting"},
         {"free_servers", "Fully-free servers"},
         {"queue_delay_s", "Queueing delay"},
         {"run_time_s", "Run time"},
