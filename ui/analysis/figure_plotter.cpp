@@ -289,11 +289,8 @@ std::vector<std::string> causeHourColumns(const Figure& f)
     return hours;
 }
 
-QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
+void setupCategoryAxis(QCPAxis* x, const Figure& f, const Categories& cats)
 {
-    const auto cats = categoriesOf(f);
-    auto* x = plot.xAxis;
-    auto* y = plot.yAxis;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     for (std::size_t i = 0; i < cats.labels.size(); ++i)
         ticker->addTick(static_cast<double>(i + 1), categoryLabel(cats.labels[i]));
@@ -303,49 +300,93 @@ QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
     x->grid()->setVisible(false);
     x->setLabel(qs(f.x.label));
     x->setRange(0.4, static_cast<double>(cats.labels.size()) + 0.6);
+}
 
-    // What is drawn: one bar set per series (value = the chosen statistic) or per y column.
-    struct BarSet {
-        QString name;
-        QColor colour;
-        std::string column;
-        std::string series; // "" = every row
-    };
+// One set of bars: the rows of a series (value = the chosen statistic) or a y column.
+struct BarSet {
+    QString name;
+    QColor colour;
+    std::string column;
+    std::string series; // "" = every row
+};
+
+struct BarLayout {
     std::vector<BarSet> sets;
-    const auto* sc = f.seriesColumn.empty() ? nullptr : f.column(f.seriesColumn);
-    std::string valueColumn = f.y.columns.front();
-    if (sc) {
-        if (!o.statistic.empty() && std::find(f.y.columns.begin(), f.y.columns.end(), o.statistic) != f.y.columns.end())
-            valueColumn = o.statistic;
+    bool stacked = false;    // delay causes
+    bool stackHours = false; // ... in hours rather than shares
+};
+
+BarLayout barLayout(const Figure& f, const FigureColumn* seriesColumn, const PlotOptions& o)
+{
+    BarLayout l;
+    if (seriesColumn) {
+        std::string value = f.y.columns.front();
+        if (std::find(f.y.columns.begin(), f.y.columns.end(), o.statistic) != f.y.columns.end())
+            value = o.statistic;
         int i = 0;
-        for (const auto& s : distinctTexts(*sc)) {
+        for (const auto& s : distinctTexts(*seriesColumn)) {
             const QColor colour = s == "all" ? QColor(0x70, 0x76, 0x7e) : chart_palette::seriesPen(s, i).color();
-            sets.push_back({seriesDisplayName(s), colour, valueColumn, s});
+            l.sets.push_back({seriesDisplayName(s), colour, value, s});
             ++i;
         }
+        return l;
     }
-    bool stacked = !sc;
     const auto hourColumns = causeHourColumns(f);
-    const bool stackHours = !hourColumns.empty() && o.statistic == kStackHours;
-    if (!sc) {
-        int i = 0;
-        for (const auto& c : stackHours ? hourColumns : f.y.columns) {
-            QColor colour = chart_palette::causeColour(c);
-            stacked = stacked && colour.isValid();
-            if (!colour.isValid())
-                colour = chart_palette::qualitative(i);
-            sets.push_back({columnDisplayName(c), colour, c, ""});
-            ++i;
-        }
+    l.stacked = !hourColumns.empty();
+    l.stackHours = l.stacked && o.statistic == kStackHours;
+    int i = 0;
+    for (const auto& c : l.stackHours ? hourColumns : f.y.columns) {
+        const QColor cause = chart_palette::causeColour(c);
+        l.sets.push_back({columnDisplayName(c), l.stacked ? cause : chart_palette::qualitative(i), c, ""});
+        ++i;
     }
-    const auto* yUnitColumn = f.column(sets.empty() ? valueColumn : sets.front().column);
-    const std::string unit = yUnitColumn && !yUnitColumn->unit.empty() ? yUnitColumn->unit : f.y.unit;
-    const QString yLabel = stackHours ? QStringLiteral("Waiting time") : qs(f.y.label);
+    return l;
+}
+
+// Above each stack of delay causes: the time waited and the jobs delayed.
+void captionStacks(QCustomPlot& plot, const Figure& f, const Categories& cats, const std::vector<double>& stackTop)
+{
+    const auto* hours = f.column("queue_delay_h");
+    const auto* delayed = f.column("delayed_jobs");
+    if (!hours)
+        return;
+    for (std::size_t r = 0; r < f.rowCount(); ++r) {
+        const auto cat = static_cast<std::size_t>(cats.ofRow[r]);
+        QString text = hours->numbers[r] > 0 ? formatDuration(hours->numbers[r] * 3600) + QStringLiteral(" waited")
+                                             : QStringLiteral("no waiting");
+        if (delayed && delayed->numbers[r] > 0)
+            text += QStringLiteral("\n%1 %2 delayed")
+                        .arg(formatPlainNumber(delayed->numbers[r]),
+                             delayed->numbers[r] == 1 ? QStringLiteral("job") : QStringLiteral("jobs"));
+        labelAbove(plot, plot.xAxis, plot.yAxis, static_cast<double>(cat + 1), stackTop[cat], text);
+    }
+}
+
+QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
+{
+    const auto cats = categoriesOf(f);
+    auto* x = plot.xAxis;
+    auto* y = plot.yAxis;
+    setupCategoryAxis(x, f, cats);
+    const auto* sc = f.seriesColumn.empty() ? nullptr : f.column(f.seriesColumn);
+    const auto layout = barLayout(f, sc, o);
+    const auto& sets = layout.sets;
+    const bool stacked = layout.stacked;
+    const auto* unitColumn = f.column(sets.front().column);
+    const std::string unit = unitColumn && !unitColumn->unit.empty() ? unitColumn->unit : f.y.unit;
     Extent ey;
     for (const auto& s : sets)
         ey.add(extentOf(f.column(s.column)).max);
     const bool duration = isDurationUnit(unit);
     const DurationScale scale = duration ? durationScaleFor(ey.maxAbs()) : DurationScale{1, qs(unit)};
+    const auto rowsOf = [&](const BarSet& s) {
+        std::vector<std::size_t> rows;
+        for (std::size_t r = 0; r < f.rowCount(); ++r)
+            if ((s.series.empty() || sc->texts[r] == s.series) && !std::isnan(f.column(s.column)->numbers[r]) &&
+                static_cast<std::size_t>(cats.ofRow[r]) < cats.labels.size()) // a missing category is not drawn
+                rows.push_back(r);
+        return rows;
+    };
 
     // Grouped bars sit side by side inside 80% of a category's width, 2% apart.
     const double groupWidth = 0.8, spacing = 0.02;
@@ -360,36 +401,25 @@ QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
         return group ? key - groupWidth / 2 + barWidth / 2 + static_cast<double>(set) * (barWidth + spacing) : key;
     };
     std::size_t barCount = 0;
-    for (const auto& st : sets)
-        for (std::size_t r = 0; r < f.rowCount(); ++r)
-            barCount += (st.series.empty() || sc->texts[r] == st.series) && !std::isnan(f.column(st.column)->numbers[r]) ? 1 : 0;
+    std::vector<double> stackTop(cats.labels.size(), 0); // stack heights (stacked bars)
+    for (const auto& s : sets)
+        for (const auto r : rowsOf(s)) {
+            ++barCount;
+            stackTop[static_cast<std::size_t>(cats.ofRow[r])] += f.column(s.column)->numbers[r] / scale.divisor;
+        }
+    const double stackMax = stackTop.empty() ? 0 : *std::max_element(stackTop.begin(), stackTop.end());
+    std::fill(stackTop.begin(), stackTop.end(), 0);
     // Value labels fit above bars at least ~40 px wide (on a chart ~900 px wide).
     const bool labelBars = barCount <= 24 && barWidth * 900 / static_cast<double>(cats.labels.size()) >= 40;
+
     QCPBars* below = nullptr;
-    std::vector<double> stackTop(cats.labels.size(), 0);
-    double stackMax = 0; // tallest stack, for which segments are tall enough to label
-    if (stacked) {
-        std::vector<double> sums(cats.labels.size(), 0);
-        for (const auto& st : sets)
-            for (std::size_t r = 0; r < f.rowCount(); ++r)
-                if (const double v = f.column(st.column)->numbers[r]; !std::isnan(v))
-                    sums[static_cast<std::size_t>(cats.ofRow[r])] += v / scale.divisor;
-        for (double v : sums)
-            stackMax = std::max(stackMax, v);
-    }
     double top = 0;
     for (std::size_t si = 0; si < sets.size(); ++si) {
         const auto& s = sets[si];
-        const auto* vc = f.column(s.column);
         QVector<double> keys, values;
-        for (std::size_t r = 0; r < f.rowCount(); ++r) {
-            if (!s.series.empty() && sc->texts[r] != s.series)
-                continue;
-            const double v = vc->numbers[r];
-            if (std::isnan(v))
-                continue;
+        for (const auto r : rowsOf(s)) {
             keys.push_back(cats.ofRow[r] + 1);
-            values.push_back(v / scale.divisor);
+            values.push_back(f.column(s.column)->numbers[r] / scale.divisor);
         }
         auto* bars = new QCPBars(x, y);
         bars->setName(s.name);
@@ -405,7 +435,7 @@ QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
         for (int i = 0; i < keys.size(); ++i) {
             const auto cat = static_cast<std::size_t>(keys[i] - 1);
             if (stacked) {
-                // Segment shares inside the segment when it is tall enough to hold the text.
+                // The segment's value inside it when it is tall enough to hold the text.
                 if (values[i] >= 0.08 * stackMax) {
                     auto* t = labelAbove(plot, x, y, keys[i], stackTop[cat] + values[i] / 2, barValueText(values[i], unit));
                     t->setPositionAlignment(Qt::AlignCenter);
@@ -422,25 +452,10 @@ QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
             }
         }
     }
-    // Stacked causes: the waiting behind each stack.
-    if (stacked && f.column("queue_delay_h")) {
-        const auto* hours = f.column("queue_delay_h");
-        const auto* delayed = f.column("delayed_jobs");
-        for (std::size_t r = 0; r < f.rowCount(); ++r) {
-            const auto cat = static_cast<std::size_t>(cats.ofRow[r]);
-            QString text = hours->numbers[r] > 0 ? formatDuration(hours->numbers[r] * 3600) + QStringLiteral(" waited")
-                                                 : QStringLiteral("no waiting");
-            if (delayed && delayed->numbers[r] > 0)
-                text += QStringLiteral("\n%1 %2 delayed")
-                            .arg(formatPlainNumber(delayed->numbers[r]), delayed->numbers[r] == 1 ? QStringLiteral("job") : QStringLiteral("jobs"));
-            labelAbove(plot, x, y, static_cast<double>(cat + 1), stackTop[cat], text);
-        }
-        if (!stackHours)
-            top = std::max(top, 100.0);
-    }
-    y->setLabel(axisTitle(yLabel, duration ? scale.unit : qs(unit)));
-    y->setRange(0, top > 0 ? top * (stacked ? 1.2 : 1.12) : 1);
     if (stacked) {
+        captionStacks(plot, f, cats, stackTop);
+        if (!layout.stackHours)
+            top = std::max(top, 100.0);
         // Legend top to bottom in the order of the stack.
         std::vector<QCPAbstractPlottable*> order;
         for (int i = 0; i < plot.plottableCount(); ++i)
@@ -449,6 +464,8 @@ QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
         for (auto it = order.rbegin(); it != order.rend(); ++it)
             (*it)->addToLegend();
     }
+    y->setLabel(axisTitle(layout.stackHours ? QStringLiteral("Waiting time") : qs(f.y.label), duration ? scale.unit : qs(unit)));
+    y->setRange(0, top > 0 ? top * (stacked ? 1.2 : 1.12) : 1);
     placeLegend(plot, static_cast<int>(sets.size()), true);
     return {};
 }

@@ -1,0 +1,216 @@
+// plotFigure draws any figure from its kind: hand-made figures check what a reader relies on —
+// step CDFs on a log time axis (0 s at 1 s, said in a note), the fraction axis zoomed when
+// every series starts high, delay causes stacked in the cause colours (shares or hours), bars
+// by series showing the chosen statistic, one time-series panel per column with fractions in %.
+#include "ui/analysis/chart_palette.hpp"
+#include "ui/analysis/figure_plotter.hpp"
+
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace clens;
+namespace an = clens::ui::analysis;
+
+namespace {
+
+Figure delayCdf(double firstFraction)
+{
+    Figure f;
+    f.name = "queue_delay_cdf_by_size";
+    f.title = "Queueing delay by job size";
+    f.kind = FigureKind::Cdf;
+    f.x = {"Queueing delay", "s", {"queue_delay_s"}};
+    f.y = {"Fraction of jobs", "", {"fraction"}};
+    f.seriesColumn = "series";
+    f.addTextColumn("series");
+    f.addNumberColumn("queue_delay_s", "s");
+    f.addNumberColumn("fraction");
+    // Two series from 0 s to a day: their first point holds firstFraction of the jobs.
+    for (const char* s : {"1", "all"}) {
+        f.appendRow({std::string(s), 0.0, firstFraction});
+        f.appendRow({std::string(s), 600.0, (1 + firstFraction) / 2});
+        f.appendRow({std::string(s), 86400.0, 1.0});
+    }
+    return f;
+}
+
+Figure causes()
+{
+    Figure f;
+    f.name = "delay_causes";
+    f.title = "Queueing delay by cause and job size";
+    f.kind = FigureKind::Bars;
+    f.x = {"Job size (GPUs)", "", {"size_bucket"}};
+    f.y = {"Share of waiting time", "%", {"fairshare_pct", "fragmentation_pct", "capacity_pct"}};
+    f.addTextColumn("size_bucket");
+    for (const char* c : {"queue_delay_h", "fairshare_h", "fragmentation_h", "capacity_h"})
+        f.addNumberColumn(c, "h");
+    for (const char* c : {"fairshare_pct", "fragmentation_pct", "capacity_pct"})
+        f.addNumberColumn(c, "%");
+    // 1-GPU jobs waited 4 h: 1 h fair share (25%), 3 h capacity (75%).
+    f.appendRow({std::string("1"), 4.0, 1.0, 0.0, 3.0, 25.0, 0.0, 75.0});
+    return f;
+}
+
+std::vector<QCPBars*> bars(QCustomPlot& plot)
+{
+    std::vector<QCPBars*> out;
+    for (int i = 0; i < plot.plottableCount(); ++i)
+        if (auto* b = qobject_cast<QCPBars*>(plot.plottable(i)))
+            out.push_back(b);
+    return out;
+}
+
+} // namespace
+
+class TestFigurePlotter : public QObject {
+    Q_OBJECT
+private slots:
+    void delayCdfOnLogTimeAxis();
+    void fractionAxisZoomsWhenEverySeriesStartsHigh();
+    void causesStackInCauseColours();
+    void barsBySeriesShowTheChosenStatistic();
+    void timeSeriesHasOnePanelPerColumn();
+    void tablesHaveNoChart();
+};
+
+void TestFigurePlotter::delayCdfOnLogTimeAxis()
+{
+    const auto f = delayCdf(0.3);
+    const auto caps = an::plotCapabilities(f);
+    QVERIFY(caps.chart);
+    QVERIFY(caps.logXPossible);
+    QVERIFY(caps.logXByDefault); // 0 s .. 1 day
+    QCustomPlot plot;
+    an::PlotOptions o;
+    o.logX = true;
+    const auto remarks = an::plotFigure(plot, f, o);
+    QCOMPARE(plot.graphCount(), 2);
+    QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+    QVERIFY(remarks.join(' ').contains(QStringLiteral("0 s values are drawn at 1 s")));
+    auto* g = plot.graph(0);
+    QCOMPARE(g->lineStyle(), QCPGraph::lsStepLeft);
+    // Rises from 0 at its first value (clamped to 1 s): (1, 0), (1, 0.3), (600, 0.65), (86400, 1).
+    QCOMPARE(g->data()->size(), 4);
+    QCOMPARE(g->data()->at(0)->key, 1.0);
+    QCOMPARE(g->data()->at(0)->value, 0.0);
+    QCOMPARE(g->data()->at(1)->value, 0.3);
+    QCOMPARE(plot.yAxis->range().lower, 0.0);
+    // Linear: the axis is in the unit that reads best (a day -> hours), said in its title.
+    QCustomPlot linear;
+    an::plotFigure(linear, f);
+    QCOMPARE(linear.xAxis->scaleType(), QCPAxis::stLinear);
+    QCOMPARE(linear.xAxis->label(), QStringLiteral("Queueing delay (h)"));
+    QCOMPARE(linear.graph(0)->data()->at(2)->key, 600.0 / 3600);
+}
+
+void TestFigurePlotter::fractionAxisZoomsWhenEverySeriesStartsHigh()
+{
+    // 93% of every series waited 0 s: the axis starts at floor((0.93 - 0.02) * 20) / 20 = 0.9.
+    QCustomPlot plot;
+    const auto remarks = an::plotFigure(plot, delayCdf(0.93));
+    QCOMPARE(plot.yAxis->range().lower, 0.9);
+    QVERIFY(remarks.join(' ').contains(QStringLiteral("starts at 0.90")));
+    QVERIFY(remarks.join(' ').contains(QStringLiteral("at least 93%")));
+    QCustomPlot low;
+    an::plotFigure(low, delayCdf(0.4));
+    QCOMPARE(low.yAxis->range().lower, 0.0);
+}
+
+void TestFigurePlotter::causesStackInCauseColours()
+{
+    const auto f = causes();
+    const auto caps = an::plotCapabilities(f);
+    QCOMPARE(caps.statistics.size(), std::size_t{2}); // shares, hours
+    QCustomPlot plot;
+    an::plotFigure(plot, f);
+    auto b = bars(plot);
+    QCOMPARE(b.size(), std::size_t{3});
+    QCOMPARE(b[0]->brush().color(), an::chart_palette::fairshare());
+    QCOMPARE(b[1]->brush().color(), an::chart_palette::fragmentation());
+    QCOMPARE(b[2]->brush().color(), an::chart_palette::capacity());
+    QCOMPARE(b[1]->barBelow(), b[0]); // stacked, fair share at the bottom
+    QCOMPARE(b[2]->barBelow(), b[1]);
+    QCOMPARE(b[2]->data()->at(0)->value, 75.0);
+    QCOMPARE(plot.yAxis->label(), QStringLiteral("Share of waiting time (%)"));
+
+    an::PlotOptions hours;
+    hours.statistic = caps.statistics[1].first;
+    QCustomPlot inHours;
+    an::plotFigure(inHours, f, hours);
+    b = bars(inHours);
+    QCOMPARE(b[0]->data()->at(0)->value, 1.0);
+    QCOMPARE(b[2]->data()->at(0)->value, 3.0);
+    QCOMPARE(inHours.yAxis->label(), QStringLiteral("Waiting time (h)"));
+}
+
+void TestFigurePlotter::barsBySeriesShowTheChosenStatistic()
+{
+    Figure f;
+    f.name = "queue_delay_vs_servers";
+    f.title = "Queueing delay by number of servers used";
+    f.kind = FigureKind::Bars;
+    f.x = {"Servers used", "", {"servers"}};
+    f.y = {"Queueing delay", "s", {"mean_delay_s", "p95_delay_s"}};
+    f.seriesColumn = "size_bucket";
+    f.addTextColumn("size_bucket");
+    f.addNumberColumn("servers");
+    f.addNumberColumn("mean_delay_s", "s");
+    f.addNumberColumn("p95_delay_s", "s");
+    f.appendRow({std::string("5-8"), 1.0, 60.0, 90.0});
+    f.appendRow({std::string("5-8"), 2.0, 30.0, 45.0});
+    f.appendRow({std::string(">8"), 2.0, 0.0, 0.0});
+    const auto caps = an::plotCapabilities(f);
+    QCOMPARE(caps.statistics.size(), std::size_t{2});
+    an::PlotOptions o;
+    o.statistic = "p95_delay_s";
+    QCustomPlot plot;
+    an::plotFigure(plot, f, o);
+    const auto b = bars(plot);
+    QCOMPARE(b.size(), std::size_t{2}); // one bar set per size bucket
+    QCOMPARE(b[0]->name(), QStringLiteral("5-8 GPUs"));
+    QCOMPARE(b[0]->data()->size(), 2);
+    QCOMPARE(b[0]->data()->at(0)->value, 90.0); // p95 in s (under 2 min: seconds)
+    QCOMPARE(b[0]->barsGroup(), b[1]->barsGroup());
+    QVERIFY(b[0]->barsGroup() != nullptr);
+    QCOMPARE(plot.yAxis->label(), QStringLiteral("Queueing delay (s)"));
+}
+
+void TestFigurePlotter::timeSeriesHasOnePanelPerColumn()
+{
+    Figure f;
+    f.name = "cluster_series";
+    f.title = "Cluster over time";
+    f.kind = FigureKind::TimeSeries;
+    f.x = {"Time", "s", {"t_s"}};
+    f.y = {"Value", "", {"allocated_gpus", "effective_util"}};
+    f.addNumberColumn("t_s", "s");
+    f.addNumberColumn("allocated_gpus", "GPUs");
+    f.addNumberColumn("effective_util", "fraction");
+    f.appendRow({0.0, 4.0, 0.25});
+    f.appendRow({3600.0, 8.0, 0.5});
+    QCustomPlot plot;
+    an::plotFigure(plot, f);
+    QCOMPARE(plot.axisRectCount(), 2);
+    QCOMPARE(plot.graphCount(), 2);
+    QCOMPARE(plot.graph(1)->data()->at(1)->value, 50.0); // a fraction is drawn in %
+    QCOMPARE(plot.axisRect(0)->axis(QCPAxis::atLeft)->label(), QStringLiteral("Allocated GPUs"));
+    QCOMPARE(plot.axisRect(1)->axis(QCPAxis::atLeft)->label(), QStringLiteral("Effective utilization (%)"));
+    // Relative time since the first submission, in minutes (the span is under 2 h).
+    QCOMPARE(plot.graph(0)->data()->at(1)->key, 60.0);
+}
+
+void TestFigurePlotter::tablesHaveNoChart()
+{
+    Figure f;
+    f.kind = FigureKind::Table;
+    f.addTextColumn("metric");
+    f.appendRow({std::string("jobs")});
+    QVERIFY(!an::plotCapabilities(f).chart);
+    QCustomPlot plot;
+    an::plotFigure(plot, f);
+    QCOMPARE(plot.plottableCount(), 0);
+}
+
+QTEST_MAIN(TestFigurePlotter)
+#include "tst_figure_plotter.moc"
