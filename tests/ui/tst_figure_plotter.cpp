@@ -3,6 +3,7 @@
 // every series starts high, delay causes stacked in the cause colours (shares or hours), bars
 // by series showing the chosen statistic, one time-series panel per column with fractions in %.
 #include "ui/analysis/chart_palette.hpp"
+#include "ui/analysis/chart_readout.hpp"
 #include "ui/analysis/figure_plotter.hpp"
 
 #include <QTest>
@@ -72,6 +73,7 @@ private slots:
     void barsBySeriesShowTheChosenStatistic();
     void timeSeriesHasOnePanelPerColumn();
     void tablesHaveNoChart();
+    void readoutSaysWhatTheMousePointsAt();
 };
 
 void TestFigurePlotter::delayCdfOnLogTimeAxis()
@@ -210,6 +212,47 @@ void TestFigurePlotter::tablesHaveNoChart()
     QCustomPlot plot;
     an::plotFigure(plot, f);
     QCOMPARE(plot.plottableCount(), 0);
+}
+
+void TestFigurePlotter::readoutSaysWhatTheMousePointsAt()
+{
+    // CDF (linear, in hours): at 720 s every series holds (1 + 0.3) / 2 = 65% of its jobs.
+    QCustomPlot cdf;
+    cdf.resize(800, 500);
+    an::plotFigure(cdf, delayCdf(0.3));
+    cdf.replot();
+    const QPointF at(cdf.xAxis->coordToPixel(720.0 / 3600), cdf.yAxis->coordToPixel(0.5));
+    QCOMPARE(an::chartReadout(cdf, at), QStringLiteral("Queueing delay ≤ 12 min\n1 GPU: 65.0% of jobs\nAll jobs: 65.0% of jobs"));
+    QCOMPARE(an::chartReadout(cdf, QPointF(1, 1)), QString()); // outside the axes
+
+    // Stacked causes: inside the fair-share segment (0..25%) of the 1-GPU stack.
+    QCustomPlot bars;
+    bars.resize(800, 500);
+    an::plotFigure(bars, causes());
+    bars.replot();
+    QCOMPARE(an::chartReadout(bars, QPointF(bars.xAxis->coordToPixel(1), bars.yAxis->coordToPixel(10))),
+             QStringLiteral("Fair-share — 1: 25.0%"));
+    QCOMPARE(an::chartReadout(bars, QPointF(bars.xAxis->coordToPixel(0.5), bars.yAxis->coordToPixel(10))), QString());
+
+    // Time series: the values of every panel at the pointed time (60 min after the start).
+    Figure f;
+    f.name = "cluster_series";
+    f.title = "Cluster over time";
+    f.kind = FigureKind::TimeSeries;
+    f.x = {"Time", "s", {"t_s"}};
+    f.y = {"Value", "", {"allocated_gpus", "effective_util"}};
+    f.addNumberColumn("t_s", "s");
+    f.addNumberColumn("allocated_gpus", "GPUs");
+    f.addNumberColumn("effective_util", "fraction");
+    f.appendRow({0.0, 4.0, 0.25});
+    f.appendRow({3600.0, 8.0, 0.5});
+    QCustomPlot series;
+    series.resize(800, 500);
+    an::plotFigure(series, f);
+    series.replot();
+    auto* lower = series.axisRect(1);
+    const QPointF near60(lower->axis(QCPAxis::atBottom)->coordToPixel(58), lower->axis(QCPAxis::atLeft)->coordToPixel(20));
+    QCOMPARE(an::chartReadout(series, near60), QStringLiteral("58 min\nAllocated GPUs: 8 GPUs\nEffective utilization: 50%"));
 }
 
 QTEST_MAIN(TestFigurePlotter)

@@ -214,6 +214,10 @@ QStringList plotCdf(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
     ticker->setTickStep(1 - yLow <= 0.25 ? 0.05 : 1 - yLow <= 0.5 ? 0.1 : 0.2);
     y->setTicker(ticker);
     placeLegend(plot, plot.graphCount(), plot.graphCount() > 6, Qt::AlignBottom | Qt::AlignRight);
+    // For the mouse readout (chart_readout.hpp): keys back to seconds.
+    plot.setProperty("clensXLabel", qs(f.x.label));
+    plot.setProperty("clensXSeconds", duration ? (logX ? 1.0 : scale.divisor) : 0.0);
+    plot.setProperty("clensXUnitSuffix", f.x.unit.empty() ? QString() : f.x.unit == "%" ? QStringLiteral("%") : QLatin1Char(' ') + qs(f.x.unit));
     return remarks;
 }
 
@@ -464,6 +468,8 @@ QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
         for (auto it = order.rbegin(); it != order.rend(); ++it)
             (*it)->addToLegend();
     }
+    plot.setProperty("clensYSeconds", duration ? scale.divisor : 0.0);
+    plot.setProperty("clensYUnit", qs(unit));
     y->setLabel(axisTitle(layout.stackHours ? QStringLiteral("Waiting time") : qs(f.y.label), duration ? scale.unit : qs(unit)));
     y->setRange(0, top > 0 ? top * (stacked ? 1.2 : 1.12) : 1);
     placeLegend(plot, static_cast<int>(sets.size()), true);
@@ -508,6 +514,7 @@ QStringList plotTimeSeries(QCustomPlot& plot, const Figure& f, const PlotOptions
         g->setBrush(fill);
         g->setName(columnDisplayName(column));
         g->setData(keys, values, true);
+        g->setProperty("clensUnitSuffix", fraction ? QStringLiteral("%") : c->unit.empty() ? QString() : QLatin1Char(' ') + qs(c->unit));
         auto* yAxis = rect->axis(QCPAxis::atLeft);
         const QString unit = fraction ? QStringLiteral("%") : qs(c->unit);
         yAxis->setLabel(axisTitle(columnDisplayName(column), unit));
@@ -544,6 +551,8 @@ QStringList plotTimeSeries(QCustomPlot& plot, const Figure& f, const PlotOptions
                                                           : QStringLiteral("Time since the first submission (%1)").arg(scale.unit));
     plot.setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot.legend->setVisible(false);
+    plot.setProperty("clensDates", dates);
+    plot.setProperty("clensXSeconds", dates ? 0.0 : scale.divisor);
     return {};
 }
 
@@ -603,6 +612,7 @@ QStringList plotFigure(QCustomPlot& plot, const Figure& f, const PlotOptions& op
         break;
     }
     addTitle(plot, f);
+    plot.setProperty("clensKind", static_cast<int>(f.kind));
     return remarks;
 }
 

@@ -2,6 +2,7 @@
 
 #include "ui/analysis/chart_export.hpp"
 #include "ui/analysis/chart_palette.hpp"
+#include "ui/analysis/chart_readout.hpp"
 #include "ui/analysis/figure_plotter.hpp"
 #include "ui/analysis/figure_table_model.hpp"
 #include "ui/analysis/value_format.hpp"
@@ -17,6 +18,7 @@
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
@@ -207,6 +209,14 @@ void FigureView::replot()
     if (caps.chart && !data_->isChecked()) {
         plot_ = new QCustomPlot(plotPage_);
         plot_->setMinimumHeight(260);
+        plot_->setMouseTracking(true);
+        connect(plot_, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+            const QString text = chartReadout(*plot_, event->position());
+            if (text.isEmpty())
+                QToolTip::hideText();
+            else
+                QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+        });
         PlotOptions o;
         o.logX = logX_->isChecked() && caps.logXPossible;
         o.statistic = statistic_->currentData().toString().toStdString();
