@@ -6,7 +6,6 @@
 #include <map>
 #include <numeric>
 #include <set>
-#include <sstream>
 
 namespace clens::test {
 namespace {
@@ -335,48 +334,11 @@ std::shared_ptr<const ui::StateSource> fakeIndex(std::shared_ptr<const SimResult
     return std::make_shared<NaiveStates>(std::move(result));
 }
 
-namespace {
-
-// Just enough of the scenario JSON for the tests: locality thresholds ("null" = never).
-Scenario parseFake(std::string_view text, const std::string&)
-{
-    Scenario s;
-    const auto read = [&](std::string_view key) -> std::optional<std::optional<std::int64_t>> {
-        const auto at = text.find(key);
-        if (at == std::string_view::npos)
-            return std::nullopt;
-        auto p = text.find(':', at) + 1;
-        while (p < text.size() && text[p] == ' ')
-            ++p;
-        if (text.substr(p, 4) == "null")
-            return std::optional<std::int64_t>();
-        return std::optional<std::int64_t>(std::stoll(std::string(text.substr(p, 12))));
-    };
-    if (auto v = read("relax_to_rack_after_s"))
-        s.locality.relaxToRackAfter_s = *v;
-    if (auto v = read("relax_to_any_after_s"))
-        s.locality.relaxToAnyAfter_s = *v;
-    return s;
-}
-
-std::string toJsonFake(const Scenario& s)
-{
-    std::ostringstream out;
-    const auto opt = [](const std::optional<std::int64_t>& v) { return v ? std::to_string(*v) : std::string("null"); };
-    out << "{\"locality\": {\"relax_to_rack_after_s\": " << opt(s.locality.relaxToRackAfter_s)
-        << ", \"relax_to_any_after_s\": " << opt(s.locality.relaxToAnyAfter_s) << "}}";
-    return out.str();
-}
-
-} // namespace
-
 ui::Engine fakeEngine()
 {
     ui::Engine e;
     e.simulate = fakeSimulate;
     e.index = fakeIndex;
-    e.parseScenario = parseFake;
-    e.scenarioToJson = toJsonFake;
     return e;
 }
 

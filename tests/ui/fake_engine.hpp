@@ -3,7 +3,7 @@
 // exact numbers: FIFO with greedy backfill, one-server placement (best fit) that relaxes to
 // "any free GPUs" after locality.relax_to_any_after_s, slowdown per extra server, delays
 // charged to fragmentation (enough GPUs free) or capacity. Deterministic. Also a naive
-// StateSource (linear scans) and a tiny scenario codec for the knobs the tests touch.
+// StateSource (linear scans).
 #include "ui/run/engine.hpp"
 
 namespace clens::test {

@@ -45,7 +45,7 @@ private slots:
         QVERIFY(index.open(QIODevice::ReadOnly));
         const auto entries = QJsonDocument::fromJson(index.readAll()).object().value(QStringLiteral("presets")).toArray();
         QVERIFY(entries.size() >= 5);
-        const auto presets = scenarioPresets(coreEngine());
+        const auto presets = scenarioPresets();
         QCOMPARE(presets.size(), static_cast<std::size_t>(entries.size())); // none was skipped as invalid
         for (const auto& p : presets)
             QVERIFY2(!p.description.isEmpty(), qPrintable(p.name));

@@ -227,17 +227,16 @@ private slots:
 
     void scenarioFilesRoundTrip()
     {
-        const Engine engine = test::fakeEngine();
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("s.json"));
         Scenario s;
         s.locality.relaxToAnyAfter_s = std::nullopt;
-        QVERIFY(saveScenario(engine, path, s).isEmpty());
-        const LoadedScenario loaded = loadScenario(engine, path);
+        QVERIFY(saveScenario(path, s).isEmpty());
+        const LoadedScenario loaded = loadScenario(path);
         QVERIFY2(loaded.scenario.has_value(), qPrintable(loaded.error));
         QVERIFY(!loaded.scenario->locality.relaxToAnyAfter_s);
-        QVERIFY(!loadScenario(engine, dir.filePath(QStringLiteral("missing.json"))).error.isEmpty());
-        QCOMPARE(scenarioPresets(engine).size(), std::size_t(8));
+        QVERIFY(!loadScenario(dir.filePath(QStringLiteral("missing.json"))).error.isEmpty());
+        QCOMPARE(scenarioPresets().size(), std::size_t(8));
     }
 
     void chartsExport_data()
@@ -293,7 +292,7 @@ private slots:
         if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) {
             w.session()->selectJob(j05_);
             map->setColorMode(ColorMode::Tenant);
-            w.findChild<QTabWidget*>()->setCurrentIndex(1);
+            w.bottomTabs()->setCurrentIndex(1);
             QVERIFY(w.grab().save(QDir(out).filePath(QStringLiteral("clusterlens-inspector.png"))));
         }
     }

@@ -1,6 +1,7 @@
 #include "ui/app/main_window.hpp"
 
 #include "ui/app/session.hpp"
+#include "ui/phases/phases_page.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/time/time_format.hpp"
 #include "ui/views/heatmap_widget.hpp"
@@ -18,6 +19,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -25,6 +27,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -53,6 +56,7 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     buildDocks();
     buildMenus();
     connectSession();
+    connectPhases();
     resize(1600, 1000);
     restoreSettings();
 }
@@ -63,9 +67,42 @@ MainWindow::~MainWindow()
         loadCancel_->store(true);
 }
 
+namespace {
+
+// A page's own minimum size must not widen the window (the tab widget takes the largest of its
+// pages'): a page narrower than its layout wants scrolls instead.
+QWidget* scrollable(QWidget* page)
+{
+    auto* area = new QScrollArea;
+    area->setWidget(page);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
+}
+
+} // namespace
+
 void MainWindow::buildCentral()
 {
-    auto* central = new QWidget(this);
+    pages_ = new QTabWidget(this);
+    pages_->setObjectName(QStringLiteral("pages"));
+    pages_->setDocumentMode(true);
+    const auto addPage = [this](Page page, QWidget* widget, const QString& title, const QString& tip) {
+        pageTabs_.emplace_back(page, widget);
+        pages_->setTabToolTip(pages_->addTab(widget, title), tip);
+    };
+    addPage(Page::Cluster, buildClusterPage(), tr("Cluster"),
+            tr("The cluster map over time, with the results, the job inspector, timelines and jobs"));
+    phases_ = new PhasesPage;
+    addPage(Page::Phases, scrollable(phases_), tr("Phases"),
+            tr("AI4DL phases of container metrics and the scores of the autoscaling policies"));
+    setCentralWidget(pages_);
+    connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::onPageChanged);
+}
+
+QWidget* MainWindow::buildClusterPage()
+{
+    auto* central = new QWidget;
     auto* v = new QVBoxLayout(central);
     v->setContentsMargins(6, 6, 6, 0);
     v->setSpacing(4);
@@ -118,13 +155,45 @@ void MainWindow::buildCentral()
     v->addWidget(heatmap_, 1);
     timeControls_ = new TimeControls(session_->clock());
     v->addWidget(timeControls_);
-    setCentralWidget(central);
 
     connect(modeButtons_, &QButtonGroup::idClicked, this, [this](int id) { setColorMode(static_cast<ColorMode>(id)); });
     connect(heatmap_, &HeatmapWidget::legendChanged, this, [this] { legend_->setEntries(heatmap_->legend()); });
     connect(heatmap_, &HeatmapWidget::zoomChanged, this, &MainWindow::refreshZoomLabel);
     connect(zoomOut_, &QToolButton::clicked, this, [this] { heatmap_->zoomToRack(-1); });
     refreshZoomLabel(-1);
+    return central;
+}
+
+MainWindow::Page MainWindow::currentPage() const
+{
+    return shownPage_;
+}
+
+void MainWindow::showPage(Page page)
+{
+    for (const auto& [p, widget] : pageTabs_)
+        if (p == page)
+            pages_->setCurrentWidget(widget);
+}
+
+void MainWindow::onPageChanged(int index)
+{
+    Page next = Page::Cluster;
+    for (const auto& [p, widget] : pageTabs_)
+        if (widget == pages_->widget(index))
+            next = p;
+    const Page previous = shownPage_;
+    shownPage_ = next;
+    // Each page keeps the docks that belong to it, as the user left them there.
+    const auto on = [](const PageDock& d, Page p) { return std::find(d.pages.begin(), d.pages.end(), p) != d.pages.end(); };
+    for (PageDock& d : pageDocks_) {
+        if (on(d, previous) && !on(d, next)) {
+            d.wanted = d.dock->isVisible();
+            d.dock->hide();
+        } else if (!on(d, previous) && on(d, next) && d.wanted) {
+            d.dock->show();
+        }
+    }
 }
 
 void MainWindow::buildDocks()
@@ -144,7 +213,7 @@ void MainWindow::buildDocks()
     auto* presets = new QComboBox;
     presets->setObjectName(QStringLiteral("presets"));
     presets->addItem(tr("Presets…"));
-    for (const auto& p : scenarioPresets(engine_)) {
+    for (const auto& p : scenarioPresets()) {
         presets->addItem(p.name);
         presets->setItemData(presets->count() - 1, p.description, Qt::ToolTipRole);
     }
@@ -159,7 +228,7 @@ void MainWindow::buildDocks()
     connect(presets, &QComboBox::activated, this, [this, presets](int index) {
         if (index <= 0)
             return;
-        const auto all = scenarioPresets(engine_);
+        const auto all = scenarioPresets();
         if (static_cast<std::size_t>(index - 1) < all.size()) {
             const ScenarioPreset& preset = all[static_cast<std::size_t>(index - 1)];
             Scenario s = preset.scenario;
@@ -168,8 +237,7 @@ void MainWindow::buildDocks()
             if (!preset.keepsQuotas)
                 s.quota.vcGpus = session_->scenario().quota.vcGpus;
             s.locality.rackSize = session_->scenario().locality.rackSize;
-            scenario_->setScenario(s);
-            session_->setScenario(s);
+            applyScenario(s);
         }
         presets->setCurrentIndex(0);
     });
@@ -177,6 +245,8 @@ void MainWindow::buildDocks()
     connect(save, &QPushButton::clicked, this, &MainWindow::saveScenarioFile);
     auto* scenarioDock = dock(tr("Scenario"), QStringLiteral("scenarioDock"), scenario_, Qt::LeftDockWidgetArea);
     scenarioDock->setMinimumWidth(280);
+    // The Phases page has its own autoscaler knobs and needs the width.
+    pageDocks_.push_back({scenarioDock, {Page::Cluster, Page::Analysis, Page::Compare}});
 
     summary_ = new SummaryPanel;
     auto* summaryDock = dock(tr("Results"), QStringLiteral("summaryDock"), summary_, Qt::RightDockWidgetArea);
@@ -194,6 +264,8 @@ void MainWindow::buildDocks()
     bottomTabs_->addTab(jobs_, tr("Jobs"));
     auto* bottom = dock(tr("Over time"), QStringLiteral("bottomDock"), bottomTabs_, Qt::BottomDockWidgetArea);
     bottomTabs_->setMinimumHeight(250);
+    for (auto* d : {summaryDock, inspectorDock, bottom})
+        pageDocks_.push_back({d, {Page::Cluster}});
     // Default proportions, applied once the window has its size (saved state wins).
     QTimer::singleShot(0, this, [=, this] {
         if (QSettings().contains(QStringLiteral("window/state")))
@@ -229,6 +301,15 @@ void MainWindow::buildDocks()
     cancelRun_->setAutoRaise(true);
     cancelRun_->hide();
     statusBar()->addPermanentWidget(cancelRun_);
+    saveProgress_ = new QProgressBar;
+    saveProgress_->setObjectName(QStringLiteral("saveProgress"));
+    saveProgress_->setRange(0, 100);
+    saveProgress_->setMaximumWidth(120);
+    saveProgress_->setMaximumHeight(14);
+    saveProgress_->setTextVisible(false);
+    saveProgress_->setToolTip(tr("Saving the project"));
+    saveProgress_->hide();
+    statusBar()->addPermanentWidget(saveProgress_);
     runInfo_ = new QLabel;
     runInfo_->setMinimumWidth(240);
     runInfo_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -262,6 +343,10 @@ void MainWindow::connectSession()
     PlaybackClock* clock = session_->clock();
 
     connect(scenario_, &ScenarioPanel::scenarioEdited, session_, &Session::setScenario);
+    // What a project saves changed by the user's hand (not by a result arriving).
+    connect(scenario_, &ScenarioPanel::scenarioEdited, this, &MainWindow::markModified);
+    connect(summary_, &SummaryPanel::pinRequested, this, &MainWindow::markModified);
+    connect(summary_, &SummaryPanel::clearRequested, this, &MainWindow::markModified);
     connect(session_, &Session::inputChanged, this, &MainWindow::onInputChanged);
     connect(session_, &Session::snapshotChanged, this, &MainWindow::onSnapshot);
     connect(session_, &Session::stateChanged, this, [this] {
@@ -318,6 +403,31 @@ void MainWindow::connectSession()
     connect(cancelRun_, &QToolButton::clicked, runs, &RunController::cancel);
 }
 
+void MainWindow::applyScenario(const Scenario& scenario)
+{
+    markModified();
+    scenario_->setScenario(scenario);
+    phases_->setAutoscaler(scenario.autoscaler);
+    session_->setScenario(scenario);
+}
+
+void MainWindow::connectPhases()
+{
+    phases_->setAutoscaler(session_->scenario().autoscaler);
+    // Knobs → page (the page re-scores, debounced, and does not echo back); page → knobs. The
+    // autoscaler does not change the cluster simulation, so neither direction re-simulates.
+    connect(scenario_, &ScenarioPanel::scenarioEdited, phases_,
+            [this](const Scenario& s) { phases_->setAutoscaler(s.autoscaler); });
+    connect(phases_, &PhasesPage::autoscalerEdited, this, [this](const Scenario::Autoscaler& a) {
+        Scenario s = scenario_->scenario();
+        s.autoscaler = a;
+        scenario_->setScenario(s);
+        session_->setScenario(s);
+        markModified();
+    });
+    connect(phases_, &PhasesPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+}
+
 void MainWindow::onInputChanged()
 {
     const SimInput& in = session_->input();
@@ -328,7 +438,7 @@ void MainWindow::onInputChanged()
     summary_->setCurrent(nullptr);
     summary_->setBaseline(nullptr);
     timelines_->setBaseline(nullptr);
-    setWindowTitle(tr("ClusterLens — %1").arg(session_->description()));
+    updateTitle();
     const QLocale locale;
     if (in.cluster)
         clusterInfo_->setText(tr("%1 racks · %2 servers · %3 GPUs")
@@ -373,6 +483,27 @@ void MainWindow::showError(const QString& title, const QString& message)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (saving_) { // close when the file is complete
+        closeAfterSave_ = true;
+        statusBar()->showMessage(tr("Finishing the save before closing…"));
+        event->ignore();
+        return;
+    }
+    if (interactive_ && isWindowModified() && !projectPath_.isEmpty()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Save changes?"), tr("Save the changes to %1 before closing?").arg(QFileInfo(projectPath_).fileName()),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Cancel) {
+            event->ignore();
+            return;
+        }
+        if (answer == QMessageBox::Save) {
+            closeAfterSave_ = true;
+            saveProject(projectPath_);
+            event->ignore();
+            return;
+        }
+    }
     saveSettings();
     QMainWindow::closeEvent(event);
 }
@@ -393,7 +524,13 @@ void MainWindow::saveSettings()
 {
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    // The dock layout is the Cluster page's, whatever page is shown.
+    const Page page = shownPage_;
+    if (page != Page::Cluster)
+        showPage(Page::Cluster);
     s.setValue(QStringLiteral("window/state"), saveState());
+    if (page != Page::Cluster)
+        showPage(page);
     s.setValue(QStringLiteral("view/colorMode"), static_cast<int>(heatmap_->colorMode()));
     s.setValue(QStringLiteral("view/speed"), session_->clock()->speed());
 }

@@ -1,7 +1,9 @@
 #pragma once
-// The ClusterLens main window (DESIGN §8): the cluster map with time controls in the centre,
-// the scenario knobs on the left, results and the job inspector on the right, timelines and
-// the job table at the bottom. A thin layer: the Session holds the state, views display it.
+// The ClusterLens main window (DESIGN §8). Pages in the centre: Cluster (the map with time
+// controls; results and the job inspector on the right, timelines and the job table at the
+// bottom), Analysis, Compare and Phases; the scenario knobs on the left drive all of them.
+// A thin layer: the Session holds the state, views display it.
+#include "core/store/project.hpp"
 #include "ui/run/engine.hpp"
 #include "ui/run/sim_snapshot.hpp"
 
@@ -10,8 +12,11 @@
 
 #include <atomic>
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QActionGroup;
+class QDockWidget;
 class QButtonGroup;
 class QLabel;
 class QMenu;
@@ -25,6 +30,8 @@ class HeatmapWidget;
 class InspectorPanel;
 class JobTablePanel;
 class LegendWidget;
+struct OpenedProject;
+class PhasesPage;
 class ScenarioPanel;
 class Session;
 class SummaryPanel;
@@ -35,6 +42,9 @@ enum class ColorMode : std::uint8_t;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    // The pages of the central area, in tab order.
+    enum class Page { Cluster, Analysis, Compare, Phases };
+
     explicit MainWindow(Engine engine, QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -47,8 +57,23 @@ public:
     // Loads in the background (progress + cancel); asks for the cluster file when it is not
     // given and not found next to the trace.
     void openTrace(const QString& tracePath, const QString& clusterPath = {});
+    // Opens a .clens project in the background (progress + cancel): its data, knobs and stored
+    // results are shown without simulating. On error the current session stays (loadFailed).
+    void openProject(const QString& path);
+    // Saves the session as a .clens project in the background; the GUI stays usable.
+    // projectSaved or saveFailed tell the outcome.
+    void saveProject(const QString& path);
+    // The open project's file ("" when the data came from a trace).
+    const QString& projectPath() const { return projectPath_; }
+    bool isSaving() const { return saving_; }
     // Applies a scenario JSON file to the knobs (re-simulates). False (and a message) on error.
     bool applyScenarioFile(const QString& path);
+    // Shows these knobs everywhere (scenario panel, Phases page) and re-simulates if needed.
+    void applyScenario(const Scenario& scenario);
+    // AI4DL container metrics for the Phases page (loaded and labelled in the background).
+    void openMetrics(const QString& path);
+    void showPage(Page page);
+    Page currentPage() const;
     void setColorMode(ColorMode mode);
     // Selects the job with this id in the current trace; false when there is none.
     bool selectJobById(const QString& id);
@@ -62,13 +87,20 @@ public:
     InspectorPanel* inspector() const { return inspector_; }
     JobTablePanel* jobTable() const { return jobs_; }
     SummaryPanel* summary() const { return summary_; }
+    QTabWidget* pages() const { return pages_; }
+    // Timelines / Jobs under the map.
+    QTabWidget* bottomTabs() const { return bottomTabs_; }
+    PhasesPage* phasesPage() const { return phases_; }
     QString statusText() const;
     // Remarks from importing the current data (shown behind a status-bar button).
     const QStringList& importNotes() const { return importNotes_; }
 
 signals:
-    void dataLoaded();
+    void dataLoaded(); // a trace or a project was opened
     void loadFailed(const QString& message);
+    void projectOpened(const QString& path);
+    void projectSaved(const QString& path);
+    void saveFailed(const QString& message);
     // Every view shows the result of this generation (emitted right after they were updated).
     void viewsUpdated(std::uint64_t generation);
 
@@ -77,6 +109,9 @@ protected:
 
 private:
     void buildCentral();
+    QWidget* buildClusterPage();
+    void onPageChanged(int index);
+    void connectPhases();
     void buildDocks();
     void buildMenus();
     void connectSession();
@@ -87,6 +122,13 @@ private:
     void onInputChanged();
     void showError(const QString& title, const QString& message);
     void addRecent(const QString& trace, const QString& cluster);
+    void addRecentProject(const QString& path);
+    void chooseProjectToOpen();
+    void saveProjectInteractively(bool askForName);
+    void onProjectOpened(const QString& path, const OpenedProject& opened);
+    void setProjectPath(const QString& path);
+    void markModified();
+    void updateTitle();
     void refreshRecentMenu();
     void loadScenarioFile();
     void saveScenarioFile();
@@ -105,6 +147,18 @@ private:
     JobTablePanel* jobs_ = nullptr;
     SummaryPanel* summary_ = nullptr;
     QTabWidget* bottomTabs_ = nullptr;
+    QTabWidget* pages_ = nullptr;
+    PhasesPage* phases_ = nullptr;
+    // Docks shown on a page only (the Cluster page's results, inspector and timelines; the
+    // scenario knobs everywhere but Phases), and whether the user had them open there.
+    struct PageDock {
+        QDockWidget* dock;
+        std::vector<Page> pages;
+        bool wanted = true;
+    };
+    std::vector<PageDock> pageDocks_;
+    std::vector<std::pair<Page, QWidget*>> pageTabs_; // the tab of each page
+    Page shownPage_ = Page::Cluster;
     QButtonGroup* modeButtons_ = nullptr;
     QActionGroup* modeActions_ = nullptr;
     QLabel* clusterInfo_ = nullptr;
@@ -122,6 +176,11 @@ private:
     bool interactive_ = true;
     std::shared_ptr<std::atomic<bool>> loadCancel_;
     int loading_ = 0;
+    QString projectPath_;
+    std::vector<NamedScenario> projectScenarios_; // named scenarios of the open project, saved again
+    bool saving_ = false;
+    bool closeAfterSave_ = false;
+    QProgressBar* saveProgress_ = nullptr;
 };
 
 } // namespace clens::ui

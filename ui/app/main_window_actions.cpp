@@ -1,9 +1,12 @@
 // MainWindow: menus, opening data, scenario files, exports, recent files.
 #include "ui/app/main_window.hpp"
 
+#include "ui/app/last_dir.hpp"
 #include "ui/app/session.hpp"
+#include "ui/io/project_io.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/io/trace_loader.hpp"
+#include "ui/phases/phases_page.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/scenario_panel.hpp"
 #include "ui/views/time_controls.hpp"
@@ -30,35 +33,40 @@ namespace clens::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kRecentKey = QStringLiteral("files/recent");
-const QString kLastDirKey = QStringLiteral("files/lastDir");
-
-QString lastDir()
-{
-    return QSettings().value(kLastDirKey, QDir::homePath()).toString();
-}
-
-void rememberDir(const QString& path)
-{
-    QSettings().setValue(kLastDirKey, QFileInfo(path).absolutePath());
-}
 
 } // namespace
 
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Open &Project…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &MainWindow::chooseProjectToOpen);
     file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open a job trace"), lastDir(),
-            tr("Job traces (*.csv *.json *.swf *.log);;All files (*)"));
-        if (!path.isEmpty())
+            tr("Job traces (*.csv *.json *.swf *.log);;ClusterLens projects (*.clens);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        if (looksLikeProject(path))
+            openProject(path);
+        else
             openTrace(path);
+    });
+    file->addAction(tr("Open Container &Metrics…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open AI4DL container metrics"), lastDir(),
+                                                          tr("Container metrics (*.csv);;All files (*)"));
+        if (!path.isEmpty()) {
+            rememberDir(path);
+            openMetrics(path);
+        }
     });
     file->addAction(tr("Open Teaching &Demo"), this, &MainWindow::openDemo);
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
+    file->addAction(tr("&Save Project"), QKeySequence::Save, this, [this] { saveProjectInteractively(false); });
+    file->addAction(tr("Save Project &As…"), QKeySequence::SaveAs, this, [this] { saveProjectInteractively(true); });
+    file->addSeparator();
     file->addAction(tr("&Load Scenario…"), this, &MainWindow::loadScenarioFile);
-    file->addAction(tr("&Save Scenario…"), QKeySequence::Save, this, &MainWindow::saveScenarioFile);
+    file->addAction(tr("Sa&ve Scenario…"), this, &MainWindow::saveScenarioFile);
     file->addSeparator();
     file->addAction(tr("Export &Timelines…"), this, &MainWindow::exportTimelines);
     file->addAction(tr("Export Cluster &Map…"), this, &MainWindow::exportHeatmap);
@@ -66,6 +74,12 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (int i = 0; i < pages_->count(); ++i) {
+        QAction* a = view->addAction(tr("%1 Page").arg(pages_->tabText(i)));
+        a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        connect(a, &QAction::triggered, this, [this, i] { pages_->setCurrentIndex(i); });
+    }
+    view->addSeparator();
     modeActions_ = new QActionGroup(this);
     int key = 1;
     for (auto mode : {ColorMode::State, ColorMode::Tenant, ColorMode::Job, ColorMode::Utilization}) {
@@ -94,15 +108,20 @@ void MainWindow::buildMenus()
     sim->addAction(tr("Go to &Start"), this, [clock] { clock->seek(clock->begin()); })->setShortcut(Qt::Key_Home);
     sim->addAction(tr("Go to &End"), this, [clock] { clock->seek(clock->end()); })->setShortcut(Qt::Key_End);
     sim->addSeparator();
-    sim->addAction(tr("Pin Result as &Baseline"), QKeySequence(Qt::CTRL | Qt::Key_B), session_, &Session::pinBaseline);
-    sim->addAction(tr("&Clear Baseline"), session_, &Session::clearBaseline);
+    sim->addAction(tr("Pin Result as &Baseline"), QKeySequence(Qt::CTRL | Qt::Key_B), this, [this] {
+        session_->pinBaseline();
+        markModified();
+    });
+    sim->addAction(tr("&Clear Baseline"), this, [this] {
+        session_->clearBaseline();
+        markModified();
+    });
     sim->addSeparator();
     sim->addAction(tr("Re-&run Now"), QKeySequence(Qt::Key_F5), session_->runs(), &RunController::runNow);
     sim->addAction(tr("Reset Knobs to &Defaults"), this, [this] {
         Scenario s;
         s.quota.vcGpus = session_->scenario().quota.vcGpus;
-        scenario_->setScenario(s);
-        session_->setScenario(s);
+        applyScenario(s);
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -129,6 +148,12 @@ void MainWindow::buildMenus()
                               "<i>Analysis of Large-Scale Multi-Tenant GPU Clusters for DNN Training "
                               "Workloads</i>, USENIX ATC 2019.</p>"));
     });
+}
+
+void MainWindow::openMetrics(const QString& path)
+{
+    showPage(Page::Phases);
+    phases_->openMetrics(path);
 }
 
 void MainWindow::openDemo()
@@ -215,6 +240,8 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
         importNotes_ = data.notes;
         notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
         notesButton_->setVisible(!importNotes_.isEmpty());
+        setProjectPath({});
+        setWindowModified(false);
         session_->setInput(SimInput{data.cluster, data.trace}, description);
         addRecent(tracePath, clusterPath);
         emit dataLoaded();
@@ -227,16 +254,31 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
     }));
 }
 
-void MainWindow::addRecent(const QString& trace, const QString& cluster)
+namespace {
+
+// A recent entry is "TRACE\nCLUSTER" for a trace, or the path of a project.
+void pushRecent(const QString& entry)
 {
     QSettings s;
     QStringList recent = s.value(kRecentKey).toStringList();
-    const QString entry = QFileInfo(trace).absoluteFilePath() + QLatin1Char('\n') + QFileInfo(cluster).absoluteFilePath();
     recent.removeAll(entry);
     recent.prepend(entry);
     while (recent.size() > kMaxRecent)
         recent.removeLast();
     s.setValue(kRecentKey, recent);
+}
+
+} // namespace
+
+void MainWindow::addRecent(const QString& trace, const QString& cluster)
+{
+    pushRecent(QFileInfo(trace).absoluteFilePath() + QLatin1Char('\n') + QFileInfo(cluster).absoluteFilePath());
+    refreshRecentMenu();
+}
+
+void MainWindow::addRecentProject(const QString& path)
+{
+    pushRecent(QFileInfo(path).absoluteFilePath());
     refreshRecentMenu();
 }
 
@@ -247,11 +289,18 @@ void MainWindow::refreshRecentMenu()
     recentMenu_->clear();
     const QStringList recent = QSettings().value(kRecentKey).toStringList();
     for (const QString& entry : recent) {
-        const QString trace = entry.section(QLatin1Char('\n'), 0, 0);
-        const QString cluster = entry.section(QLatin1Char('\n'), 1, 1);
-        QAction* a = recentMenu_->addAction(QStringLiteral("%1  —  %2").arg(QFileInfo(trace).fileName(), QDir::toNativeSeparators(QFileInfo(trace).absolutePath())));
-        a->setToolTip(tr("cluster: %1").arg(cluster));
-        connect(a, &QAction::triggered, this, [this, trace, cluster] { openTrace(trace, cluster); });
+        const QString path = entry.section(QLatin1Char('\n'), 0, 0);
+        const bool project = !entry.contains(QLatin1Char('\n'));
+        const QFileInfo info(path);
+        QAction* a = recentMenu_->addAction(QStringLiteral("%1  —  %2").arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())));
+        if (project) {
+            a->setToolTip(tr("ClusterLens project"));
+            connect(a, &QAction::triggered, this, [this, path] { openProject(path); });
+        } else {
+            const QString cluster = entry.section(QLatin1Char('\n'), 1, 1);
+            a->setToolTip(tr("cluster: %1").arg(cluster));
+            connect(a, &QAction::triggered, this, [this, path, cluster] { openTrace(path, cluster); });
+        }
     }
     recentMenu_->setEnabled(!recent.isEmpty());
 }
@@ -267,13 +316,12 @@ void MainWindow::loadScenarioFile()
 
 bool MainWindow::applyScenarioFile(const QString& path)
 {
-    const LoadedScenario loaded = loadScenario(engine_, path);
+    const LoadedScenario loaded = loadScenario(path);
     if (!loaded.scenario) {
         showError(tr("Cannot load scenario"), loaded.error);
         return false;
     }
-    scenario_->setScenario(*loaded.scenario);
-    session_->setScenario(*loaded.scenario);
+    applyScenario(*loaded.scenario);
     statusBar()->showMessage(tr("Loaded scenario %1").arg(path), 5000);
     return true;
 }
@@ -301,7 +349,7 @@ void MainWindow::saveScenarioFile()
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".json");
     rememberDir(path);
-    const QString error = saveScenario(engine_, path, session_->scenario());
+    const QString error = saveScenario(path, session_->scenario());
     if (!error.isEmpty())
         showError(tr("Cannot save scenario"), error);
     else

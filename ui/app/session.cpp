@@ -1,5 +1,7 @@
 #include "ui/app/session.hpp"
 
+#include <utility>
+
 namespace clens::ui {
 
 Session::Session(Engine engine, QObject* parent)
@@ -13,18 +15,36 @@ Session::Session(Engine engine, QObject* parent)
 
 void Session::setInput(SimInput input, const QString& description)
 {
+    const bool hadBaseline = resetForInput(description);
+    runs_->setInput(std::move(input)); // starts the first run; its result arrives later
+    if (hadBaseline)
+        emit baselineChanged(nullptr);
+    emit inputChanged();
+}
+
+void Session::restore(SimInput input, const QString& description, const Scenario& scenario,
+                      std::shared_ptr<SimSnapshot> current, SnapshotPtr baseline)
+{
+    const bool hadBaseline = resetForInput(description);
+    restoredBaseline_ = current ? std::move(baseline) : nullptr;
+    runs_->restore(std::move(input), scenario, std::move(current)); // published (queued) like a run
+    if (hadBaseline)
+        emit baselineChanged(nullptr);
+    emit inputChanged();
+}
+
+bool Session::resetForInput(const QString& description)
+{
     description_ = description;
     clock_->pause();
     freshInput_ = true;
     const bool hadBaseline = baseline_ != nullptr;
     baseline_.reset();
+    restoredBaseline_.reset();
     current_.reset();
     state_ = ClusterState{};
     selectJob(-1);
-    runs_->setInput(std::move(input)); // starts the first run; its result arrives later
-    if (hadBaseline)
-        emit baselineChanged(nullptr);
-    emit inputChanged();
+    return hadBaseline;
 }
 
 void Session::setScenario(const Scenario& scenario)
@@ -73,6 +93,10 @@ void Session::onResult(SnapshotPtr snapshot)
     computeState();
     emit snapshotChanged(current_);
     emit stateChanged();
+    if (restoredBaseline_) {
+        baseline_ = std::exchange(restoredBaseline_, nullptr);
+        emit baselineChanged(baseline_);
+    }
 }
 
 void Session::refreshState()

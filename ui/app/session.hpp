@@ -22,6 +22,11 @@ public:
     // New data: clears the baseline and the selection, simulates at once.
     void setInput(SimInput input, const QString& description);
     const SimInput& input() const { return runs_->input(); }
+    // New data with its knobs and results already computed (an opened project): like setInput,
+    // but shows `current` without simulating (unless it is null) and pins `baseline`, once the
+    // current result is published.
+    void restore(SimInput input, const QString& description, const Scenario& scenario, std::shared_ptr<SimSnapshot> current,
+                 SnapshotPtr baseline);
     const QString& description() const { return description_; }
     void setScenario(const Scenario& scenario);
     const Scenario& scenario() const { return runs_->scenario(); }
@@ -45,6 +50,7 @@ signals:
     void stateChanged();
 
 private:
+    bool resetForInput(const QString& description); // true when a baseline was dropped
     void onResult(SnapshotPtr snapshot);
     void refreshState();
     void computeState();
@@ -53,6 +59,7 @@ private:
     PlaybackClock* clock_;
     QString description_;
     SnapshotPtr current_, baseline_;
+    SnapshotPtr restoredBaseline_; // pinned when the restored result arrives
     std::int32_t selectedJob_ = -1;
     ClusterState state_;
     bool freshInput_ = false;

@@ -1,5 +1,7 @@
 #include "ui/io/scenario_files.hpp"
 
+#include "core/sim/scenario_json.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -9,13 +11,9 @@
 
 namespace clens::ui {
 
-LoadedScenario loadScenario(const Engine& engine, const QString& path)
+LoadedScenario loadScenario(const QString& path)
 {
     LoadedScenario out;
-    if (!engine.parseScenario) {
-        out.error = QObject::tr("scenario files are not available in this build");
-        return out;
-    }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         out.error = QObject::tr("%1: cannot open: %2").arg(path, f.errorString());
@@ -23,7 +21,7 @@ LoadedScenario loadScenario(const Engine& engine, const QString& path)
     }
     const QByteArray bytes = f.readAll();
     try {
-        out.scenario = engine.parseScenario(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
+        out.scenario = parseScenarioJson(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())),
                                          path.toStdString());
     } catch (const std::exception& e) {
         out.error = QString::fromStdString(e.what());
@@ -31,21 +29,19 @@ LoadedScenario loadScenario(const Engine& engine, const QString& path)
     return out;
 }
 
-QString saveScenario(const Engine& engine, const QString& path, const Scenario& scenario)
+QString saveScenario(const QString& path, const Scenario& scenario)
 {
-    if (!engine.scenarioToJson)
-        return QObject::tr("scenario files are not available in this build");
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return QObject::tr("%1: cannot write: %2").arg(path, f.errorString());
-    const std::string json = engine.scenarioToJson(scenario);
+    const std::string json = scenarioToJson(scenario);
     f.write(json.data(), static_cast<qint64>(json.size()));
     if (!f.commit())
         return QObject::tr("%1: cannot write: %2").arg(path, f.errorString());
     return {};
 }
 
-std::vector<ScenarioPreset> scenarioPresets(const Engine& engine)
+std::vector<ScenarioPreset> scenarioPresets()
 {
     std::vector<ScenarioPreset> out;
     // The index fixes the order and names; each preset is a partial scenario JSON.
@@ -57,7 +53,7 @@ std::vector<ScenarioPreset> scenarioPresets(const Engine& engine)
     for (const auto& item : items) {
         const QJsonObject o = item.toObject();
         const QString file = QStringLiteral(":/presets/") + o.value(QStringLiteral("file")).toString();
-        const LoadedScenario loaded = loadScenario(engine, file);
+        const LoadedScenario loaded = loadScenario(file);
         if (!loaded.scenario)
             continue;
         out.push_back({o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("description")).toString(),

@@ -1,7 +1,7 @@
 #pragma once
-// Scenario JSON files and the bundled presets (resources/presets/*.json, compiled in).
+// Scenario JSON files (core/sim/scenario_json.hpp) and the bundled presets
+// (resources/presets/*.json, compiled in).
 #include "core/sim/scenario.hpp"
-#include "ui/run/engine.hpp"
 
 #include <QString>
 
@@ -22,10 +22,10 @@ struct LoadedScenario {
     QString error; // the core's message naming the file and key
 };
 
-LoadedScenario loadScenario(const Engine& engine, const QString& path);
+LoadedScenario loadScenario(const QString& path);
 // Empty on success, else the error.
-QString saveScenario(const Engine& engine, const QString& path, const Scenario& scenario);
+QString saveScenario(const QString& path, const Scenario& scenario);
 // The presets in display order (invalid preset files are skipped).
-std::vector<ScenarioPreset> scenarioPresets(const Engine& engine);
+std::vector<ScenarioPreset> scenarioPresets();
 
 } // namespace clens::ui

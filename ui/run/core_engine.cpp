@@ -1,5 +1,4 @@
 #include "core/sim/cluster_state.hpp"
-#include "core/sim/scenario_json.hpp"
 #include "core/sim/simulator.hpp"
 #include "ui/run/engine.hpp"
 
@@ -33,8 +32,6 @@ Engine coreEngine()
     e.index = [](std::shared_ptr<const SimResult> result) -> std::shared_ptr<const StateSource> {
         return std::make_shared<TimelineSource>(std::move(result));
     };
-    e.parseScenario = [](std::string_view text, const std::string& source) { return parseScenarioJson(text, source); };
-    e.scenarioToJson = [](const Scenario& s) { return clens::scenarioToJson(s); };
     return e;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // What the UI needs from the simulation core, as replaceable functions: the real engine in the
 // application, a scripted fake in tests (to make runs slow, fail or finish out of order).
+// Scenario JSON is not here: the UI calls core/sim/scenario_json.hpp directly.
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/cluster_state.hpp"
@@ -12,8 +13,6 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <string>
-#include <string_view>
 
 namespace clens::ui {
 
@@ -37,9 +36,6 @@ struct Engine {
     std::function<SimResult(const SimInput&, const Scenario&, const ProgressFn&)> simulate;
     // Builds the scrubbing index of a finished result (also on the worker thread).
     std::function<std::shared_ptr<const StateSource>(std::shared_ptr<const SimResult>)> index;
-    // Scenario JSON (core/sim/scenario_json.hpp). Throw InputError on bad input.
-    std::function<Scenario(std::string_view text, const std::string& sourceName)> parseScenario;
-    std::function<std::string(const Scenario&)> scenarioToJson;
 };
 
 // clens::simulate + clens::StateTimeline.

@@ -16,7 +16,16 @@ struct RunController::Outcome {
 
 namespace {
 constexpr auto kProgressInterval = std::chrono::milliseconds(40);
+
+// The autoscaler knobs score the Phases page's policies; the cluster simulation ignores them.
+bool onlyAutoscalerDiffers(const Scenario& a, Scenario b)
+{
+    if (a.autoscaler == b.autoscaler)
+        return false;
+    b.autoscaler = a.autoscaler;
+    return a == b;
 }
+} // namespace
 
 RunController::RunController(Engine engine, QObject* parent)
     : QObject(parent)
@@ -46,11 +55,42 @@ void RunController::setInput(SimInput input)
 
 void RunController::setScenario(const Scenario& scenario)
 {
+    const bool simulationUnchanged = onlyAutoscalerDiffers(scenario, scenario_);
     scenario_ = scenario;
-    if (!input_.valid())
+    if (!input_.valid() || simulationUnchanged)
         return;
     setBusy(true);
     debounce_.start();
+}
+
+void RunController::restore(SimInput input, const Scenario& scenario, std::shared_ptr<SimSnapshot> snapshot)
+{
+    debounce_.stop();
+    if (cancel_)
+        cancel_->store(true);
+    input_ = std::move(input);
+    scenario_ = scenario;
+    if (!snapshot || !snapshot->result) {
+        runNow();
+        return;
+    }
+    const std::uint64_t gen = ++generation_;
+    snapshot->generation = gen;
+    Scenario simulated = snapshot->result->scenario;
+    simulated.autoscaler = scenario.autoscaler;
+    const bool stale = !(simulated == scenario);
+    auto outcome = std::make_shared<Outcome>();
+    outcome->snapshot = std::move(snapshot);
+    setBusy(true);
+    // Published like a finished run (queued), so whoever set the input hears of it first.
+    QMetaObject::invokeMethod(
+        this,
+        [this, gen, outcome, stale] {
+            finish(gen, outcome);
+            if (stale && gen == generation_) // saved while a knob change was pending
+                runNow();
+        },
+        Qt::QueuedConnection);
 }
 
 void RunController::cancel()
@@ -100,11 +140,8 @@ void RunController::runNow()
             auto result = std::make_shared<const SimResult>(engine.simulate(input, scenario, progress));
             if (cancel->load())
                 throw Cancelled();
-            auto snapshot = std::make_shared<SimSnapshot>();
+            auto snapshot = makeSnapshot(engine, std::move(result));
             snapshot->generation = gen;
-            snapshot->states = engine.index(result);
-            snapshot->jobIntervals = JobOccupancyIndex(*result);
-            snapshot->result = std::move(result);
             snapshot->runSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             outcome->snapshot = std::move(snapshot);
         } catch (const Cancelled&) {

@@ -27,12 +27,17 @@ public:
     // New cluster/trace: runs at once (no debounce).
     void setInput(SimInput input);
     const SimInput& input() const { return input_; }
-    // New knobs: runs after the debounce interval, restarted by every further change.
+    // New knobs: runs after the debounce interval, restarted by every further change. A change
+    // of the autoscaler knobs alone does not run (the simulation does not use them).
     void setScenario(const Scenario& scenario);
     const Scenario& scenario() const { return scenario_; }
     void setDebounceMs(int ms) { debounce_.setInterval(ms); }
     int debounceMs() const { return debounce_.interval(); }
 
+    // New input and knobs with a result already computed (an opened project): publishes it as
+    // the newest result (queued, like a run's) without simulating. Simulates when snapshot is
+    // null, or when its scenario is not the given one (it was saved before a run caught up).
+    void restore(SimInput input, const Scenario& scenario, std::shared_ptr<SimSnapshot> snapshot);
     // Starts a run of the current input and scenario now.
     void runNow();
     // Cancels the run in flight (its result, if any, is discarded).

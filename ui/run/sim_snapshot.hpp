@@ -26,6 +26,10 @@ struct SimSnapshot {
 
 using SnapshotPtr = std::shared_ptr<const SimSnapshot>;
 
+// Indexes a finished result for the views (engine.index and the per-job GPU intervals). Slow
+// for large results: call it on a worker thread. Throws what engine.index throws.
+std::shared_ptr<SimSnapshot> makeSnapshot(const Engine& engine, std::shared_ptr<const SimResult> result);
+
 } // namespace clens::ui
 
 Q_DECLARE_METATYPE(clens::ui::SnapshotPtr)

@@ -39,6 +39,8 @@ public:
     QComboBox* gangCombo() const { return gang_; }
     QComboBox* quotaModeCombo() const { return quotaMode_; }
     VcQuotaModel* quotaModel() const { return quotas_; }
+    QComboBox* autoscalerPolicyCombo() const { return autoscalerPolicy_; }
+    QDoubleSpinBox* autoscalerSigmaSpin() const { return sigma_; }
 
 signals:
     void scenarioEdited(const clens::Scenario& scenario);

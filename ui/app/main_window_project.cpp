@@ -1,0 +1,213 @@
+// MainWindow: opening and saving .clens projects, in the background.
+#include "ui/app/last_dir.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/session.hpp"
+#include "ui/io/project_io.hpp"
+#include "ui/phases/phases_page.hpp"
+#include "ui/views/scenario_panel.hpp"
+
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QProgressDialog>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolButton>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace clens::ui {
+
+void MainWindow::chooseProjectToOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a ClusterLens project"), lastDir(),
+                                                      tr("ClusterLens projects (*.clens);;All files (*)"));
+    if (!path.isEmpty())
+        openProject(path);
+}
+
+void MainWindow::openProject(const QString& pathIn)
+{
+    const QString path = QFileInfo(pathIn).absoluteFilePath();
+    rememberDir(path);
+    // A newer open (trace or project) supersedes this one, as in openTrace.
+    if (loadCancel_)
+        loadCancel_->store(true);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    loadCancel_ = cancel;
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    const int ticket = ++loading_;
+
+    QProgressDialog* dialog = nullptr;
+    if (interactive_) {
+        dialog = new QProgressDialog(tr("Opening %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 100, this);
+        dialog->setWindowModality(Qt::WindowModal);
+        dialog->setMinimumDuration(300);
+        dialog->setAutoClose(false);
+        dialog->setAutoReset(false);
+        connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
+    }
+    statusBar()->showMessage(tr("Opening %1…").arg(path));
+    auto* watcher = new QFutureWatcher<OpenedProject>(this);
+    if (dialog) {
+        auto* poll = new QTimer(watcher);
+        poll->setInterval(50);
+        connect(poll, &QTimer::timeout, dialog, [dialog, progress] { dialog->setValue(progress->load()); });
+        poll->start();
+    }
+    connect(watcher, &QFutureWatcher<OpenedProject>::finished, this, [=, this] {
+        const OpenedProject opened = watcher->result();
+        watcher->deleteLater();
+        if (dialog)
+            dialog->deleteLater();
+        statusBar()->clearMessage();
+        if (ticket != loading_)
+            return;
+        if (opened.cancelled) {
+            statusBar()->showMessage(tr("Opening cancelled"), 5000);
+            emit loadFailed(tr("cancelled"));
+            return;
+        }
+        if (!opened.error.isEmpty()) {
+            showError(tr("Cannot open project"), opened.error);
+            emit loadFailed(opened.error);
+            return;
+        }
+        onProjectOpened(path, opened);
+    });
+    watcher->setFuture(QtConcurrent::run([engine = engine_, path, cancel, progress] {
+        return readProject(engine, path, [&](double f) {
+            progress->store(static_cast<int>(f * 100));
+            return !cancel->load();
+        });
+    }));
+}
+
+void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opened)
+{
+    importNotes_ = opened.notes;
+    if (const auto& trace = opened.input.trace) {
+        if (!trace->meta.tenantNote.empty())
+            importNotes_ << QString::fromStdString(trace->meta.tenantNote);
+        for (const auto& note : trace->meta.notes)
+            importNotes_ << QString::fromStdString(note);
+    }
+    notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
+    notesButton_->setVisible(!importNotes_.isEmpty());
+    projectScenarios_ = opened.otherScenarios;
+    scenario_->setScenario(opened.scenario);
+    phases_->setAutoscaler(opened.scenario.autoscaler);
+    setProjectPath(path);
+    session_->restore(opened.input, QFileInfo(path).fileName(), opened.scenario, opened.current, opened.baseline);
+    setWindowModified(false);
+    addRecentProject(path);
+    emit dataLoaded();
+    emit projectOpened(path);
+}
+
+void MainWindow::saveProjectInteractively(bool askForName)
+{
+    QString path = projectPath_;
+    if (askForName || path.isEmpty()) {
+        QString suggestion = projectPath_;
+        if (suggestion.isEmpty()) {
+            const auto& trace = session_->input().trace;
+            const QString stem = trace ? QFileInfo(QString::fromStdString(trace->meta.source)).completeBaseName() : QString();
+            suggestion = QDir(lastDir()).filePath((stem.isEmpty() ? QStringLiteral("project") : stem) + QStringLiteral(".clens"));
+        }
+        path = QFileDialog::getSaveFileName(this, tr("Save project"), suggestion, tr("ClusterLens projects (*.clens)"));
+        if (path.isEmpty())
+            return;
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".clens");
+    }
+    saveProject(path);
+}
+
+void MainWindow::saveProject(const QString& pathIn)
+{
+    const QString path = QFileInfo(pathIn).absoluteFilePath();
+    if (saving_) {
+        showError(tr("Cannot save project"), tr("A save is still in progress."));
+        emit saveFailed(tr("a save is still in progress"));
+        return;
+    }
+    if (!session_->input().valid()) {
+        showError(tr("Cannot save project"), tr("There is nothing to save yet."));
+        emit saveFailed(tr("nothing to save"));
+        return;
+    }
+    rememberDir(path);
+    // Everything handed to the worker is immutable (shared snapshots), so the user can go on
+    // changing knobs while the file is written.
+    SessionContents contents;
+    contents.input = session_->input();
+    contents.scenario = session_->scenario();
+    if (const auto c = session_->current())
+        contents.current = c->result;
+    if (const auto b = session_->baseline())
+        contents.baseline = b->result;
+    contents.otherScenarios = projectScenarios_;
+
+    saving_ = true;
+    auto progress = std::make_shared<std::atomic<int>>(0);
+    saveProgress_->setValue(0);
+    saveProgress_->show();
+    statusBar()->showMessage(tr("Saving %1…").arg(QFileInfo(path).fileName()));
+    auto* watcher = new QFutureWatcher<SavedProject>(this);
+    auto* poll = new QTimer(watcher);
+    poll->setInterval(50);
+    connect(poll, &QTimer::timeout, saveProgress_, [this, progress] { saveProgress_->setValue(progress->load()); });
+    poll->start();
+    connect(watcher, &QFutureWatcher<SavedProject>::finished, this, [=, this] {
+        const SavedProject saved = watcher->result();
+        watcher->deleteLater();
+        saving_ = false;
+        saveProgress_->hide();
+        statusBar()->clearMessage();
+        if (!saved.error.isEmpty()) {
+            closeAfterSave_ = false;
+            showError(tr("Cannot save project"), saved.error);
+            emit saveFailed(saved.error);
+            return;
+        }
+        setProjectPath(path);
+        setWindowModified(false);
+        addRecentProject(path);
+        statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+        emit projectSaved(path);
+        if (closeAfterSave_)
+            close();
+    });
+    watcher->setFuture(QtConcurrent::run([path, contents = std::move(contents), progress] {
+        return writeProject(path, contents, [&](double f) {
+            progress->store(static_cast<int>(f * 100));
+            return true;
+        });
+    }));
+}
+
+void MainWindow::setProjectPath(const QString& path)
+{
+    projectPath_ = path;
+    if (path.isEmpty())
+        projectScenarios_.clear();
+    updateTitle();
+}
+
+void MainWindow::markModified()
+{
+    if (!projectPath_.isEmpty())
+        setWindowModified(true);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = projectPath_.isEmpty() ? session_->description() : QFileInfo(projectPath_).fileName();
+    setWindowTitle(name.isEmpty() ? tr("ClusterLens") : tr("ClusterLens — %1[*]").arg(name));
+}
+
+} // namespace clens::ui
