@@ -1,8 +1,10 @@
 // clusterlens: the desktop application. `clusterlens` opens the teaching demo,
 // `clusterlens TRACE [--cluster FILE]` opens a trace (format auto-detected), `clusterlens
 // FILE.clens` a project. The other options
-// set up the first view, and --screenshot renders it to an image and exits (for docs and CI)
-// once everything asked for is shown.
+// set up the first view; --screenshot renders it to an image and --report writes the PDF
+// report, then the app exits (for docs and CI) once everything asked for is shown.
+#include "ui/analysis/analysis_page.hpp"
+#include "ui/analysis/compare_page.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
@@ -57,6 +59,8 @@ std::optional<TabChoice> tabFromString(const QString& s)
     if (s == QLatin1String("cluster")) return TabChoice{Page::Cluster};
     if (s == QLatin1String("timelines")) return TabChoice{Page::Cluster, 0};
     if (s == QLatin1String("jobs")) return TabChoice{Page::Cluster, 1};
+    if (s == QLatin1String("analysis")) return TabChoice{Page::Analysis};
+    if (s == QLatin1String("compare")) return TabChoice{Page::Compare};
     if (s == QLatin1String("phases")) return TabChoice{Page::Phases};
     return std::nullopt;
 }
@@ -105,8 +109,8 @@ int main(int argc, char** argv)
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select (inspect) the job with this id"),
                                     QStringLiteral("job"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Page to show: cluster, phases, or the cluster page with its "
-                                                "timelines or jobs tab"),
+                                 QStringLiteral("Page to show: cluster, analysis, compare, phases, or the cluster "
+                                                "page with its timelines or jobs tab"),
                                  QStringLiteral("name"));
     const QCommandLineOption metrics(QStringLiteral("metrics"),
                                      QStringLiteral("AI4DL container metrics CSV for the Phases page"), QStringLiteral("file"));
@@ -115,7 +119,14 @@ int main(int argc, char** argv)
                                         QStringLiteral("Render the window to this image once the first result is shown, then exit"),
                                         QStringLiteral("png"));
     const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size, e.g. 1600x1000"), QStringLiteral("WxH"));
-    parser.addOptions({cluster, scenario, at, colorBy, select, tab, metrics, play, screenshot, size});
+    const QCommandLineOption baseline(QStringLiteral("baseline"),
+                                      QStringLiteral("Simulate this scenario JSON first and pin it as the baseline; "
+                                                     "--scenario (or the default knobs) is then the current result"),
+                                      QStringLiteral("file"));
+    const QCommandLineOption report(QStringLiteral("report"),
+                                    QStringLiteral("Write the PDF report once the results are shown, then exit"),
+                                    QStringLiteral("pdf"));
+    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, tab, metrics, play, screenshot, report, size});
     parser.process(app);
 
     clens::ui::MainWindow window(clens::ui::coreEngine());
@@ -141,80 +152,120 @@ int main(int argc, char** argv)
             return 2;
         }
     }
-    if (parser.isSet(screenshot))
+    const bool batch = parser.isSet(screenshot) || parser.isSet(report); // render, then exit
+    if (batch)
         window.setInteractive(false);
     window.show();
+    using clens::ui::MainWindow;
+    const auto failAndExit = [](const QString& message) {
+        std::fprintf(stderr, "clusterlens: error: %s\n", qPrintable(message));
+        QApplication::exit(2);
+    };
 
-    // The screenshot waits for the first result and, when asked for, the Phases page's scores.
+    // In batch mode the app exits once everything asked for is on screen (the first result,
+    // the shown page's figures, the Phases page's scores, the report).
     ReadyGate ready([&] {
         QTimer::singleShot(300, &window, [&] {
-            const bool ok = window.grab().save(parser.value(screenshot));
-            if (!ok)
+            bool ok = true;
+            if (parser.isSet(screenshot) && !window.grab().save(parser.value(screenshot))) {
                 std::fprintf(stderr, "clusterlens: error: cannot write %s\n", qPrintable(parser.value(screenshot)));
+                ok = false;
+            }
             QApplication::exit(ok ? 0 : 1);
         });
     });
-    ready.expect(); // the first result
+    ready.expect(); // the first view
+    if (batch)
+        QObject::connect(&window, &MainWindow::loadFailed, &app, failAndExit);
     if (parser.isSet(metrics)) {
-        if (parser.isSet(screenshot)) {
+        if (batch) {
             ready.expect();
             QObject::connect(window.phasesPage(), &clens::ui::PhasesPage::scoresReady, &ready, [&] { ready.done(); },
                              Qt::SingleShotConnection);
-            QObject::connect(window.phasesPage(), &clens::ui::PhasesPage::failed, &app, [](const QString& message) {
-                std::fprintf(stderr, "clusterlens: error: %s\n", qPrintable(message));
-                QApplication::exit(2);
-            });
+            QObject::connect(window.phasesPage(), &clens::ui::PhasesPage::failed, &app, failAndExit);
         }
         window.openMetrics(QFileInfo(parser.value(metrics)).absoluteFilePath());
         if (!tabChoice)
-            window.showPage(clens::ui::MainWindow::Page::Phases);
+            window.showPage(MainWindow::Page::Phases);
     }
 
-    // Once the first result is on screen: the requested view, then maybe the screenshot.
-    // (A --scenario is applied before the data has loaded, so the first run already uses it.)
+    // The requested view, once the results asked for are on screen: with --baseline, that
+    // scenario's result is pinned first, then --scenario (or the default knobs) is simulated.
     const QStringList args = parser.positionalArguments();
-    auto* firstResult = new QMetaObject::Connection;
-    *firstResult = QObject::connect(&window, &clens::ui::MainWindow::viewsUpdated, &window, [&, firstResult] {
-        QObject::disconnect(*firstResult);
-        delete firstResult;
+    bool pinned = false;
+    const auto setUpView = [&] {
         auto* clock = window.session()->clock();
         if (parser.isSet(at))
             clock->seek(clock->begin() + parser.value(at).toLongLong());
         if (parser.isSet(select) && !window.selectJobById(parser.value(select)))
             std::fprintf(stderr, "clusterlens: warning: no job '%s'\n", qPrintable(parser.value(select)));
         if (tabChoice) {
+            if (batch && tabChoice->page == MainWindow::Page::Analysis) {
+                ready.expect();
+                QObject::connect(window.analysisPage(), &clens::ui::analysis::AnalysisPage::figuresReady, &ready,
+                                 [&] { ready.done(); }, Qt::SingleShotConnection);
+            } else if (batch && tabChoice->page == MainWindow::Page::Compare) {
+                ready.expect();
+                QObject::connect(window.comparePage(), &clens::ui::analysis::ComparePage::comparisonReady, &ready,
+                                 [&] { ready.done(); }, Qt::SingleShotConnection);
+            }
             window.showPage(tabChoice->page);
             if (tabChoice->bottomTab >= 0)
                 window.bottomTabs()->setCurrentIndex(tabChoice->bottomTab);
         }
         // The teaching demo starts moving by itself; a trace of your own waits for Play.
-        if (parser.isSet(play) || (args.isEmpty() && !parser.isSet(at) && !parser.isSet(screenshot)))
+        if (parser.isSet(play) || (args.isEmpty() && !parser.isSet(at) && !batch))
             clock->play();
-        if (parser.isSet(screenshot))
+        if (parser.isSet(report)) {
+            ready.expect();
+            QObject::connect(&window, &MainWindow::reportWritten, &ready, [&] { ready.done(); });
+            QObject::connect(&window, &MainWindow::reportFailed, &app, [](const QString& message) {
+                std::fprintf(stderr, "clusterlens: error: %s\n", qPrintable(message));
+                QApplication::exit(1);
+            });
+            window.exportReport(parser.value(report));
+        }
+        if (batch)
             ready.done();
+    };
+    auto* results = new QMetaObject::Connection;
+    *results = QObject::connect(&window, &MainWindow::viewsUpdated, &window, [&, results] {
+        if (window.session()->runs()->isBusy()) // a newer run (the knobs asked for) is coming
+            return;
+        if (parser.isSet(baseline) && !pinned) {
+            pinned = true;
+            window.session()->pinBaseline();
+            if (parser.isSet(scenario)) {
+                if (!window.applyScenarioFile(parser.value(scenario)))
+                    QApplication::exit(2);
+            } else {
+                window.applyScenario(clens::Scenario{});
+            }
+            return;
+        }
+        QObject::disconnect(*results);
+        delete results;
+        setUpView();
     });
-    if (parser.isSet(screenshot))
-        QObject::connect(&window, &clens::ui::MainWindow::loadFailed, &app, [](const QString& message) {
-            std::fprintf(stderr, "clusterlens: error: %s\n", qPrintable(message));
-            QApplication::exit(2);
-        });
 
     QTimer::singleShot(0, &window, [&] {
-        const auto applyScenario = [&] {
-            if (parser.isSet(scenario) && !window.applyScenarioFile(parser.value(scenario)))
+        // The first knobs: the baseline's when there is one.
+        const QString first = parser.value(parser.isSet(baseline) ? baseline : scenario);
+        const auto applyFirst = [&, first] {
+            if (!first.isEmpty() && !window.applyScenarioFile(first))
                 QApplication::exit(2);
         };
         if (args.isEmpty()) {
             window.openDemo();
         } else if (clens::ui::looksLikeProject(args.first())) {
-            // The project's own knobs arrive with it; --scenario replaces them afterwards.
-            QObject::connect(&window, &clens::ui::MainWindow::projectOpened, &window, applyScenario, Qt::SingleShotConnection);
+            // The project's own knobs and results arrive with it; given knobs replace them.
+            QObject::connect(&window, &MainWindow::projectOpened, &window, applyFirst, Qt::SingleShotConnection);
             window.openProject(args.first());
             return;
         } else {
             window.openTrace(QFileInfo(args.first()).absoluteFilePath(), parser.value(cluster));
         }
-        applyScenario();
+        applyFirst(); // before the data has loaded: the first run already uses these knobs
     });
     return QApplication::exec();
 }

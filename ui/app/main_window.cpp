@@ -1,5 +1,7 @@
 #include "ui/app/main_window.hpp"
 
+#include "ui/analysis/analysis_page.hpp"
+#include "ui/analysis/compare_page.hpp"
 #include "ui/app/session.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/io/scenario_files.hpp"
@@ -57,6 +59,7 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     buildMenus();
     connectSession();
     connectPhases();
+    connectAnalysis();
     resize(1600, 1000);
     restoreSettings();
 }
@@ -93,6 +96,12 @@ void MainWindow::buildCentral()
     };
     addPage(Page::Cluster, buildClusterPage(), tr("Cluster"),
             tr("The cluster map over time, with the results, the job inspector, timelines and jobs"));
+    analysis_ = new analysis::AnalysisPage;
+    addPage(Page::Analysis, scrollable(analysis_), tr("Analysis"),
+            tr("The figures of the Philly study for the trace and for the current simulation"));
+    compare_ = new analysis::ComparePage;
+    addPage(Page::Compare, scrollable(compare_), tr("Compare"),
+            tr("The current result against the pinned baseline: metric deltas and the jobs that changed most"));
     phases_ = new PhasesPage;
     addPage(Page::Phases, scrollable(phases_), tr("Phases"),
             tr("AI4DL phases of container metrics and the scores of the autoscaling policies"));
@@ -194,6 +203,47 @@ void MainWindow::onPageChanged(int index)
             d.dock->show();
         }
     }
+    refreshShownPage();
+}
+
+void MainWindow::connectAnalysis()
+{
+    const auto analysisStale = [this] {
+        analysisStale_ = true;
+        compareStale_ = true;
+        refreshShownPage();
+    };
+    connect(session_, &Session::inputChanged, this, analysisStale);
+    connect(session_, &Session::snapshotChanged, this, analysisStale);
+    connect(session_, &Session::baselineChanged, this, analysisStale);
+    connect(compare_, &analysis::ComparePage::jobActivated, this, &MainWindow::onCompareJobActivated);
+}
+
+void MainWindow::refreshShownPage()
+{
+    const auto resultOf = [](const SnapshotPtr& s) { return s ? s->result : nullptr; };
+    if (shownPage_ == Page::Analysis && analysisStale_) {
+        analysisStale_ = false;
+        analysis_->setBaseline(resultOf(session_->baseline()));
+        analysis_->setSource(session_->input().trace, session_->input().cluster, resultOf(session_->current()));
+    } else if (shownPage_ == Page::Compare && compareStale_) {
+        compareStale_ = false;
+        compare_->setResults(resultOf(session_->baseline()), resultOf(session_->current()));
+    }
+}
+
+void MainWindow::onCompareJobActivated(int job)
+{
+    session_->selectJob(job);
+    // Show the job where it ran: when it holds no GPU now, go to its start.
+    if (const auto current = session_->current(); current && job >= 0) {
+        const auto& jobs = current->result->jobs;
+        const auto& state = session_->state();
+        const bool onMap = std::find(state.job.begin(), state.job.end(), job) != state.job.end();
+        if (!onMap && static_cast<std::size_t>(job) < jobs.size() && jobs[static_cast<std::size_t>(job)].start_s)
+            session_->clock()->seek(*jobs[static_cast<std::size_t>(job)].start_s);
+    }
+    showPage(Page::Cluster);
 }
 
 void MainWindow::buildDocks()

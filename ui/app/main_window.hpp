@@ -32,6 +32,10 @@ class JobTablePanel;
 class LegendWidget;
 struct OpenedProject;
 class PhasesPage;
+namespace analysis {
+class AnalysisPage;
+class ComparePage;
+} // namespace analysis
 class ScenarioPanel;
 class Session;
 class SummaryPanel;
@@ -66,6 +70,10 @@ public:
     // The open project's file ("" when the data came from a trace).
     const QString& projectPath() const { return projectPath_; }
     bool isSaving() const { return saving_; }
+    // Writes the PDF report of the current result (knobs, metrics against the baseline, the
+    // main figures): the figures are computed in the background, the pages drawn on return.
+    // reportWritten or reportFailed tell the outcome.
+    void exportReport(const QString& path);
     // Applies a scenario JSON file to the knobs (re-simulates). False (and a message) on error.
     bool applyScenarioFile(const QString& path);
     // Shows these knobs everywhere (scenario panel, Phases page) and re-simulates if needed.
@@ -91,6 +99,8 @@ public:
     // Timelines / Jobs under the map.
     QTabWidget* bottomTabs() const { return bottomTabs_; }
     PhasesPage* phasesPage() const { return phases_; }
+    analysis::AnalysisPage* analysisPage() const { return analysis_; }
+    analysis::ComparePage* comparePage() const { return compare_; }
     QString statusText() const;
     // Remarks from importing the current data (shown behind a status-bar button).
     const QStringList& importNotes() const { return importNotes_; }
@@ -101,6 +111,8 @@ signals:
     void projectOpened(const QString& path);
     void projectSaved(const QString& path);
     void saveFailed(const QString& message);
+    void reportWritten(const QString& path);
+    void reportFailed(const QString& message);
     // Every view shows the result of this generation (emitted right after they were updated).
     void viewsUpdated(std::uint64_t generation);
 
@@ -112,6 +124,11 @@ private:
     QWidget* buildClusterPage();
     void onPageChanged(int index);
     void connectPhases();
+    void connectAnalysis();
+    // The Analysis and Compare pages follow the session while they are shown (and catch up when
+    // shown): their work is off the GUI thread, but a hidden page need not compete with a run.
+    void refreshShownPage();
+    void onCompareJobActivated(int job);
     void buildDocks();
     void buildMenus();
     void connectSession();
@@ -125,6 +142,7 @@ private:
     void addRecentProject(const QString& path);
     void chooseProjectToOpen();
     void saveProjectInteractively(bool askForName);
+    void chooseReportFile();
     void onProjectOpened(const QString& path, const OpenedProject& opened);
     void setProjectPath(const QString& path);
     void markModified();
@@ -149,6 +167,10 @@ private:
     QTabWidget* bottomTabs_ = nullptr;
     QTabWidget* pages_ = nullptr;
     PhasesPage* phases_ = nullptr;
+    analysis::AnalysisPage* analysis_ = nullptr;
+    analysis::ComparePage* compare_ = nullptr;
+    bool analysisStale_ = true;
+    bool compareStale_ = true;
     // Docks shown on a page only (the Cluster page's results, inspector and timelines; the
     // scenario knobs everywhere but Phases), and whether the user had them open there.
     struct PageDock {
@@ -180,6 +202,7 @@ private:
     std::vector<NamedScenario> projectScenarios_; // named scenarios of the open project, saved again
     bool saving_ = false;
     bool closeAfterSave_ = false;
+    bool reporting_ = false;
     QProgressBar* saveProgress_ = nullptr;
 };
 

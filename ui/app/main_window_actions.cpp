@@ -68,6 +68,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Load Scenario…"), this, &MainWindow::loadScenarioFile);
     file->addAction(tr("Sa&ve Scenario…"), this, &MainWindow::saveScenarioFile);
     file->addSeparator();
+    file->addAction(tr("Export &Report (PDF)…"), QKeySequence(Qt::CTRL | Qt::Key_P), this, &MainWindow::chooseReportFile);
     file->addAction(tr("Export &Timelines…"), this, &MainWindow::exportTimelines);
     file->addAction(tr("Export Cluster &Map…"), this, &MainWindow::exportHeatmap);
     file->addSeparator();
