@@ -21,6 +21,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTest>
@@ -87,6 +88,44 @@ private slots:
         QVERIFY(w.heatmap()->state().job != before.job); // j05 runs at 600 s now
         QVERIFY(w.inspector()->whyText().contains(QStringLiteral("as soon as it was submitted")) ||
                 !w.inspector()->whyText().contains(QStringLiteral("fragmentation")));
+    }
+
+    void projectWithTheRealCoreOpensWithoutSimulating()
+    {
+        // The core's own results survive the project file exactly enough that opening one does
+        // not re-simulate: the stored result's knobs are the saved knobs.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("demo.clens"));
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.openDemo();
+        QVERIFY(updated.wait(20000));
+        w.session()->pinBaseline();
+        Scenario s = w.session()->scenario();
+        s.quota.mode = QuotaMode::Borrow;
+        s.autoscaler.sigma = 3.0;
+        w.applyScenario(s);
+        QVERIFY(updated.wait(20000));
+        QSignalSpy saved(&w, &MainWindow::projectSaved);
+        w.saveProject(path);
+        QVERIFY(saved.wait(20000));
+
+        MainWindow opened(coreEngine());
+        opened.setInteractive(false);
+        QSignalSpy runs(opened.session()->runs(), &RunController::runStarted);
+        QSignalSpy shown(&opened, &MainWindow::viewsUpdated);
+        opened.openProject(path);
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(runs.count(), 0);
+        QVERIFY(!opened.session()->runs()->isBusy());
+        QVERIFY(opened.session()->scenario() == s);
+        QVERIFY(opened.session()->current()->result->scenario.quota.mode == QuotaMode::Borrow);
+        QCOMPARE(opened.session()->current()->result->summary.meanQueueDelay_s,
+                 w.session()->current()->result->summary.meanQueueDelay_s);
+        QVERIFY(opened.session()->baseline());
+        QVERIFY(opened.session()->baseline()->result->scenario.quota.mode == QuotaMode::None);
     }
 
     void rejectedScenarioIsShownAndRecoverable()

@@ -7,6 +7,7 @@
 #include "ui/io/scenario_files.hpp"
 #include "ui/io/trace_loader.hpp"
 #include "ui/phases/phases_page.hpp"
+#include "ui/views/chart_export.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/scenario_panel.hpp"
 #include "ui/views/time_controls.hpp"
@@ -361,7 +362,7 @@ void MainWindow::exportTimelines()
 {
     QString filter;
     QString path = QFileDialog::getSaveFileName(this, tr("Export timelines"), QDir(lastDir()).filePath(QStringLiteral("timelines.png")),
-                                                tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)"), &filter);
+                                                chartExportFilter(), &filter);
     if (path.isEmpty())
         return;
     if (QFileInfo(path).suffix().isEmpty())

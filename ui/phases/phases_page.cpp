@@ -1,13 +1,13 @@
 #include "ui/phases/phases_page.hpp"
 
 #include "core/phases/phase_model_json.hpp"
-#include "ui/phases/chart_export.hpp"
 #include "ui/phases/container_table_model.hpp"
 #include "ui/phases/phase_graph_view.hpp"
 #include "ui/phases/phase_summary_model.hpp"
 #include "ui/phases/phase_usage_plot.hpp"
 #include "ui/phases/phases_controller.hpp"
 #include "ui/phases/policy_score_model.hpp"
+#include "ui/views/chart_export.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

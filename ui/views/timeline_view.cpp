@@ -1,11 +1,11 @@
 #include "ui/views/timeline_view.hpp"
 
 #include "ui/time/time_format.hpp"
+#include "ui/views/chart_export.hpp"
 #include "ui/views/heatmap_palette.hpp"
 
 #include <QLocale>
 #include <QMouseEvent>
-#include <QSvgGenerator>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -451,25 +451,7 @@ bool TimelineView::eventFilter(QObject* watched, QEvent* event)
 
 bool TimelineView::exportTo(const QString& path, int width, int height)
 {
-    const QString suffix = path.section(QLatin1Char('.'), -1).toLower();
-    if (suffix == QLatin1String("png"))
-        return plot_->savePng(path, width, height, 2.0);
-    if (suffix == QLatin1String("pdf"))
-        return plot_->savePdf(path, width, height);
-    if (suffix == QLatin1String("svg")) {
-        QSvgGenerator svg;
-        svg.setFileName(path);
-        const QSize size(width > 0 ? width : plot_->width(), height > 0 ? height : plot_->height());
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(QStringLiteral("ClusterLens timelines"));
-        QCPPainter painter;
-        if (!painter.begin(&svg))
-            return false;
-        plot_->toPainter(&painter, size.width(), size.height());
-        return painter.end();
-    }
-    return false;
+    return exportPlot(*plot_, path, QSize(width, height)).isEmpty();
 }
 
 } // namespace clens::ui

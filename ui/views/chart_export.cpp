@@ -1,4 +1,4 @@
-#include "ui/phases/chart_export.hpp"
+#include "ui/views/chart_export.hpp"
 
 #include <qcustomplot.h>
 
@@ -55,7 +55,10 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size)
     case Format::Png:
         return plot.savePng(path, size.width(), size.height(), 2.0) ? QString() : writeFailed(path);
     case Format::Pdf:
-        return plot.savePdf(path, size.width(), size.height()) ? QString() : writeFailed(path);
+        // Non-cosmetic pens: lines scale with the page when a reader zooms in.
+        return plot.savePdf(path, size.width(), size.height(), QCP::epNoCosmetic, QStringLiteral("ClusterLens"))
+                   ? QString()
+                   : writeFailed(path);
     case Format::Svg: {
         QSvgGenerator svg;
         svg.setFileName(path);

@@ -1,6 +1,7 @@
 #pragma once
-// Saves a chart to PNG, PDF or SVG, chosen by the file's suffix. Returns an empty string on
-// success, else a message for the user.
+// Saves a chart to PNG (at twice the size's resolution), PDF or SVG (both vector), chosen by
+// the file's suffix: every chart of the application (timelines, Analysis and Compare figures,
+// the Phases page). Returns an empty string on success, else a message for the user.
 #include <QSize>
 #include <QString>
 
