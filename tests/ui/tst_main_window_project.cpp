@@ -13,6 +13,7 @@
 #include "ui/views/summary_panel.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
@@ -178,6 +179,47 @@ private slots:
         QVERIFY(waitForViews(*w));
         QCOMPARE(simulations->load(), 1);
         QVERIFY(w->isWindowModified());
+    }
+
+    void namedScenariosTravelWithTheProject()
+    {
+        auto w = makeWindow(test::fakeEngine());
+        w->openDemo();
+        QVERIFY(waitForViews(*w));
+        QVERIFY(!w->keepScenarioAs(QStringLiteral("current"))); // the project's own knobs
+        w->scenarioPanel()->relaxToAnyKnob()->slider()->setValue(0);
+        QVERIFY(w->keepScenarioAs(QStringLiteral("relax at once")));
+        auto* presets = w->findChild<QComboBox*>(QStringLiteral("presets"));
+        QVERIFY(presets->findText(QStringLiteral("Project: relax at once")) > 0);
+        QVERIFY(waitForViews(*w));
+        w->applyScenario(Scenario{}); // back to the defaults before saving
+        QVERIFY(waitForViews(*w));
+        const QString path = dir_.filePath(QStringLiteral("named.clens"));
+        QSignalSpy saved(w.get(), &MainWindow::projectSaved);
+        w->saveProject(path);
+        QVERIFY(saved.wait(kWaitMs));
+
+        const auto again = makeWindow(test::fakeEngine());
+        QSignalSpy opened(again.get(), &MainWindow::viewsUpdated);
+        again->openProject(path);
+        QVERIFY(opened.wait(kWaitMs));
+        QCOMPARE(again->namedScenarios().size(), std::size_t(1));
+        QCOMPARE(again->namedScenarios()[0].name, std::string("relax at once"));
+        QVERIFY(again->session()->scenario().locality.relaxToAnyAfter_s == Scenario{}.locality.relaxToAnyAfter_s);
+        // Choosing it from Presets… applies its knobs and simulates.
+        auto* againPresets = again->findChild<QComboBox*>(QStringLiteral("presets"));
+        const int item = againPresets->findText(QStringLiteral("Project: relax at once"));
+        QVERIFY(item > 0);
+        QSignalSpy updated(again.get(), &MainWindow::viewsUpdated);
+        emit againPresets->activated(item);
+        QVERIFY(again->scenarioPanel()->scenario().locality.relaxToAnyAfter_s == std::optional<std::int64_t>(0));
+        QVERIFY(updated.wait(kWaitMs));
+        QVERIFY(again->session()->current()->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(0));
+        // A new trace leaves the project's scenarios behind.
+        again->openDemo();
+        QVERIFY(updated.wait(kWaitMs));
+        QVERIFY(again->namedScenarios().empty());
+        QCOMPARE(againPresets->findText(QStringLiteral("Project: relax at once")), -1);
     }
 
     void savingKeepsTheGuiResponsive()

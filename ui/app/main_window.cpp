@@ -1,8 +1,11 @@
 #include "ui/app/main_window.hpp"
 
+#include "core/sim/scenario_json.hpp"
+
 #include "ui/analysis/analysis_page.hpp"
 #include "ui/analysis/compare_page.hpp"
 #include "ui/app/session.hpp"
+#include "ui/io/project_io.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/time/time_format.hpp"
@@ -260,14 +263,10 @@ void MainWindow::buildDocks()
     auto* presetRow = new QWidget;
     auto* pr = new QHBoxLayout(presetRow);
     pr->setContentsMargins(0, 0, 0, 0);
-    auto* presets = new QComboBox;
-    presets->setObjectName(QStringLiteral("presets"));
-    presets->addItem(tr("Presets…"));
-    for (const auto& p : scenarioPresets()) {
-        presets->addItem(p.name);
-        presets->setItemData(presets->count() - 1, p.description, Qt::ToolTipRole);
-    }
-    pr->addWidget(presets, 1);
+    presets_ = new QComboBox;
+    presets_->setObjectName(QStringLiteral("presets"));
+    refreshPresets();
+    pr->addWidget(presets_, 1);
     auto* load = new QPushButton(tr("Load…"));
     auto* save = new QPushButton(tr("Save…"));
     load->setToolTip(tr("Load a scenario JSON file"));
@@ -275,21 +274,26 @@ void MainWindow::buildDocks()
     pr->addWidget(load);
     pr->addWidget(save);
     scenario_->addHeaderWidget(presetRow);
-    connect(presets, &QComboBox::activated, this, [this, presets](int index) {
-        if (index <= 0)
+    connect(presets_, &QComboBox::activated, this, [this](int index) {
+        const QString data = presets_->itemData(index).toString();
+        presets_->setCurrentIndex(0);
+        if (data.startsWith(QLatin1String("named:"))) {
+            applyNamedScenario(data.mid(6));
             return;
-        const auto all = scenarioPresets();
-        if (static_cast<std::size_t>(index - 1) < all.size()) {
-            const ScenarioPreset& preset = all[static_cast<std::size_t>(index - 1)];
-            Scenario s = preset.scenario;
-            // Presets leave the data-specific knobs (quotas, rack size) as they are, unless the
-            // preset is about a particular data set's quotas.
-            if (!preset.keepsQuotas)
-                s.quota.vcGpus = session_->scenario().quota.vcGpus;
-            s.locality.rackSize = session_->scenario().locality.rackSize;
-            applyScenario(s);
         }
-        presets->setCurrentIndex(0);
+        bool ok = false;
+        const int preset = data.toInt(&ok);
+        const auto all = scenarioPresets();
+        if (!ok || preset < 0 || static_cast<std::size_t>(preset) >= all.size())
+            return;
+        const ScenarioPreset& chosen = all[static_cast<std::size_t>(preset)];
+        Scenario sc = chosen.scenario;
+        // Presets leave the data-specific knobs (quotas, rack size) as they are, unless the
+        // preset is about a particular data set's quotas.
+        if (!chosen.keepsQuotas)
+            sc.quota.vcGpus = session_->scenario().quota.vcGpus;
+        sc.locality.rackSize = session_->scenario().locality.rackSize;
+        applyScenario(sc);
     });
     connect(load, &QPushButton::clicked, this, &MainWindow::loadScenarioFile);
     connect(save, &QPushButton::clicked, this, &MainWindow::saveScenarioFile);
@@ -451,6 +455,59 @@ void MainWindow::connectSession()
         banner_->show();
     });
     connect(cancelRun_, &QToolButton::clicked, runs, &RunController::cancel);
+}
+
+void MainWindow::refreshPresets()
+{
+    presets_->clear();
+    presets_->addItem(tr("Presets…"));
+    const auto all = scenarioPresets();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        presets_->addItem(all[i].name, QString::number(i));
+        presets_->setItemData(presets_->count() - 1, all[i].description, Qt::ToolTipRole);
+    }
+    if (projectScenarios_.empty())
+        return;
+    presets_->insertSeparator(presets_->count());
+    for (const auto& named : projectScenarios_) {
+        const QString name = QString::fromStdString(named.name);
+        presets_->addItem(tr("Project: %1").arg(name), QStringLiteral("named:") + name);
+        presets_->setItemData(presets_->count() - 1, tr("Knobs kept in this project"), Qt::ToolTipRole);
+    }
+}
+
+bool MainWindow::keepScenarioAs(const QString& nameIn)
+{
+    const std::string name = nameIn.trimmed().toStdString();
+    if (name.empty() || name == kCurrentName) // "current" is the project's own knobs
+        return false;
+    const NamedScenario kept{name, scenarioToJson(session_->scenario())};
+    const auto same = std::find_if(projectScenarios_.begin(), projectScenarios_.end(),
+                                   [&](const NamedScenario& n) { return n.name == name; });
+    if (same != projectScenarios_.end())
+        *same = kept;
+    else
+        projectScenarios_.push_back(kept);
+    refreshPresets();
+    markModified();
+    statusBar()->showMessage(tr("Kept these knobs as \"%1\" (saved with the project)").arg(nameIn.trimmed()), 5000);
+    return true;
+}
+
+bool MainWindow::applyNamedScenario(const QString& name)
+{
+    for (const auto& named : projectScenarios_) {
+        if (QString::fromStdString(named.name) != name)
+            continue;
+        try {
+            applyScenario(parseScenarioJson(named.json, tr("scenario '%1'").arg(name).toStdString()));
+            return true;
+        } catch (const std::exception& e) {
+            showError(tr("Cannot use this scenario"), QString::fromStdString(e.what()));
+            return false;
+        }
+    }
+    return false;
 }
 
 void MainWindow::applyScenario(const Scenario& scenario)

@@ -18,6 +18,7 @@
 class QActionGroup;
 class QDockWidget;
 class QButtonGroup;
+class QComboBox;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -78,6 +79,11 @@ public:
     bool applyScenarioFile(const QString& path);
     // Shows these knobs everywhere (scenario panel, Phases page) and re-simulates if needed.
     void applyScenario(const Scenario& scenario);
+    // Named scenarios kept in the project (offered under Presets…, saved with the project).
+    // "current" is reserved for the project's own knobs: false for it or an empty name.
+    bool keepScenarioAs(const QString& name);
+    bool applyNamedScenario(const QString& name);
+    const std::vector<NamedScenario>& namedScenarios() const { return projectScenarios_; }
     // AI4DL container metrics for the Phases page (loaded and labelled in the background).
     void openMetrics(const QString& path);
     void showPage(Page page);
@@ -148,6 +154,7 @@ private:
     void markModified();
     void updateTitle();
     void refreshRecentMenu();
+    void refreshPresets();
     void loadScenarioFile();
     void saveScenarioFile();
     void exportTimelines();
@@ -183,6 +190,7 @@ private:
     Page shownPage_ = Page::Cluster;
     QButtonGroup* modeButtons_ = nullptr;
     QActionGroup* modeActions_ = nullptr;
+    QComboBox* presets_ = nullptr;
     QLabel* clusterInfo_ = nullptr;
     QLabel* zoomLabel_ = nullptr;
     QToolButton* zoomOut_ = nullptr;

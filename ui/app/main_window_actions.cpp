@@ -20,6 +20,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
@@ -117,6 +119,15 @@ void MainWindow::buildMenus()
     sim->addAction(tr("&Clear Baseline"), this, [this] {
         session_->clearBaseline();
         markModified();
+    });
+    sim->addSeparator();
+    sim->addAction(tr("&Keep Knobs in Project As…"), this, [this] {
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Keep these knobs"),
+                                                   tr("Name (offered under Presets…, saved with the project):"),
+                                                   QLineEdit::Normal, {}, &ok);
+        if (ok && !keepScenarioAs(name))
+            showError(tr("Cannot keep these knobs"), tr("Give them a name other than \"current\"."));
     });
     sim->addSeparator();
     sim->addAction(tr("Re-&run Now"), QKeySequence(Qt::Key_F5), session_->runs(), &RunController::runNow);

@@ -98,6 +98,7 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
     notesButton_->setVisible(!importNotes_.isEmpty());
     projectScenarios_ = opened.otherScenarios;
+    refreshPresets();
     scenario_->setScenario(opened.scenario);
     phases_->setAutoscaler(opened.scenario.autoscaler);
     setProjectPath(path);
@@ -193,8 +194,10 @@ void MainWindow::saveProject(const QString& pathIn)
 void MainWindow::setProjectPath(const QString& path)
 {
     projectPath_ = path;
-    if (path.isEmpty())
+    if (path.isEmpty() && !projectScenarios_.empty()) {
         projectScenarios_.clear();
+        refreshPresets();
+    }
     updateTitle();
 }
 
