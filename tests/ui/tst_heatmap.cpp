@@ -57,6 +57,8 @@ private slots:
         QTest::newRow("philly-like 3k") << 375 << 8 << 8 << QSize(960, 560) << 6;
         QTest::newRow("2-GPU servers") << 100 << 2 << 8 << QSize(600, 400) << 6;
         QTest::newRow("generated 50k") << 6250 << 8 << 8 << QSize(1000, 600) << 1;
+        // 8 px cells fit only without rack titles here; titles alone must not shrink the map to 7 px.
+        QTest::newRow("titles give way to bigger cells") << 375 << 8 << 8 << QSize(960, 400) << 8;
     }
 
     void layoutFillsTheViewWithoutOverlap()

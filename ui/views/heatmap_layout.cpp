@@ -12,7 +12,8 @@ struct Metrics {
     int cell, gpuGap, serverGap, columnGap, pad, labelH, serverLabelW, rackGap;
 };
 
-Metrics metricsFor(int c, const HeatmapLayoutParams& p)
+// rackLabels: whether rack boxes get a title line (only from 7 px cells, and only when it fits).
+Metrics metricsFor(int c, const HeatmapLayoutParams& p, bool rackLabels = true)
 {
     Metrics m{};
     m.cell = c;
@@ -21,7 +22,7 @@ Metrics metricsFor(int c, const HeatmapLayoutParams& p)
     m.serverGap = c >= 6 ? std::max(2, c / 5) : c >= 4 ? 1 : 0;
     m.columnGap = std::max(2, c / 2);
     m.pad = c >= 6 ? std::max(3, c / 4) : 1;
-    m.labelH = c >= 7 ? p.fontHeight + 2 : 0;
+    m.labelH = rackLabels && c >= 7 ? p.fontHeight + 2 : 0;
     m.serverLabelW = (c >= 18 && p.serverLabelWidth > 0) ? p.serverLabelWidth + 8 : 0;
     m.rackGap = c >= 6 ? std::max(5, c / 2) : c >= 3 ? 3 : 2;
     return m;
@@ -115,29 +116,35 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
         }
     }
 
-    // The largest cell size for which some number of rack columns fits the view; among the
-    // column counts that fit, the one that fills the view most evenly.
+    // The largest cell size for which some number of rack columns fits the view (with rack
+    // titles if they fit, else without: bigger cells beat titles, which the tooltip also gives);
+    // among the column counts that fit, the one that fills the view most evenly.
     const int vw = params.viewport.width(), vh = params.viewport.height();
     const int racks = static_cast<int>(out.visibleRacks_.size());
     std::optional<Packing> chosen;
     int columns = 1;
     for (int c = std::max(1, params.maxCell); c >= 1 && !chosen; --c) {
-        Packing p(metricsFor(c, params), shapes);
-        const int kMax = std::min(racks, p.maxColumns(vw));
-        if (p.width(kMax) > vw || p.height(kMax) > vh) // more columns never lowers a shelf packing much
-            continue;
-        double bestFill = 1e18;
-        for (int k = kMax; k >= 1; --k) {
-            const int h = p.height(k);
-            if (h > vh)
+        for (const bool titles : {true, false}) {
+            if (!titles && c < 7) // below 7 px there are no titles to drop
                 break;
-            const double fill = std::max(static_cast<double>(p.width(k)) / vw, static_cast<double>(h) / vh);
-            if (fill < bestFill) {
-                bestFill = fill;
-                columns = k;
+            Packing p(metricsFor(c, params, titles), shapes);
+            const int kMax = std::min(racks, p.maxColumns(vw));
+            if (p.width(kMax) > vw || p.height(kMax) > vh) // more columns never lowers a shelf packing much
+                continue;
+            double bestFill = 1e18;
+            for (int k = kMax; k >= 1; --k) {
+                const int h = p.height(k);
+                if (h > vh)
+                    break;
+                const double fill = std::max(static_cast<double>(p.width(k)) / vw, static_cast<double>(h) / vh);
+                if (fill < bestFill) {
+                    bestFill = fill;
+                    columns = k;
+                }
             }
+            chosen.emplace(std::move(p));
+            break;
         }
-        chosen.emplace(std::move(p));
     }
     if (!chosen) { // too many GPUs even at 1 px: fill the width and let the bottom clip
         chosen.emplace(metricsFor(1, params), shapes);
