@@ -1,13 +1,87 @@
-#include "app/cli/cli_command.hpp"
+#include "app/cli/cli_options.hpp"
+#include "app/cli/sim_inputs.hpp"
+#include "core/sim/scenario_grid.hpp"
+#include "core/sim/sim_summary.hpp"
+#include "core/sim/sweep.hpp"
+#include "core/util/csv_writer.hpp"
+#include "core/util/number_format.hpp"
 
+#include <boost/json.hpp>
+
+#include <chrono>
+#include <cstdio>
 #include <iostream>
+#include <stdexcept>
 
 namespace clens::cli {
 
-int runSweep(const Args&)
+namespace {
+std::string cell(const boost::json::value& v)
 {
-    std::cerr << "clusterlens-cli: error: 'sweep' is not implemented yet\n";
-    return 1;
+    if (v.is_double())
+        return formatDouble(v.get_double());
+    return boost::json::serialize(v);
+}
+} // namespace
+
+int runSweep(const Args& args)
+{
+    std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath;
+    int threads = 0;
+    bool quiet = false;
+    po::options_description desc("sweep options");
+    desc.add_options()
+        ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
+        ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
+        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
+        ("grid", po::value(&gridPath)->required(), R"(grid JSON: {"base": {scenario}, "vary": {"key.path": [values...]}})")
+        ("out", po::value(&outPath)->required(), "results CSV: one row per scenario (varied values, then the summary)")
+        ("threads", po::value(&threads), "parallel runs (default: all cores)")
+        ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
+    po::variables_map vm;
+    if (!parseOptions(args, desc, vm, "sweep --cluster C --trace J --grid grid.json --out results.csv [--threads N]"))
+        return 0;
+    if (vm.count("threads") && threads < 1)
+        throw UsageError("--threads must be at least 1");
+
+    const auto grid = loadScenarioGrid(gridPath);
+    const std::int32_t rackSize = grid.runs.front().locality.rackSize;
+    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize);
+    for (std::size_t i = 0; i < grid.runs.size(); ++i)
+        validateScenarioForTrace(grid.runs[i], *in.trace, gridPath + " (run " + std::to_string(i + 1) + ")");
+
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto runs = runSweep(in.cluster, in.trace, grid.runs, threads);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (std::size_t i = 0; i < runs.size(); ++i)
+        if (!runs[i].ok)
+            throw std::runtime_error("run " + std::to_string(i + 1) + " failed: " + runs[i].error);
+
+    writeOutputFile(outPath, [&](std::ostream& out) {
+        out << "run";
+        for (const auto& k : grid.keys) {
+            out << ',';
+            writeCsvField(out, k);
+        }
+        const auto names = summaryToJson(SimSummary{});
+        for (const auto& kv : names)
+            out << ',' << std::string(kv.key());
+        out << '\n';
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            out << i + 1;
+            for (const auto& l : grid.labels[i]) {
+                out << ',';
+                writeCsvField(out, l);
+            }
+            for (const auto& kv : summaryToJson(runs[i].summary))
+                out << ',' << cell(kv.value());
+            out << '\n';
+        }
+    });
+    if (!quiet)
+        std::printf("%zu scenarios on %zu jobs in %.2f s -> %s\n", runs.size(), in.trace->jobs.size(), seconds, outPath.c_str());
+    return 0;
 }
 
 } // namespace clens::cli

@@ -1,0 +1,128 @@
+#include "core/sim/scenario_grid.hpp"
+
+#include "core/sim/scenario_json.hpp"
+#include "core/util/input_error.hpp"
+
+#include <boost/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace clens {
+
+namespace json = boost::json;
+
+namespace {
+
+std::vector<std::string> splitPath(const std::string& path)
+{
+    std::vector<std::string> parts;
+    std::string cur;
+    for (const char c : path) {
+        if (c == '.') {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    parts.push_back(cur);
+    return parts;
+}
+
+void setPath(json::object& root, const std::vector<std::string>& parts, const json::value& v, const std::string& source,
+             const std::string& key)
+{
+    json::object* o = &root;
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+        auto& child = (*o)[parts[i]];
+        if (child.is_null())
+            child = json::object{};
+        if (!child.is_object())
+            throw InputError(source, 0, key, "'" + parts[i] + "' in base is not an object");
+        o = &child.get_object();
+    }
+    (*o)[parts.back()] = v;
+}
+
+std::string label(const json::value& v)
+{
+    if (v.is_null())
+        return "";
+    if (v.is_string())
+        return std::string(v.get_string());
+    return json::serialize(v);
+}
+
+} // namespace
+
+ScenarioGrid parseScenarioGrid(std::string_view text, const std::string& source)
+{
+    json::value root;
+    try {
+        root = json::parse(text);
+    } catch (const std::exception& e) {
+        throw InputError(source, 0, "", std::string("invalid JSON: ") + e.what());
+    }
+    if (!root.is_object())
+        throw InputError(source, 0, "", "expected an object {\"base\": {...}, \"vary\": {...}}");
+    json::object base;
+    const json::object* vary = nullptr;
+    for (const auto& kv : root.get_object()) {
+        if (kv.key() == "base") {
+            if (!kv.value().is_object())
+                throw InputError(source, 0, "base", "expected an object");
+            base = kv.value().get_object();
+        } else if (kv.key() == "vary") {
+            if (!kv.value().is_object())
+                throw InputError(source, 0, "vary", "expected an object of key path -> list of values");
+            vary = &kv.value().get_object();
+        } else {
+            throw InputError(source, 0, std::string(kv.key()), "unknown key (expected base, vary)");
+        }
+    }
+    parseScenarioJson(json::serialize(base), source); // report errors in base once, by key
+    ScenarioGrid grid;
+    std::vector<const json::array*> lists;
+    if (vary)
+        for (const auto& kv : *vary) {
+            const std::string key = "vary." + std::string(kv.key());
+            if (!kv.value().is_array() || kv.value().get_array().empty())
+                throw InputError(source, 0, key, "expected a non-empty list of values");
+            grid.keys.emplace_back(kv.key());
+            lists.push_back(&kv.value().get_array());
+        }
+    std::size_t total = 1;
+    for (const auto* l : lists)
+        total *= l->size();
+    std::vector<std::size_t> pick(lists.size(), 0);
+    for (std::size_t run = 0; run < total; ++run) {
+        json::object o = base;
+        std::vector<std::string> labels;
+        for (std::size_t k = 0; k < lists.size(); ++k) {
+            const auto& v = (*lists[k])[pick[k]];
+            setPath(o, splitPath(grid.keys[k]), v, source, "vary." + grid.keys[k]);
+            labels.push_back(label(v));
+        }
+        grid.runs.push_back(parseScenarioJson(json::serialize(o), source + " (run " + std::to_string(run + 1) + ")"));
+        grid.labels.push_back(std::move(labels));
+        for (std::size_t k = lists.size(); k-- > 0;) { // odometer: the last key varies fastest
+            if (++pick[k] < lists[k]->size())
+                break;
+            pick[k] = 0;
+        }
+    }
+    return grid;
+}
+
+ScenarioGrid loadScenarioGrid(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw InputError(path, 0, "", "cannot open file");
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return parseScenarioGrid(ss.str(), path);
+}
+
+} // namespace clens

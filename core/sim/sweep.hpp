@@ -1,0 +1,25 @@
+#pragma once
+// Runs many scenarios on one cluster and trace in parallel (DESIGN §9 `sweep`). Each run is an
+// independent simulate() without per-GPU occupancy; results come back in scenario order, so the
+// output does not depend on the number of threads.
+#include "core/sim/simulator.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clens {
+
+struct SweepRun {
+    bool ok = false;
+    std::string error; // when !ok
+    SimSummary summary;
+};
+
+// threads <= 0: all hardware threads. progress(done, total) is called from worker threads
+// (serialised); returning false cancels the remaining runs (they come back !ok, "cancelled").
+std::vector<SweepRun> runSweep(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace,
+                               const std::vector<Scenario>& scenarios, int threads,
+                               const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
+
+} // namespace clens

@@ -1,0 +1,84 @@
+// clusterlens-cli sweep: cartesian product of the `vary` keys, one row per scenario in a fixed
+// order whatever the thread count, errors naming the key.
+#include "tests/cli/cli_runner.hpp"
+#include "tests/common/test_support.hpp"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace clens::test;
+
+namespace {
+QString sample(const char* rel) { return QString::fromStdString(samplePath(rel)); }
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+const char* kGrid = R"({"base": {"gang": {"policy": "strict"}},
+  "vary": {"locality.relax_to_any_after_s": [0, 1800, null], "placement": ["best-fit", "spread"]}})";
+} // namespace
+
+class TestCliSweep : public QObject {
+    Q_OBJECT
+private slots:
+    void gridRowsInOrder();
+    void badGridNamesKey_data();
+    void badGridNamesKey();
+};
+
+void TestCliSweep::gridRowsInOrder()
+{
+    QTemporaryDir dir;
+    const auto grid = QString::fromStdString(writeFile(dir, "grid.json", kGrid));
+    QByteArray first;
+    for (const auto* threads : {"1", "3"}) {
+        const auto out = dir.filePath(QString("r%1.csv").arg(threads));
+        const auto r = runCli({"sweep", "-q", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv"), "--grid",
+                               grid, "--out", out, "--threads", threads});
+        QCOMPARE(r.exitCode, 0);
+        const auto text = readAll(out);
+        if (first.isEmpty())
+            first = text;
+        else
+            QCOMPARE(text, first); // same rows, same order, with 1 or 3 threads
+    }
+    const auto lines = first.split('\n');
+    QCOMPARE(lines.size(), 3 * 2 + 2); // header, 6 runs, final empty
+    QVERIFY(lines[0].startsWith("run,locality.relax_to_any_after_s,placement,jobs,finished_jobs,unfinished_jobs,makespan_s,"
+                                "mean_queue_delay_s,"));
+    // First key slowest: (0, best-fit), (0, spread), (1800, best-fit), ..., (null, spread).
+    QVERIFY(lines[1].startsWith("1,0,best-fit,24,"));
+    QVERIFY(lines[2].startsWith("2,0,spread,24,"));
+    QVERIFY(lines[3].startsWith("3,1800,best-fit,24,"));
+    QVERIFY(lines[6].startsWith("6,,spread,24,"));
+    // Relaxing at once removes the demo's fragmentation delay (j05 and j07 start at once).
+    QVERIFY(lines[1] != lines[3]);
+}
+
+void TestCliSweep::badGridNamesKey_data()
+{
+    QTest::addColumn<QString>("grid");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unknown scenario key") << R"({"vary": {"locality.relax_after": [1, 2]}})" << "locality.relax_after";
+    QTest::newRow("bad value") << R"({"vary": {"placement": ["best-fit", "worst-fit"]}})" << "placement";
+    QTest::newRow("empty list") << R"({"vary": {"seed": []}})" << "vary.seed";
+    QTest::newRow("unknown grid key") << R"({"vari": {}})" << "vari";
+    QTest::newRow("unknown VC") << R"({"vary": {"quota.vc.nosuch": [4]}})" << "quota.vc.nosuch";
+}
+
+void TestCliSweep::badGridNamesKey()
+{
+    QFETCH(QString, grid);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const auto path = QString::fromStdString(writeFile(dir, "grid.json", grid.toStdString()));
+    const auto r = runCli({"sweep", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv"), "--grid", path, "--out",
+                           dir.filePath("out.csv")});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliSweep)
+#include "tst_cli_sweep.moc"
