@@ -100,10 +100,10 @@ struct SimSummary {
     std::int64_t preemptions = 0;
     std::int64_t serverFailures = 0;
     double meanSlowdown = 1.0;       // over finished jobs (run-time factor of their last placement)
-    double meanSlowdownMultiGpu = 1.0; // over finished jobs that ran on more than one GPU
     std::int64_t distributedJobs = 0; // finished jobs whose last placement spans > 1 server
     double allocatedGpuSeconds = 0;  // Σ job gpu_seconds
     double effectiveGpuSeconds = 0;  // Σ GPU-seconds × effective utilization
+    double meanSlowdownMultiGpu = 1.0; // over finished jobs that ran on more than one GPU
 };
 
 struct SimResult {
