@@ -103,7 +103,6 @@ struct SimSummary {
     std::int64_t distributedJobs = 0; // finished jobs whose last placement spans > 1 server
     double allocatedGpuSeconds = 0;  // Σ job gpu_seconds
     double effectiveGpuSeconds = 0;  // Σ GPU-seconds × effective utilization
-    double meanSlowdownMultiGpu = 1.0; // over finished jobs that ran on more than one GPU
 };
 
 struct SimResult {

@@ -19,8 +19,7 @@ SimSummary computeSummary(const SimResult& r)
 {
     SimSummary s;
     std::vector<double> delays;
-    double jct = 0, slowdown = 0, slowdownMulti = 0;
-    std::int64_t multi = 0;
+    double jct = 0, slowdown = 0;
     std::int64_t lastEnd = r.firstSubmit_s;
     bool anyEnd = false;
     for (const auto& j : r.jobs) {
@@ -46,10 +45,6 @@ SimSummary computeSummary(const SimResult& r)
         const auto& job = r.trace->jobs[static_cast<std::size_t>(j.job)];
         jct += static_cast<double>(*j.end_s - job.submit_s);
         slowdown += j.slowdown;
-        if (j.allocatedGpus > 1) {
-            slowdownMulti += j.slowdown;
-            ++multi;
-        }
         if (j.servers > 1)
             ++s.distributedJobs;
     }
@@ -65,8 +60,6 @@ SimSummary computeSummary(const SimResult& r)
         s.p95QueueDelay_s = quantileLinear(delays, 0.95);
         s.meanJct_s = jct / n;
         s.meanSlowdown = slowdown / n;
-        if (multi > 0)
-            s.meanSlowdownMultiGpu = slowdownMulti / static_cast<double>(multi);
     }
     const double capacity = r.cluster ? static_cast<double>(r.cluster->gpuCount()) * static_cast<double>(s.makespan_s) : 0;
     s.gpuAllocFraction = capacity > 0 ? s.allocatedGpuSeconds / capacity : 0;
@@ -92,7 +85,6 @@ boost::json::object summaryToJson(const SimSummary& s)
     o["capacity_delay_s"] = s.capacityDelay_s;
     o["held_idle_gpu_seconds"] = s.heldIdleGpuSeconds;
     o["mean_slowdown"] = s.meanSlowdown;
-    o["mean_slowdown_multi_gpu"] = s.meanSlowdownMultiGpu;
     o["distributed_jobs"] = s.distributedJobs;
     o["allocated_gpu_seconds"] = s.allocatedGpuSeconds;
     o["effective_gpu_seconds"] = s.effectiveGpuSeconds;
