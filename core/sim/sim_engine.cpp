@@ -204,13 +204,13 @@ void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
     ++result_.events;
     if (rt_[idx(j)].phase != Phase::Waiting || lanes_->laneOf(j) < 0)
         return;
-    if (elastic) {
-        relane(j, t);
-        return;
-    }
+    if (elastic)
+        relane(j, t); // greedy: to the lane of elastic starts; backfill none: stays in its VC's lane
     if (lanes_->isHead(j, rankOf_[idx(j)])) {
+        // Its locality loosened or its smallest start shrank: try it again, and re-judge its
+        // lane (an elastic head's start size changes its cause).
         lanes_->lane(lanes_->laneOf(j)).failedEpoch = 0;
-        needPass_ = true;
+        needPass_ = dirty_ = true;
     }
 }
 
@@ -254,9 +254,8 @@ void SimEngine::judgeLanes(std::int64_t t)
 {
     const auto freeGpus = pool_.totalFree();
     for (const auto laneId : lanes_->active()) {
-        const auto head = lanes_->headJob(laneId);
-        const auto need = minStartSize(head, t) - rt_[idx(head)].held;
-        const auto vc = job(head).vc;
+        const auto need = laneNeed(laneId, t);
+        const auto vc = lanes_->lane(laneId).vc;
         DelayCause cause;
         if (quota_.wouldExceed(vc, need))
             cause = DelayCause::Fairshare;

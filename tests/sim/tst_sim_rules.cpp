@@ -31,6 +31,7 @@ private slots:
     void borrowPreemptKeepsVictimVcAtQuota();
     void preemptionLosesProgressSinceCheckpoint();
     void backfillNoneBlocksVc();
+    void elasticHeadUnderBackfillNone();
     void unfinishedJobs();
     void endsReleaseBeforeSubmissions();
     void tiesByInputRow();
@@ -253,6 +254,23 @@ void TestSimRules::backfillNoneBlocksVc()
     QCOMPARE(startOf(r, 2), std::int64_t{100});
     QCOMPARE(r.jobs[2].capacityDelay_s, std::int64_t{80});
     QCOMPARE(startOf(r, 3), std::int64_t{30});
+}
+
+void TestSimRules::elasticHeadUnderBackfillNone()
+{
+    // backfill none, gang elastic (after 300 s, min 0.5). One 8-GPU server: j0 (v, 6 GPUs) runs
+    // until 1000; j1 (w, 4 GPUs at 0) heads VC w's queue with 2 free GPUs: capacity (4 > 2) until
+    // its elastic instant 300, when it starts on 2 GPUs (the timer wakes the scheduler even though
+    // the job stays in its VC's lane), running 100 * 4/2 = 200 s.
+    const auto cluster = makeCluster({{"r", 8}});
+    Scenario s;
+    s.backfill = BackfillPolicy::None;
+    s.gang.policy = GangPolicy::Elastic;
+    s.gang.elasticAfter_s = 300;
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 6, 1000}, {"w", 0, 4, 100}}), s);
+    QCOMPARE(startOf(r, 1), std::int64_t{300});
+    QCOMPARE(endOf(r, 1), std::int64_t{500});
+    QCOMPARE(r.jobs[1].capacityDelay_s, std::int64_t{300});
 }
 
 void TestSimRules::unfinishedJobs()
