@@ -18,7 +18,7 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
     rackFree_.assign(idx(cluster.rackCount()), 0);
     countF_.assign(nf, 0);
     rackCountF_.assign(idx(cluster.rackCount()) * nf, 0);
-    racksWithF_.resize(nf);
+    racks_ = RackIndex(cluster.rackCount(), maxF_);
     const std::size_t words = (servers.size() + 63) / 64;
     serverBits_.assign(nf, std::vector<std::uint64_t>(words, 0));
     for (std::size_t s = 0; s < servers.size(); ++s) {
@@ -45,24 +45,11 @@ std::int32_t GpuPool::maxServerFree() const
     return 0;
 }
 
-void GpuPool::unindexRack(std::int32_t rack)
-{
-    const auto nf = idx(maxF_) + 1;
-    const auto key = std::make_pair(rackFree_[idx(rack)], rack);
-    racksByFree_.erase(key);
-    for (std::size_t f = 1; f < nf; ++f)
-        if (rackCountF_[idx(rack) * nf + f] > 0)
-            racksWithF_[f].erase(key);
-}
-
 void GpuPool::indexRack(std::int32_t rack)
 {
     const auto nf = idx(maxF_) + 1;
-    const auto key = std::make_pair(rackFree_[idx(rack)], rack);
-    racksByFree_.insert(key);
-    for (std::size_t f = 1; f < nf; ++f)
-        if (rackCountF_[idx(rack) * nf + f] > 0)
-            racksWithF_[f].insert(key);
+    const auto* counts = &rackCountF_[idx(rack) * nf];
+    racks_.update(rack, rackFree_[idx(rack)], [&](std::int32_t f) { return counts[idx(f)] > 0; });
 }
 
 void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newUp)
@@ -75,7 +62,6 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
     const auto& info = cluster_->servers()[s];
     const auto rack = info.rack;
     const auto nf = idx(maxF_) + 1;
-    unindexRack(rack);
     if (oldUp) {
         --countF_[idx(oldFree)];
         --rackCountF_[idx(rack) * nf + idx(oldFree)];

@@ -1,12 +1,11 @@
 #pragma once
 // Which GPUs are free, per GPU, server and rack, with the indexes placement searches need:
-// per free count f, the racks holding an up server with exactly f free GPUs ordered by the
-// rack's free GPUs, and a bitset of those servers. A down server has no free GPU and appears in
-// no index.
+// per free count f, the racks holding an up server with exactly f free GPUs (RackIndex) and a
+// bitset of those servers. A down server has no free GPU and appears in no index.
 #include "core/model/topology.hpp"
+#include "core/sim/rack_index.hpp"
 
 #include <cstdint>
-#include <set>
 #include <utility>
 #include <vector>
 
@@ -42,20 +41,18 @@ public:
     void setDown(std::int32_t server); // its GPUs must all be free
     void setUp(std::int32_t server);
 
-    // (rack free GPUs, rack) of racks with an up server holding exactly f free GPUs (f >= 1).
-    const std::set<std::pair<std::int32_t, std::int32_t>>& racksWithServerFree(std::int32_t f) const
-    {
-        return racksWithF_[idx(f)];
-    }
-    // (rack free GPUs, rack) of every rack.
-    const std::set<std::pair<std::int32_t, std::int32_t>>& racksByFree() const { return racksByFree_; }
+    // Among racks with an up server holding exactly f free GPUs (f >= 1): the one with the fewest
+    // / most free GPUs (ties: lowest index); -1 when none.
+    std::int32_t fewestFreeRackWith(std::int32_t f) const { return racks_.fewestFreeRackWith(f); }
+    std::int32_t mostFreeRackWith(std::int32_t f) const { return racks_.mostFreeRackWith(f); }
+    // Appends the racks with at least n free GPUs, in rack order.
+    void racksWithAtLeast(std::int32_t n, std::vector<std::int32_t>& out) const { racks_.racksWithAtLeast(n, out); }
     // Lowest-index up server >= from with exactly f free GPUs (f >= 1), or -1.
     std::int32_t nextServerWithFree(std::int32_t f, std::int32_t from) const;
 
 private:
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
     void setServerFree(std::int32_t server, std::int32_t newFree, bool newUp);
-    void unindexRack(std::int32_t rack);
     void indexRack(std::int32_t rack);
 
     const Topology* cluster_;
@@ -69,8 +66,7 @@ private:
     std::vector<std::int32_t> rackFree_;
     std::vector<std::int32_t> countF_;
     std::vector<std::int32_t> rackCountF_; // [rack * (maxF_+1) + f]
-    std::vector<std::set<std::pair<std::int32_t, std::int32_t>>> racksWithF_;
-    std::set<std::pair<std::int32_t, std::int32_t>> racksByFree_;
+    RackIndex racks_;
     std::vector<std::vector<std::uint64_t>> serverBits_; // [f][word]
 };
 

@@ -40,14 +40,7 @@ bool singleServer(const GpuPool& pool, std::int32_t size, PlacementPolicy policy
         for (std::int32_t f = best ? size : maxF; best ? f <= maxF : f >= size; f += best ? 1 : -1) {
             if (pool.serversWithFree(f) == 0)
                 continue;
-            const auto& racks = pool.racksWithServerFree(f);
-            std::int32_t rack;
-            if (best) {
-                rack = racks.begin()->second;
-            } else {
-                const auto top = racks.rbegin()->first;
-                rack = racks.lower_bound({top, std::numeric_limits<std::int32_t>::min()})->second;
-            }
+            const auto rack = best ? pool.fewestFreeRackWith(f) : pool.mostFreeRackWith(f);
             const auto& r = pool.cluster().racks()[idx(rack)];
             server = pool.nextServerWithFree(f, r.firstServer);
             break;
@@ -109,15 +102,15 @@ bool sortedByFreeDesc(const Candidate& a, const Candidate& b)
 bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactServers, PlacementPolicy policy,
                    Placement& out)
 {
-    const auto& byFree = pool.racksByFree();
+    std::vector<std::int32_t> racks;
+    pool.racksWithAtLeast(size, racks);
     using Key = std::tuple<std::int64_t, std::int64_t, std::int32_t>;
     Key bestKey{};
     bool found = false;
     Placement trial;
     std::vector<Candidate> cands;
-    for (auto it = byFree.rbegin(); it != byFree.rend() && it->first >= size; ++it) {
-        const auto rackFree = it->first;
-        const auto rack = it->second;
+    for (const auto rack : racks) {
+        const auto rackFree = pool.rackFree(rack);
         const auto& r = pool.cluster().racks()[idx(rack)];
         cands.clear();
         for (std::int32_t s = r.firstServer; s < r.firstServer + r.serverCount; ++s)

@@ -77,7 +77,11 @@ private:
     // --- job lifecycle (sim_jobs.cpp)
     std::int32_t minStartSize(std::int32_t job, std::int64_t t) const;
     bool elasticEligible(std::int32_t job, std::int64_t t) const;
-    std::uint64_t laneKey(std::int32_t job, std::int64_t t) const;
+    // The lane a waiting job belongs in now, and the start size all its jobs share (-1: per head).
+    std::uint64_t laneKey(std::int32_t job, std::int64_t t, std::int32_t& fixedNeed) const;
+    std::int32_t laneFor(std::int32_t job, std::int64_t t);
+    // GPUs the lane's head still needs for its smallest start.
+    std::int32_t laneNeed(std::int32_t lane, std::int64_t t) const;
     void enqueue(std::int32_t job, std::int64_t t);
     void dequeue(std::int32_t job, std::int64_t t);
     void relane(std::int32_t job, std::int64_t t);
@@ -118,7 +122,8 @@ private:
     };
     std::vector<TimerStream> timers_;
 
-    // Running jobs of each VC by (start, row): borrow-preempt picks the youngest first.
+    // Running jobs of each VC by (start, row): borrow-preempt picks the youngest first (kept only
+    // in that mode).
     std::vector<std::set<std::pair<std::int64_t, std::int32_t>>> runningByVc_;
 
     std::uint64_t releaseEpoch_ = 1; // bumped whenever GPUs may have become usable

@@ -26,10 +26,11 @@ std::int32_t SimEngine::minStartSize(std::int32_t j, std::int64_t t) const
     return g;
 }
 
-std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t) const
+std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t, std::int32_t& fixedNeed) const
 {
     const auto& J = job(j);
     const auto vc = static_cast<std::uint64_t>(J.vc);
+    fixedNeed = -1;
     if (sc_.backfill == BackfillPolicy::None)
         return vc; // one lane per VC: a blocked head blocks the VC
     if (sc_.gang.policy == GangPolicy::None && rt_[idx(j)].held > 0)
@@ -37,13 +38,30 @@ std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t) const
     const bool trial = rt_[idx(j)].trialPending;
     const auto size = static_cast<std::uint64_t>(trial ? 1 : J.gpus);
     const std::uint64_t elastic = !trial && elasticEligible(j, t) ? 1 : 0;
+    fixedNeed = minStartSize(j, t);
     return (std::uint64_t{2} << 62) | (elastic << 61) | (vc << 32) | size;
+}
+
+std::int32_t SimEngine::laneFor(std::int32_t j, std::int64_t t)
+{
+    std::int32_t fixedNeed = -1;
+    const auto key = laneKey(j, t, fixedNeed);
+    return lanes_->laneFor(key, job(j).vc, fixedNeed);
+}
+
+std::int32_t SimEngine::laneNeed(std::int32_t lane, std::int64_t t) const
+{
+    const auto& l = lanes_->lane(lane);
+    if (l.fixedNeed >= 0)
+        return l.fixedNeed;
+    const auto head = lanes_->headJob(lane);
+    return minStartSize(head, t) - rt_[idx(head)].held;
 }
 
 void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 {
     rt_[idx(j)].phase = Phase::Waiting;
-    const auto lane = lanes_->laneFor(laneKey(j, t), job(j).vc);
+    const auto lane = laneFor(j, t);
     lanes_->enter(j, rankOf_[idx(j)], lane, t);
     auto& c = series_.counters();
     ++c.queuedJobs;
@@ -62,7 +80,7 @@ void SimEngine::dequeue(std::int32_t j, std::int64_t t)
 
 void SimEngine::relane(std::int32_t j, std::int64_t t)
 {
-    const auto lane = lanes_->laneFor(laneKey(j, t), job(j).vc);
+    const auto lane = laneFor(j, t);
     if (lane == lanes_->laneOf(j))
         return;
     lanes_->leave(j, rankOf_[idx(j)], t);
@@ -141,7 +159,8 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
 
     c.allocatedGpus += size - heldBefore;
     c.utilMicro += utilMicro(r.util) * size;
-    runningByVc_[idx(J.vc)].insert({t, j});
+    if (quota_.mode() == QuotaMode::BorrowPreempt)
+        runningByVc_[idx(J.vc)].insert({t, j});
     ++runningJobs_;
     if (quota_.mode() == QuotaMode::BorrowPreempt && quota_.overQuota(J.vc))
         ++releaseEpoch_; // a new preemption victim may let a waiting within-quota job start
@@ -165,7 +184,8 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     auto& c = series_.counters();
     c.allocatedGpus -= r.alloc;
     c.utilMicro -= utilMicro(r.util) * r.alloc;
-    runningByVc_[idx(J.vc)].erase({r.runStart, j});
+    if (quota_.mode() == QuotaMode::BorrowPreempt)
+        runningByVc_[idx(J.vc)].erase({r.runStart, j});
     --runningJobs_;
     ++releaseEpoch_;
     needPass_ = dirty_ = true;

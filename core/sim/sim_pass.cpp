@@ -72,9 +72,13 @@ bool SimEngine::choosePlacement(std::int32_t j, std::int64_t t, std::int64_t max
 void SimEngine::gangPass(std::int64_t t)
 {
     PassHeap heap;
-    for (const auto laneId : lanes_->active())
-        if (lanes_->lane(laneId).failedEpoch != releaseEpoch_)
-            heap.push({*lanes_->lane(laneId).ranks.begin(), laneId});
+    // A lane whose head needs more GPUs than are free cannot start now (unless it may preempt).
+    const bool mayPreempt = quota_.mode() == QuotaMode::BorrowPreempt;
+    for (const auto laneId : lanes_->active()) {
+        const auto& l = lanes_->lane(laneId);
+        if (l.failedEpoch != releaseEpoch_ && (mayPreempt || laneNeed(laneId, t) <= pool_.totalFree()))
+            heap.push({*l.ranks.begin(), laneId});
+    }
     const bool twoPhase = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
     std::vector<PassEntry> deferred;
     const auto runPhase = [&](bool withinQuotaPhase) {

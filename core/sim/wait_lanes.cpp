@@ -10,12 +10,13 @@ WaitLanes::WaitLanes(std::size_t jobs, std::vector<std::int32_t> jobOfRank)
 {
 }
 
-std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc)
+std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc, std::int32_t fixedNeed)
 {
     const auto [it, inserted] = byKey_.emplace(key, static_cast<std::int32_t>(lanes_.size()));
     if (inserted) {
         lanes_.emplace_back();
         lanes_.back().vc = vc;
+        lanes_.back().fixedNeed = fixedNeed;
     }
     return it->second;
 }

@@ -29,12 +29,13 @@ public:
         std::vector<std::pair<std::int64_t, DelayCause>> causes; // (from, cause), cause changes only
         std::uint64_t failedEpoch = 0; // != 0: its head failed at that release epoch
         std::int32_t activeSlot = -1;  // position in active(), -1 when empty
+        std::int32_t fixedNeed = -1;   // start size shared by every job of the lane, -1 if per head
     };
 
     WaitLanes(std::size_t jobs, std::vector<std::int32_t> jobOfRank);
 
     // The lane for a key, created on first use.
-    std::int32_t laneFor(std::uint64_t key, std::int32_t vc);
+    std::int32_t laneFor(std::uint64_t key, std::int32_t vc, std::int32_t fixedNeed);
     Lane& lane(std::int32_t id) { return lanes_[static_cast<std::size_t>(id)]; }
     const Lane& lane(std::int32_t id) const { return lanes_[static_cast<std::size_t>(id)]; }
     // Lanes with at least one waiting job (order is deterministic but meaningless).
