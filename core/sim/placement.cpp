@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <tuple>
+#include <type_traits>
 
 namespace clens {
 
@@ -61,8 +62,9 @@ struct Candidate {
 // Fewest servers out of `cands` (sorted by free desc, index asc) holding `size`: the first n-1
 // whole, the remainder on the policy's pick. Returns the chosen servers' free GPUs left over, or
 // -1 when `cands` cannot hold size (or needs other than `exactServers` servers when > 0).
+template <class RackOf = std::nullptr_t>
 std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, PlacementPolicy policy,
-                       std::int32_t exactServers, Placement& out)
+                       std::int32_t exactServers, Placement& out, RackOf rackOf = nullptr)
 {
     std::int64_t sum = 0;
     std::size_t n = 0;
@@ -79,13 +81,26 @@ std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, P
         taken += cands[i].free;
     }
     const auto rem = size - taken;
-    std::size_t pick = n - 1; // spread: the largest remaining
+    // Across racks (scope `any`), a server in a rack the gang already uses wins a tie.
+    const auto newRack = [&](std::size_t i) {
+        if constexpr (std::is_same_v<RackOf, std::nullptr_t>) {
+            return 0;
+        } else {
+            for (std::size_t k = 0; k + 1 < n; ++k)
+                if (rackOf(cands[k].s) == rackOf(cands[i].s))
+                    return 0;
+            return 1;
+        }
+    };
+    std::size_t pick = n - 1; // spread: the largest remaining (the sort order breaks ties)
     for (std::size_t i = n - 1; i < cands.size() && cands[i].free >= rem; ++i) {
         if (policy == PlacementPolicy::BestFit) {
-            if (cands[i].free < cands[pick].free || (cands[i].free == cands[pick].free && cands[i].s < cands[pick].s))
+            const auto a = std::make_tuple(cands[i].free, newRack(i), cands[i].s);
+            const auto b = std::make_tuple(cands[pick].free, newRack(pick), cands[pick].s);
+            if (a < b)
                 pick = i;
         } else if (policy == PlacementPolicy::FirstFit) {
-            if (cands[i].s < cands[pick].s)
+            if (std::make_pair(newRack(i), cands[i].s) < std::make_pair(newRack(pick), cands[pick].s))
                 pick = i;
         }
     }
@@ -142,13 +157,25 @@ bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, Pl
 {
     if (pool.totalFree() < size)
         return false;
-    // Every up server with a free GPU, by free count descending then index: packScope takes the
-    // leading ones whole and the policy picks the remainder server among the rest.
+    // Every up server with a free GPU, by free count descending; among equal counts the servers of
+    // the racks with the most free GPUs come first, rack by rack, so that the fewest servers also
+    // span few racks. packScope takes the leading ones whole and the policy picks the remainder
+    // server among the rest (preferring, at equal fit, a rack already used).
     std::vector<Candidate> all;
     for (std::int32_t g = pool.maxServerGpus(); g >= 1; --g)
         for (auto s = pool.nextServerWithFree(g, 0); s >= 0; s = pool.nextServerWithFree(g, s + 1))
             all.push_back({s, g});
-    if (packScope(all, size, policy, 0, out) < 0)
+    const auto rackOf = [&](std::int32_t s) { return pool.cluster().servers()[idx(s)].rack; };
+    std::sort(all.begin(), all.end(), [&](const Candidate& a, const Candidate& b) {
+        if (a.free != b.free)
+            return a.free > b.free;
+        const auto ra = rackOf(a.s), rb = rackOf(b.s);
+        const auto fa = pool.rackFree(ra), fb = pool.rackFree(rb);
+        if (fa != fb)
+            return fa > fb;
+        return ra != rb ? ra < rb : a.s < b.s;
+    });
+    if (packScope(all, size, policy, 0, out, rackOf) < 0)
         return false;
     countRacks(pool, out);
     return true;

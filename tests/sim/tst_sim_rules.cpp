@@ -23,6 +23,7 @@ private slots:
     void unfitLevelCountsAsAllowed();
     void serverLevelUnfitStartsAtRackLevel();
     void bestFitPrefersFullerRack();
+    void anyLevelKeepsRacksFew();
     void elasticStartSizeAndStretch();
     void heldIdleUnderGangNone();
     void trialRunOfFailedJob();
@@ -79,6 +80,21 @@ void TestSimRules::bestFitPrefersFullerRack()
     s.placement = PlacementPolicy::Spread;
     r = simulate(cluster, trace, s);
     QCOMPARE(r.cluster->serverOfGpu(r.occupancy.front().gpu), 0);
+}
+
+void TestSimRules::anyLevelKeepsRacksFew()
+{
+    // 2-GPU servers: rack A s0, rack B s1, rack C s2-s4, rack D s5-s6. An 8-GPU job: k0 = 4; no
+    // rack holds 4 servers or 8 GPUs, so `any` is its base level. It needs 4 servers (all have 2
+    // free); among equals, servers of the racks with the most free GPUs come first: C's three and
+    // one of D -> 2 racks = r0(8) (6 + 4), slowdown 1. (By index alone, s0-s3 would span 3 racks.)
+    const auto cluster = makeCluster({{"A", 2}, {"B", 2}, {"C", 2}, {"C", 2}, {"C", 2}, {"D", 2}, {"D", 2}});
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 8, 100}}), Scenario{});
+    QCOMPARE(startOf(r, 0), std::int64_t{0});
+    QCOMPARE(r.jobs[0].servers, 4);
+    QCOMPARE(r.jobs[0].racks, 2);
+    QCOMPARE(r.jobs[0].slowdown, 1.0);
+    QCOMPARE(endOf(r, 0), std::int64_t{100});
 }
 
 void TestSimRules::elasticStartSizeAndStretch()
