@@ -24,6 +24,8 @@ class TestCliSimulate : public QObject {
 private slots:
     void demoOutputs();
     void deterministic();
+    void everySampleFormat_data();
+    void everySampleFormat();
     void badConfigNamesKey_data();
     void badConfigNamesKey();
 };
@@ -65,6 +67,36 @@ void TestCliSimulate::deterministic()
         else
             QCOMPARE(readAll(jobs), first);
     }
+}
+
+void TestCliSimulate::everySampleFormat_data()
+{
+    // Each bundled trace format on a cluster file format; jobs.csv has one row per job that
+    // `info` counts as simulated.
+    QTest::addColumn<QString>("cluster");
+    QTest::addColumn<QString>("trace");
+    const auto data = [](const char* rel) { return QString::fromStdString(dataPath(rel)); };
+    QTest::newRow("native") << sample("demo/cluster.csv") << sample("demo/jobs.csv");
+    QTest::newRow("philly-csv on machine list") << sample("philly/cluster_machine_list") << sample("philly/philly_jobs_pollux.csv");
+    QTest::newRow("philly job log on machine list") << sample("philly/cluster_machine_list") << sample("philly/cluster_job_log.example.json");
+    QTest::newRow("alibaba on node list") << sample("alibaba-openb/openb_node_list_gpu_node.csv") << sample("alibaba-openb/openb_pod_list_default.csv");
+    QTest::newRow("helios on revised list") << sample("philly/revised_machine_list.csv") << data("helios/cluster_log.csv");
+    QTest::newRow("swf on revised list") << sample("philly/revised_machine_list.csv") << data("swf/sample.swf");
+}
+
+void TestCliSimulate::everySampleFormat()
+{
+    QFETCH(QString, cluster);
+    QFETCH(QString, trace);
+    QTemporaryDir dir;
+    const auto jobs = dir.filePath("jobs.csv");
+    const auto r = runCli({"simulate", "-q", "--cluster", cluster, "--trace", trace, "--jobs-out", jobs});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto info = runCli({"info", "--json", "--trace", trace});
+    QCOMPARE(info.exitCode, 0);
+    const auto simulated = QJsonDocument::fromJson(info.out).object()["simulated_jobs"].toInt();
+    QVERIFY(simulated > 0);
+    QCOMPARE(readAll(jobs).count('\n'), simulated + 1);
 }
 
 void TestCliSimulate::badConfigNamesKey_data()

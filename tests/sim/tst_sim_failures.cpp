@@ -1,6 +1,7 @@
 // Server failures, repairs and checkpoints (DESIGN §5), checked against a reference model of the
 // documented recipe: per server a Boost.Random mt19937_64 seeded through seed_seq{seed low 32
 // bits, seed high 32 bits, server index}; u = top 53 bits / 2^53; TTF = max(1, ceil(-ln(1-u)·MTBF)).
+#include "core/sim/cluster_state.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
 #include <boost/random/mersenne_twister.hpp>
@@ -136,6 +137,14 @@ void TestSimFailures::drawsAreReproducible()
         }
     }
     QVERIFY(saw0 && saw1);
+    // Scrubbing shows the outage: during server 0's first repair its GPU is Failed.
+    const auto shared = std::make_shared<const SimResult>(a);
+    const StateTimeline tl(shared);
+    ClusterState st;
+    tl.stateAt(first0 + 10, st);
+    QVERIFY(st.gpu[0] == GpuState::Failed);
+    tl.stateAt(first0 + 3600, st); // repaired: the re-queued job is back on it
+    QVERIFY(st.gpu[0] == GpuState::Busy);
     s.seed = 2;
     const auto c = simulate(cluster, trace, s);
     QVERIFY(c.outages.front().from_s != a.outages.front().from_s || c.outages.front().server != a.outages.front().server);

@@ -59,6 +59,7 @@ class TestSimInvariants : public QObject {
 private slots:
     void invariantsHold_data();
     void invariantsHold();
+    void phillyScale();
     void checkerCatchesViolations();
     void deterministic();
 };
@@ -100,6 +101,32 @@ void TestSimInvariants::invariantsHold()
         QVERIFY(r.summary.preemptions > 0);
     if (s.failures.serverMtbf_h > 0)
         QVERIFY(r.summary.serverFailures > 0);
+}
+
+void TestSimInvariants::phillyScale()
+{
+    // 120k philly-like jobs on the Philly-sized cluster (552 servers) at load 1.3, with the Philly
+    // VC quotas in borrow-preempt mode, checkpoints, trial runs and server failures: every rule
+    // at once, at scale.
+    synth::GenerateOptions o;
+    o.jobs = 120'000;
+    o.load = 1.3;
+    o.seed = 5;
+    synth::PhillyLikeGenerator g(o);
+    const auto trace = std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g));
+    const auto cluster = std::make_shared<const Topology>(g.cluster());
+    auto s = parseScenarioJson(R"({"quota": {"mode": "borrow-preempt", "vc": {"6214e9": 512, "7f04ca": 256, "11cb48": 128,
+        "b436b2": 512, "ee9e8c": 512, "e13805": 128, "6c71a0": 256, "2869ce": 128, "ed69ec": 64, "103959": 64, "0e4a51": 256}},
+        "failures": {"trial_run_s": 300, "server_mtbf_h": 2000, "checkpoint_s": 1800}})",
+                               "test");
+    const auto r = simulate(cluster, trace, s);
+    const auto problems = checkSimInvariants(r);
+    for (const auto& p : problems)
+        qWarning("%s", p.c_str());
+    QVERIFY(problems.empty());
+    QVERIFY(r.summary.preemptions > 0);
+    QVERIFY(r.summary.serverFailures > 0);
+    QVERIFY(r.summary.fairshareDelay_s > 0 && r.summary.fragmentationDelay_s > 0 && r.summary.capacityDelay_s > 0);
 }
 
 void TestSimInvariants::checkerCatchesViolations()
