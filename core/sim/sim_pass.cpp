@@ -171,6 +171,21 @@ bool SimEngine::tryPreempt(std::int32_t j, std::int64_t t)
             pool_.takeExact(rt_[idx(victim)].gpus, victim);
         return false;
     }
+    // Victims with no GPU on the placement's servers were freed in vain: they keep running (the
+    // placement does not change, it only uses GPUs of its own servers).
+    std::vector<std::int32_t> needed;
+    for (const auto victim : victims) {
+        const auto& gpus = rt_[idx(victim)].gpus;
+        const bool onPlacement = std::any_of(gpus.begin(), gpus.end(), [&](std::int32_t g) {
+            const auto s = cluster_->serverOfGpu(g);
+            return std::any_of(scratch_.parts.begin(), scratch_.parts.end(), [&](const auto& p) { return p.first == s; });
+        });
+        if (onPlacement)
+            needed.push_back(victim);
+        else
+            pool_.takeExact(gpus, victim);
+    }
+    victims.swap(needed);
     for (const auto victim : victims)
         interrupt(victim, t, true, false);
     result_.summary.preemptions += static_cast<std::int64_t>(victims.size());

@@ -30,6 +30,7 @@ private slots:
     void borrowStartsWithinQuotaFirst();
     void borrowPreemptRestartsVictim();
     void borrowPreemptKeepsVictimVcAtQuota();
+    void borrowPreemptSparesVictimsOffThePlacement();
     void preemptionLosesProgressSinceCheckpoint();
     void backfillNoneBlocksVc();
     void elasticHeadUnderBackfillNone();
@@ -239,6 +240,26 @@ void TestSimRules::borrowPreemptKeepsVictimVcAtQuota()
     QCOMPARE(startOf(r, 1), std::int64_t{1000});
     QCOMPARE(r.jobs[0].attempts, 1);
     QCOMPARE(r.summary.preemptions, std::int64_t{0});
+}
+
+void TestSimRules::borrowPreemptSparesVictimsOffThePlacement()
+{
+    // One rack, s0 and s1 of 4 GPUs; quota a = 4, b = 2. Best-fit: j0 (b, 2 GPUs at 0) -> s0;
+    // j1 (b, 3 at 10, borrows) -> s1 (s0 has only 2 free); j2 (b, 2 at 20, borrows) -> s0 (2 free,
+    // fuller than s1's 1). j3 (a, 4 at 100) needs one server with 4 free (server level); 1 free.
+    // Youngest first: freeing j2 gives 3 free < 4; freeing j1 too (b keeps 7 - 2 - 3 = 2 >= 2)
+    // gives s1 4 free -> j3 starts at 100 on s1. j2 is on s0, which the placement does not use:
+    // it keeps running (ends 320). Only j1 is preempted: it reruns when j3 ends at 600 (s1 free,
+    // s0 has 2) -> ends 900, attempts 2. preemptions = 1.
+    const auto cluster = makeCluster({{"r", 4}, {"r", 4}});
+    const auto trace = makeTrace({{"b", 0, 2, 2000}, {"b", 10, 3, 300}, {"b", 20, 2, 300}, {"a", 100, 4, 500}});
+    const auto r = simulate(cluster, trace, withQuota(QuotaMode::BorrowPreempt, {{"a", 4}, {"b", 2}}));
+    QCOMPARE(startOf(r, 3), std::int64_t{100});
+    QCOMPARE(r.summary.preemptions, std::int64_t{1});
+    QCOMPARE(r.jobs[2].attempts, 1);
+    QCOMPARE(endOf(r, 2), std::int64_t{320});
+    QCOMPARE(r.jobs[1].attempts, 2);
+    QCOMPARE(endOf(r, 1), std::int64_t{900});
 }
 
 void TestSimRules::preemptionLosesProgressSinceCheckpoint()
