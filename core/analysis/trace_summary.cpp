@@ -9,7 +9,8 @@ TraceSummary summarizeTrace(const Trace& trace, const Topology* cluster)
     TraceSummary s;
     s.jobs = static_cast<std::int64_t>(trace.jobs.size());
     s.vcs = static_cast<std::int64_t>(trace.tenants.size());
-    s.users = static_cast<std::int64_t>(trace.users.size());
+    // Formats without users intern "" for every job: an unknown user is not a user.
+    s.users = static_cast<std::int64_t>(std::count_if(trace.users.begin(), trace.users.end(), [](const auto& u) { return !u.empty(); }));
     if (cluster) {
         s.servers = cluster->serverCount();
         s.gpus = cluster->gpuCount();

@@ -94,6 +94,7 @@ void TestCliInfoFormats::phillyCsv()
     QCOMPARE(o["vcs"].toInt(), 15);
     QCOMPARE(o["status"].toObject()["Pass"].toInt(), 82247);
     QCOMPARE(o["time_base"].toString(), QString("unix-utc"));
+    QCOMPARE(o["users"].toInt(), 0); // the processed CSV has no user column
     const auto s = o["jobs_by_size"].toObject();
     QCOMPARE(s["1"].toInt() + s["2-4"].toInt() + s["5-8"].toInt() + s[">8"].toInt(), 82247);
 }
