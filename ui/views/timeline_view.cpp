@@ -11,6 +11,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 namespace clens::ui {
@@ -40,6 +41,19 @@ protected:
 
 private:
     std::int64_t origin_;
+};
+
+// Counts (GPUs, jobs, servers): whole-number steps, few ticks, so a short row stays legible.
+class CountTicker : public QCPAxisTicker {
+public:
+    CountTicker() { setTickCount(3); }
+
+protected:
+    double getTickStep(const QCPRange& range) override
+    {
+        return std::max(1.0, std::round(QCPAxisTicker::getTickStep(range)));
+    }
+    int getSubTickCount(double) override { return 0; }
 };
 
 QVector<double> toVector(const std::vector<std::int64_t>& v)
@@ -151,6 +165,7 @@ void TimelineView::rebuild()
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
         rect->setupFullAxesBox(false);
         rect->axis(QCPAxis::atLeft)->setLabel(titles[row]);
+        rect->axis(QCPAxis::atLeft)->setTicker(QSharedPointer<CountTicker>::create());
         for (auto* axis : rect->axes()) {
             axis->setLabelFont(small);
             axis->setTickLabelFont(small);
