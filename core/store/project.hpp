@@ -1,12 +1,15 @@
 #pragma once
 // Everything a .clens project file holds: the cluster, the trace, named scenarios (as scenario
-// JSON text, DESIGN §4; the store keeps the text and never parses it) and named simulation
-// results. Results are optional.
+// JSON text, DESIGN §4; the store keeps the text and never parses it), named simulation
+// results, and the Phases page's container metrics with their phase model. Results and phases
+// are optional.
+#include "core/model/container_metrics.hpp"
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/sim_result.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,11 +29,19 @@ struct NamedResult {
     std::shared_ptr<const SimResult> result;
 };
 
+// Container metrics (AI4DL) and the phase model labelling them, as phase model JSON text
+// (core/phases/phase_model_json.hpp; kept as text like scenarios, empty = no model).
+struct ProjectPhases {
+    std::shared_ptr<const ContainerMetrics> metrics;
+    std::string modelJson;
+};
+
 struct Project {
     std::shared_ptr<const Topology> cluster; // null: the project has no cluster
     std::shared_ptr<const Trace> trace;      // null is saved as an empty trace
     std::vector<NamedScenario> scenarios;
     std::vector<NamedResult> results;
+    std::optional<ProjectPhases> phases; // nullopt: the project has no container metrics
 };
 
 } // namespace clens

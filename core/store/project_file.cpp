@@ -2,6 +2,7 @@
 
 #include "core/store/atomic_file.hpp"
 #include "core/store/cluster_tables.hpp"
+#include "core/store/phase_tables.hpp"
 #include "core/store/result_tables.hpp"
 #include "core/store/schema.hpp"
 #include "core/store/table_reader.hpp"
@@ -62,6 +63,7 @@ void writeProject(Database& db, const Project& p, const Trace& trace, const Clus
     std::int64_t rows = traceRows(trace);
     for (const auto& r : p.results)
         rows += resultRows(*r.result);
+    rows += phaseRows(p.phases);
     RowProgress progress(progressFn, rows);
 
     createSchema(db);
@@ -81,6 +83,7 @@ void writeProject(Database& db, const Project& p, const Trace& trace, const Clus
     }
     for (std::size_t i = 0; i < p.results.size(); ++i)
         writeResult(db, static_cast<std::int64_t>(i), p.results[i].name, ids.ofResult[i], *p.results[i].result, progress);
+    writePhases(db, p.phases, progress);
     progress.finish();
 }
 
@@ -126,7 +129,7 @@ Project readProject(Database& db, const std::string& path, const ProgressFn& pro
 {
     const std::int64_t jobRows = countRows(db, path, "jobs");
     std::int64_t rows = jobRows;
-    for (const char* table : {"attempts", "attempt_servers", "result_jobs", "result_waits", "result_occupancy", "result_outages"})
+    for (const char* table : {"attempts", "attempt_servers", "result_jobs", "result_waits", "result_occupancy", "result_outages", "containers"})
         rows += countRows(db, path, table);
     RowProgress progress(progressFn, rows);
 
@@ -159,6 +162,7 @@ Project readProject(Database& db, const std::string& path, const ProgressFn& pro
             stored.result->trace = trace;
         p.results.push_back(NamedResult{std::move(stored.name), std::move(stored.result)});
     }
+    p.phases = readPhases(db, path, progress);
     progress.finish();
     return p;
 }

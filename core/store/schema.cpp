@@ -235,16 +235,50 @@ CREATE TABLE result_series_vc (
 ) STRICT, WITHOUT ROWID;
 )sql";
 
+// Version 2 adds the Phases page's container metrics and phase model (empty in a v1 file).
+constexpr const char* kPhaseTablesV2 = R"sql(
+CREATE TABLE phase_metrics (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  source TEXT NOT NULL,
+  resample_step_s INTEGER NOT NULL,
+  model_json TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE phase_metric_columns (
+  idx INTEGER PRIMARY KEY,
+  name TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE phase_metric_notes (
+  idx INTEGER PRIMARY KEY,
+  note TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE containers (
+  idx INTEGER PRIMARY KEY,
+  pod_id TEXT NOT NULL,
+  service TEXT NOT NULL,
+  timestamps BLOB NOT NULL,
+  metric_values BLOB NOT NULL,
+  file_lines BLOB NOT NULL
+) STRICT;
+)sql";
+
+void addPhaseTables(Database& db) { db.exec(kPhaseTablesV2); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}};
+
 } // namespace
 
 void createSchema(Database& db)
 {
     db.exec(kSchemaV1);
+    db.exec(kPhaseTablesV2);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }
 
-std::span<const Migration> migrations() { return {}; }
+std::span<const Migration> migrations() { return kMigrations; }
 
 void migrate(Database& db, std::int64_t from, std::int64_t to, std::span<const Migration> steps)
 {

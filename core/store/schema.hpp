@@ -16,7 +16,7 @@ namespace clens::store {
 
 // 'CLns' as a big-endian 32-bit integer.
 constexpr std::int32_t kApplicationId = 0x434C6E73;
-constexpr std::int64_t kSchemaVersion = 1;
+constexpr std::int64_t kSchemaVersion = 2;
 // The oldest version this build can open (older ones have no migration path).
 constexpr std::int64_t kOldestReadableVersion = 1;
 
@@ -28,7 +28,7 @@ struct Migration {
     void (*apply)(Database& db);
 };
 
-// The upgrade steps, in order (none yet: version 1 is the first).
+// The upgrade steps, in order (1 -> 2: the phase tables).
 std::span<const Migration> migrations();
 
 // Applies the steps of `steps` from version `from` up to `to`, each in its own transaction,

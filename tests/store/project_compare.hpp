@@ -197,6 +197,31 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
     CLENS_SAME(x.lastEvent_s, y.lastEvent_s);
 }
 
+inline void comparePhases(const std::optional<ProjectPhases>& x, const std::optional<ProjectPhases>& y)
+{
+    const QString where = "phases";
+    QCOMPARE(x.has_value(), y.has_value());
+    if (!x)
+        return;
+    CLENS_SAME(x->modelJson, y->modelJson);
+    const ContainerMetrics& a = *x->metrics;
+    const ContainerMetrics& b = *y->metrics;
+    CLENS_SAME(a.source, b.source);
+    CLENS_SAME(a.columns, b.columns);
+    CLENS_SAME(a.resampleStep_s, b.resampleStep_s);
+    CLENS_SAME(a.notes, b.notes);
+    QCOMPARE(a.containers.size(), b.containers.size());
+    for (std::size_t i = 0; i < a.containers.size(); ++i) {
+        const auto& c = a.containers[i];
+        const auto& d = b.containers[i];
+        CLENS_SAME(c.podId, d.podId);
+        CLENS_SAME(c.service, d.service);
+        CLENS_SAME(c.timestamps, d.timestamps);
+        CLENS_SAME(c.values, d.values);
+        CLENS_SAME(c.fileLines, d.fileLines);
+    }
+}
+
 inline void compareProject(const Project& x, const Project& y)
 {
     const QString where = "project";
@@ -217,6 +242,7 @@ inline void compareProject(const Project& x, const Project& y)
         if (QTest::currentTestFailed())
             return;
     }
+    comparePhases(x.phases, y.phases);
 }
 
 #undef CLENS_SAME

@@ -140,6 +140,20 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     return r;
 }
 
+// Two containers of two metrics: extreme doubles and int64s, an empty service, a note.
+inline std::shared_ptr<const ContainerMetrics> makeRichMetrics()
+{
+    auto m = std::make_shared<ContainerMetrics>();
+    m->source = "metrics \"dlaas\".csv";
+    m->columns = {"cpu.usage", "mem.working.set"};
+    m->resampleStep_s = 60;
+    m->notes = {"container 'b' has a single row"};
+    ContainerSeries a{"pod-a", "svc", {0, 60, 120}, {0.0, 1.5e9, 0.1, 2.0e9, 1e-300, std::numeric_limits<double>::max()}, {2, 3, 5}};
+    ContainerSeries b{"b", "", {std::numeric_limits<std::int64_t>::min() / 2}, {3.25, 0.0}, {7}};
+    m->containers = {a, b};
+    return m;
+}
+
 inline Project makeRichProject()
 {
     Project p;
@@ -157,6 +171,7 @@ inline Project makeRichProject()
     bare->occupancy.clear();
     bare->outages.clear();
     p.results.push_back({"no cluster, no trace", bare});
+    p.phases = ProjectPhases{makeRichMetrics(), R"({"format": "clusterlens-phase-model", "kmeans_centers": [[0.5]]})"};
     return p;
 }
 

@@ -94,6 +94,7 @@ private slots:
     void badContentNamesTableAndRow_data();
     void badContentNamesTableAndRow();
     void olderSchemaIsUpgradedInMemory();
+    void version1FileOpensWithoutPhases();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -274,7 +275,7 @@ void TestProjectFile::refusedFilesAreUntouched_data()
     QTest::newRow("text file") << "text.clens" << K::NotAProject << "not an SQLite database";
     QTest::newRow("empty file") << "empty-file.clens" << K::NotAProject << "empty";
     QTest::newRow("another application's database") << "other.clens" << K::NotAProject << "another application";
-    QTest::newRow("newer schema") << "newer.clens" << K::NewerVersion << "newer ClusterLens (project schema 2";
+    QTest::newRow("newer schema") << "newer.clens" << K::NewerVersion << "newer ClusterLens (project schema 3";
     QTest::newRow("schema version 0") << "v0.clens" << K::OldVersion << "schema 0";
     QTest::newRow("truncated to half") << "half.clens" << K::Corrupt << "";
     QTest::newRow("truncated to 100 bytes") << "header.clens" << K::Corrupt << "";
@@ -300,7 +301,7 @@ void TestProjectFile::refusedFilesAreUntouched()
         execSql(file, "CREATE TABLE notes(x TEXT); INSERT INTO notes VALUES ('hello');");
     else if (name == "newer.clens") {
         saveGood();
-        execSql(file, "PRAGMA user_version = 2");
+        execSql(file, "PRAGMA user_version = " + std::to_string(store::kSchemaVersion + 1));
     } else if (name == "v0.clens") {
         // A v0 fixture: a database with the ClusterLens application id and schema tables but
         // no version stamp (no ClusterLens ever wrote one; refused as unsupported).
@@ -361,6 +362,10 @@ void TestProjectFile::badContentNamesTableAndRow_data()
     QTest::newRow("occupancy GPU out of range") << "UPDATE result_occupancy SET gpu = 44 WHERE result = 0 AND idx = 2"
                                                 << qint64{3} << "result_occupancy.gpu";
     QTest::newRow("missing table") << "DROP TABLE users" << qint64{0} << "users";
+    // Container 0 has 3 rows of 2 metrics: 6 values.
+    QTest::newRow("metric values short") << "UPDATE containers SET metric_values = x'0000000000000000' WHERE idx = 0"
+                                         << qint64{1} << "containers.metric_values";
+    QTest::newRow("container missing") << "DELETE FROM containers WHERE idx = 0" << qint64{1} << "containers.idx";
     QTest::newRow("no trace_meta row") << "DELETE FROM trace_meta" << qint64{0} << "trace_meta";
 }
 
@@ -388,34 +393,52 @@ void TestProjectFile::badContentNamesTableAndRow()
 }
 
 namespace {
-// A made-up schema 2 for the upgrade tests: adds a column with a default.
+// A made-up schema 3 for the upgrade tests: adds a column with a default.
 void addColourColumn(store::Database& db) { db.exec("ALTER TABLE scenarios ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'"); }
 void failingStep(store::Database& db) { db.exec("ALTER TABLE no_such_table ADD COLUMN x INTEGER"); }
 } // namespace
 
 void TestProjectFile::olderSchemaIsUpgradedInMemory()
 {
-    // Pretend this build's schema is 2: the version-1 file on disk is an older one. It must load
+    // Pretend this build's schema is 3: the version-2 file on disk is an older one. It must load
     // through the upgrade step and stay byte for byte as it was (it is rewritten only by a save).
+    QCOMPARE(store::kSchemaVersion, std::int64_t{2});
     const auto p = makeRichProject();
-    const auto file = path("v1.clens");
+    const auto file = path("v2.clens");
     saveProject(file, p);
     const auto before = readBytes(file);
-    const store::Migration steps[] = {{1, addColourColumn}};
-    const auto q = store::loadProjectAt(file, {}, 2, steps);
+    const store::Migration steps[] = {{2, addColourColumn}};
+    const auto q = store::loadProjectAt(file, {}, 3, steps);
     compareProject(p, q);
     QCOMPARE(readBytes(file), before);
 
-    // Without a step from 1, a schema-2 build refuses the file as too old.
+    // Without a step from 2, a schema-3 build refuses the file as too old.
     try {
-        store::loadProjectAt(file, {}, 2, {});
+        store::loadProjectAt(file, {}, 3, {});
         QFAIL("expected ProjectFileError");
     } catch (const ProjectFileError& e) {
         QVERIFY2(e.kind() == ProjectFileError::Kind::OldVersion, e.what());
     }
     // A step that fails reports the file and leaves it alone.
-    const store::Migration broken[] = {{1, failingStep}};
-    QVERIFY_THROWS_EXCEPTION(ProjectFileError, store::loadProjectAt(file, {}, 2, broken));
+    const store::Migration broken[] = {{2, failingStep}};
+    QVERIFY_THROWS_EXCEPTION(ProjectFileError, store::loadProjectAt(file, {}, 3, broken));
+    QCOMPARE(readBytes(file), before);
+}
+
+void TestProjectFile::version1FileOpensWithoutPhases()
+{
+    // A schema-1 file is a schema-2 file without the phase tables: it opens through the real
+    // 1 -> 2 step with no container metrics, and is left as it was.
+    auto p = makeRichProject();
+    p.phases.reset();
+    const auto file = path("v1.clens");
+    saveProject(file, p);
+    execSql(file, "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; DROP TABLE phase_metric_notes; "
+                  "DROP TABLE containers; PRAGMA user_version = 1");
+    const auto before = readBytes(file);
+    const auto q = loadProject(file);
+    compareProject(p, q);
+    QVERIFY(!q.phases);
     QCOMPARE(readBytes(file), before);
 }
 
@@ -472,6 +495,8 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(TimeSeries), std::size_t{176});
     QCOMPARE(sizeof(SimSummary), std::size_t{160});
     QCOMPARE(sizeof(SimResult), std::size_t{744});
+    QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
+    QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
 }
 
 QTEST_APPLESS_MAIN(TestProjectFile)
