@@ -7,6 +7,8 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/models/summary_compare_model.hpp"
+#include "ui/phases/phases_controller.hpp"
+#include "ui/phases/phases_page.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/scenario_panel.hpp"
@@ -289,6 +291,37 @@ private slots:
         QCOMPARE(w->heatmap()->topology()->gpuCount(), 16);
         QCOMPARE(w->windowTitle(), title);
         QVERIFY(w->projectPath().isEmpty());
+    }
+
+    void phasesRoundTripThroughTheProject()
+    {
+        // The Phases page's metrics and the model labelling them are saved with the project; a
+        // fresh window shows the same phases with the saved model (not a retrained one).
+        auto w = makeWindow(test::fakeEngine());
+        w->openDemo();
+        QVERIFY(waitForViews(*w));
+        QSignalSpy ready(w->phasesPage(), &PhasesPage::phasesReady);
+        w->openMetrics(QString::fromStdString(test::samplePath("ai4dl/sample-dlaas.csv")));
+        QVERIFY(ready.wait(kWaitMs));
+        const auto before = w->phasesPage()->controller()->data();
+        QVERIFY(before && before->modelChoice.kind == ModelChoice::Kind::Train);
+        const QString path = dir_.filePath(QStringLiteral("phases.clens"));
+        QSignalSpy saved(w.get(), &MainWindow::projectSaved);
+        w->saveProject(path);
+        QVERIFY(saved.wait(kWaitMs));
+
+        const auto v = makeWindow(test::fakeEngine());
+        QSignalSpy restored(v->phasesPage(), &PhasesPage::phasesReady);
+        v->openProject(path);
+        QVERIFY(restored.wait(kWaitMs));
+        const auto after = v->phasesPage()->controller()->data();
+        QVERIFY(after->modelChoice.kind == ModelChoice::Kind::Given);
+        QCOMPARE(after->metrics->containers.size(), before->metrics->containers.size());
+        QCOMPARE(after->metrics->totalRows(), before->metrics->totalRows());
+        QCOMPARE(after->model->k(), before->model->k());
+        for (std::size_t c = 0; c < before->phases.containers.size(); ++c)
+            QVERIFY(after->phases.containers[c].labels == before->phases.containers[c].labels);
+        QVERIFY(v->phasesPage()->message().isEmpty() || !v->phasesPage()->message().startsWith(QStringLiteral("Error")));
     }
 
     void failedSaveSaysWhy()

@@ -95,12 +95,19 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
         for (const auto& note : trace->meta.notes)
             importNotes_ << QString::fromStdString(note);
     }
+    phases_->setAutoscaler(opened.scenario.autoscaler);
+    // A project without container metrics leaves the Phases page as it is (they are not tied to
+    // the trace).
+    if (opened.phases) {
+        const QString error = phases_->restore(*opened.phases);
+        if (!error.isEmpty())
+            importNotes_ << tr("The project's phase model could not be used: %1").arg(error);
+    }
     notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
     notesButton_->setVisible(!importNotes_.isEmpty());
     projectScenarios_ = opened.otherScenarios;
     refreshPresets();
     scenario_->setScenario(opened.scenario);
-    phases_->setAutoscaler(opened.scenario.autoscaler);
     setProjectPath(path);
     session_->restore(opened.input, QFileInfo(path).fileName(), opened.scenario, opened.current, opened.baseline);
     setWindowModified(false);
@@ -152,6 +159,7 @@ void MainWindow::saveProject(const QString& pathIn)
     if (const auto b = session_->baseline())
         contents.baseline = b->result;
     contents.otherScenarios = projectScenarios_;
+    contents.phases = phases_->projectPhases();
 
     saving_ = true;
     auto progress = std::make_shared<std::atomic<int>>(0);

@@ -53,6 +53,7 @@ Project toProject(const SessionContents& c)
         p.results.push_back({kCurrentName, c.current});
     if (c.baseline)
         p.results.push_back({kBaselineName, c.baseline});
+    p.phases = c.phases;
     return p;
 }
 
@@ -67,6 +68,7 @@ OpenedProject readProject(const Engine& engine, const QString& path, const Progr
             return out;
         }
         out.input = SimInput{p.cluster, p.trace};
+        out.phases = p.phases;
         const NamedResult* current = resultNamed(p, kCurrentName);
         if (!current && !p.results.empty() && p.results.back().result)
             current = &p.results.back(); // a project written by another tool: its last result

@@ -1,7 +1,8 @@
 #pragma once
 // The main window's session as a .clens project (core/store, docs/project-file.md): the
 // cluster, the trace, the knobs as the scenario "current", the current and baseline results
-// as the results "current" and "baseline", and any other named scenarios the file holds.
+// as the results "current" and "baseline", any other named scenarios the file holds, and the
+// Phases page's container metrics with their model.
 // Reading and writing block: call them on a worker thread. Errors come back as text (never
 // as exceptions across threads), worded for a person from the core's typed errors.
 #include "core/sim/scenario.hpp"
@@ -14,6 +15,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace clens::ui {
@@ -28,6 +30,7 @@ struct SessionContents {
     std::shared_ptr<const SimResult> current;  // may be null
     std::shared_ptr<const SimResult> baseline; // may be null
     std::vector<NamedScenario> otherScenarios; // kept from the opened project, saved again
+    std::optional<ProjectPhases> phases;       // the Phases page's metrics and model
 };
 
 Project toProject(const SessionContents& contents);
@@ -38,6 +41,7 @@ struct OpenedProject {
     std::shared_ptr<SimSnapshot> current;  // indexed, ready to show; null: simulate
     SnapshotPtr baseline;
     std::vector<NamedScenario> otherScenarios;
+    std::optional<ProjectPhases> phases;
     QStringList notes; // what could not be used (a scenario JSON the core rejects, ...)
     QString error;     // empty on success: a headline, a blank line, the core's message
     bool cancelled = false;

@@ -48,6 +48,10 @@ std::shared_ptr<const PhasesData> analysePhases(const AnalysisRequest& request, 
 
     if (request.model.kind == ModelChoice::Kind::File) {
         data->model = std::make_shared<const PhaseModel>(loadPhaseModel(request.model.path));
+    } else if (request.model.kind == ModelChoice::Kind::Given) {
+        if (!request.model.given)
+            throw std::invalid_argument("no phase model given");
+        data->model = request.model.given;
     } else {
         PhaseTrainOptions options;
         options.seed = request.model.seed;

@@ -19,11 +19,12 @@
 namespace clens::ui {
 
 struct ModelChoice {
-    enum class Kind { Train, File };
+    enum class Kind { Train, File, Given };
     Kind kind = Kind::Train;
     std::uint64_t seed = 1; // Train
     int k = 5;              // Train: number of phases
     std::string path;       // File
+    std::shared_ptr<const PhaseModel> given; // Given (e.g. the model saved in a project)
     bool operator==(const ModelChoice&) const = default;
 };
 

@@ -15,6 +15,8 @@ QString describe(const ModelChoice& m)
 {
     if (m.kind == ModelChoice::Kind::File)
         return PhasesController::tr("Loading the model %1 and labelling the steps…").arg(QString::fromStdString(m.path));
+    if (m.kind == ModelChoice::Kind::Given)
+        return PhasesController::tr("Labelling the steps with the project's model…");
     return PhasesController::tr("Training a phase model (seed %1, %2 phases)…").arg(m.seed).arg(m.k);
 }
 
@@ -31,7 +33,7 @@ PhasesController::~PhasesController()
     analysisFuture_.cancel();
 }
 
-void PhasesController::analyse(const QString& metricsPath, const ModelChoice& model)
+void PhasesController::analyse(const QString& metricsPath, const ModelChoice& model, std::shared_ptr<const ContainerMetrics> metrics)
 {
     metricsPath_ = metricsPath;
     model_ = model;
@@ -41,7 +43,9 @@ void PhasesController::analyse(const QString& metricsPath, const ModelChoice& mo
     AnalysisRequest request;
     request.metricsPath = metricsPath.toStdString();
     request.model = model;
-    if (data_ && data_->metricsPath == request.metricsPath)
+    if (metrics)
+        request.cachedMetrics = std::move(metrics);
+    else if (data_ && data_->metricsPath == request.metricsPath)
         request.cachedMetrics = data_->metrics;
 
     analysisFuture_ = QtConcurrent::run([request](QPromise<AnalysisOutcome>& promise) {

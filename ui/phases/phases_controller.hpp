@@ -27,7 +27,8 @@ public:
     explicit PhasesController(QObject* parent = nullptr);
     ~PhasesController() override;
 
-    void analyse(const QString& metricsPath, const ModelChoice& model);
+    // metrics: already in memory (e.g. from a project; metricsPath then only names them).
+    void analyse(const QString& metricsPath, const ModelChoice& model, std::shared_ptr<const ContainerMetrics> metrics = {});
     // Re-runs the analysis of the current metrics with another model (no-op without metrics).
     void setModel(const ModelChoice& model);
     void score(const AutoscaleConfig& config);

@@ -431,6 +431,41 @@ void PhasesPage::loadModel(const QString& path)
     updateModelLabel();
 }
 
+std::optional<ProjectPhases> PhasesPage::projectPhases() const
+{
+    const auto data = controller_->data();
+    if (!data)
+        return std::nullopt;
+    return ProjectPhases{data->metrics, phaseModelToJson(*data->model)};
+}
+
+QString PhasesPage::restore(const ProjectPhases& phases)
+{
+    if (!phases.metrics)
+        return tr("The project has no container metrics.");
+    ModelChoice choice;
+    if (!phases.modelJson.empty()) {
+        try {
+            choice.kind = ModelChoice::Kind::Given;
+            choice.given = std::make_shared<const PhaseModel>(parsePhaseModelJson(phases.modelJson, "the project's phase model"));
+        } catch (const std::exception& e) {
+            return QString::fromStdString(e.what());
+        }
+    } else {
+        choice.seed = static_cast<std::uint64_t>(seed_->value());
+        choice.k = phaseCount_->value();
+    }
+    modelChoice_ = choice;
+    const QString source = QString::fromStdString(phases.metrics->source);
+    fileLabel_->setText(QFileInfo(source).fileName());
+    fileLabel_->setToolTip(source);
+    trainButton_->setEnabled(true);
+    controller_->setConfig(config());
+    controller_->analyse(source, modelChoice_, phases.metrics);
+    updateModelLabel();
+    return {};
+}
+
 QString PhasesPage::saveModel(const QString& path) const
 {
     const auto data = controller_->data();
@@ -564,12 +599,16 @@ void PhasesPage::updateModelLabel()
         const auto& m = *data->model;
         if (modelChoice_.kind == ModelChoice::Kind::Train)
             text = tr("Model: trained here, seed %1, %2 phases, %3 epochs").arg(m.training.seed).arg(m.k()).arg(m.training.epochsTrained);
+        else if (modelChoice_.kind == ModelChoice::Kind::Given)
+            text = tr("Model: saved in the project, seed %1, %2 phases").arg(m.training.seed).arg(m.k());
         else
             text = tr("Model: %1, %2 phases").arg(QFileInfo(QString::fromStdString(modelChoice_.path)).fileName()).arg(m.k());
         if (data->policyStatsFromData)
             text += tr(" (no phase statistics)");
     } else if (modelChoice_.kind == ModelChoice::Kind::File) {
         text = tr("Model: %1 (used with the next metrics)").arg(QFileInfo(QString::fromStdString(modelChoice_.path)).fileName());
+    } else if (modelChoice_.kind == ModelChoice::Kind::Given) {
+        text = tr("Model: saved in the project");
     } else {
         text = tr("Model: trained on open");
     }

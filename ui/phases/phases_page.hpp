@@ -15,12 +15,14 @@
 //   connect(phases, &PhasesPage::autoscalerEdited, ...);   // keep the scenario in sync
 //   phases->openMetrics(path);                              // an AI4DL CSV
 #include "core/sim/scenario.hpp"
+#include "core/store/project.hpp"
 #include "ui/phases/phases_analysis.hpp"
 
 #include <QWidget>
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 class QComboBox;
 class QDoubleSpinBox;
@@ -58,6 +60,13 @@ public:
     void loadModel(const QString& path);
     // Saves the model in use (JSON, readable by `clusterlens-cli autoscale --model`).
     QString saveModel(const QString& path) const; // "" on success, else the error
+
+    // What a project keeps of this page: the metrics shown and the model labelling them
+    // (nullopt without metrics).
+    std::optional<ProjectPhases> projectPhases() const;
+    // Shows a project's metrics, labelled (in the background) with its model, or with a model
+    // trained here when the project has none. "" on success, else why the model is unusable.
+    QString restore(const ProjectPhases& phases);
 
     // Exports: "" on success, else the error. The format follows the suffix (png, pdf, svg).
     QString exportChart(const QString& path, QSize size = {});      // the CPU / memory chart
