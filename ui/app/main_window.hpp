@@ -22,6 +22,7 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QProgressDialog;
 class QToolButton;
 class QTabWidget;
 
@@ -150,6 +151,15 @@ private:
     void saveProjectInteractively(bool askForName);
     void chooseReportFile();
     void onProjectOpened(const QString& path, const OpenedProject& opened);
+    // The start of a background open (trace or project): supersedes any open still running,
+    // and when interactive shows a cancellable progress dialog fed from `progress` (percent).
+    struct OpenInFlight {
+        std::shared_ptr<std::atomic<bool>> cancel;
+        std::shared_ptr<std::atomic<int>> progress;
+        int ticket = 0;              // still the newest open while ticket == loading_
+        QProgressDialog* dialog = nullptr; // delete it (deleteLater) when the open ends
+    };
+    OpenInFlight startOpening(const QString& label);
     void setProjectPath(const QString& path);
     void markModified();
     void updateTitle();

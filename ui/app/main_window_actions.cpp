@@ -207,29 +207,9 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
     request.clusterPath = clusterPath;
     request.format = *detected.format;
     request.rackSize = session_->scenario().locality.rackSize;
-    if (loadCancel_)
-        loadCancel_->store(true);
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    loadCancel_ = cancel;
-    auto progress = std::make_shared<std::atomic<int>>(0);
-    const int ticket = ++loading_;
-
-    QProgressDialog* dialog = nullptr;
-    if (interactive_) {
-        dialog = new QProgressDialog(tr("Loading %1…").arg(QFileInfo(tracePath).fileName()), tr("Cancel"), 0, 100, this);
-        dialog->setWindowModality(Qt::WindowModal);
-        dialog->setMinimumDuration(300);
-        dialog->setAutoClose(false);
-        dialog->setAutoReset(false);
-        connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-    }
+    const auto [cancel, progress, ticket, dialog] = startOpening(tr("Loading %1…").arg(QFileInfo(tracePath).fileName()));
     statusBar()->showMessage(tr("Loading %1…").arg(tracePath));
     auto* watcher = new QFutureWatcher<LoadedData>(this);
-    auto* poll = new QTimer(watcher);
-    poll->setInterval(50);
-    if (dialog)
-        connect(poll, &QTimer::timeout, dialog, [dialog, progress] { dialog->setValue(progress->load()); });
-    poll->start();
     connect(watcher, &QFutureWatcher<LoadedData>::finished, this, [=, this] {
         const LoadedData data = watcher->result();
         watcher->deleteLater();

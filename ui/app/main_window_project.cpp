@@ -33,31 +33,9 @@ void MainWindow::openProject(const QString& pathIn)
 {
     const QString path = QFileInfo(pathIn).absoluteFilePath();
     rememberDir(path);
-    // A newer open (trace or project) supersedes this one, as in openTrace.
-    if (loadCancel_)
-        loadCancel_->store(true);
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    loadCancel_ = cancel;
-    auto progress = std::make_shared<std::atomic<int>>(0);
-    const int ticket = ++loading_;
-
-    QProgressDialog* dialog = nullptr;
-    if (interactive_) {
-        dialog = new QProgressDialog(tr("Opening %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 100, this);
-        dialog->setWindowModality(Qt::WindowModal);
-        dialog->setMinimumDuration(300);
-        dialog->setAutoClose(false);
-        dialog->setAutoReset(false);
-        connect(dialog, &QProgressDialog::canceled, this, [cancel] { cancel->store(true); });
-    }
+    const auto [cancel, progress, ticket, dialog] = startOpening(tr("Opening %1…").arg(QFileInfo(path).fileName()));
     statusBar()->showMessage(tr("Opening %1…").arg(path));
     auto* watcher = new QFutureWatcher<OpenedProject>(this);
-    if (dialog) {
-        auto* poll = new QTimer(watcher);
-        poll->setInterval(50);
-        connect(poll, &QTimer::timeout, dialog, [dialog, progress] { dialog->setValue(progress->load()); });
-        poll->start();
-    }
     connect(watcher, &QFutureWatcher<OpenedProject>::finished, this, [=, this] {
         const OpenedProject opened = watcher->result();
         watcher->deleteLater();
@@ -84,6 +62,28 @@ void MainWindow::openProject(const QString& pathIn)
             return !cancel->load();
         });
     }));
+}
+
+MainWindow::OpenInFlight MainWindow::startOpening(const QString& label)
+{
+    if (loadCancel_)
+        loadCancel_->store(true);
+    OpenInFlight open{std::make_shared<std::atomic<bool>>(false), std::make_shared<std::atomic<int>>(0), ++loading_, nullptr};
+    loadCancel_ = open.cancel;
+    if (!interactive_)
+        return open;
+    auto* dialog = new QProgressDialog(label, tr("Cancel"), 0, 100, this);
+    dialog->setWindowModality(Qt::WindowModal);
+    dialog->setMinimumDuration(300);
+    dialog->setAutoClose(false);
+    dialog->setAutoReset(false);
+    connect(dialog, &QProgressDialog::canceled, this, [cancel = open.cancel] { cancel->store(true); });
+    auto* poll = new QTimer(dialog);
+    poll->setInterval(50);
+    connect(poll, &QTimer::timeout, dialog, [dialog, progress = open.progress] { dialog->setValue(progress->load()); });
+    poll->start();
+    open.dialog = dialog;
+    return open;
 }
 
 void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opened)
