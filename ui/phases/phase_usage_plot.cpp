@@ -249,14 +249,17 @@ void PhaseUsagePlot::drawPanel(Panel& panel, bool cpu, bool inLegend)
                                         : (cpu ? std::string("cpu.usage.cores") : std::string("mem.working.set"));
     const auto col = m.columnIndex(column);
     const double scale = cpu ? 1.0 : 1.0 / kBytesPerGb;
-    auto* used = addStepGraph(panel.y, stepValues([&](std::size_t r) {
+    const auto usedValues = stepValues([&](std::size_t r) {
         return col < m.columns.size() ? m.value(series, r, col) * scale : qQNaN();
-    }));
+    });
+    auto* used = addStepGraph(panel.y, usedValues);
     used->setPen(QPen(kUsedColor, 1.0)); // wider pens leave Qt's fast stroker: 20,000 steps take 0.2 s
     used->setName(tr("used"));
+    // From the values, not the graph: the graph drops repeated steps.
     double top = 0;
-    for (std::size_t r = 0; r < n; ++r)
-        top = std::max(top, used->data()->at(static_cast<int>(r))->value);
+    for (const double v : usedValues)
+        if (v > top)
+            top = v;
     panel.top = top > 0 ? top * 1.1 : 1.0;
 
     if (!scores_)
