@@ -74,8 +74,16 @@ std::optional<ProjectPhases> readPhases(Database& db, const std::string& file, R
     auto m = std::make_shared<ContainerMetrics>();
     {
         TableReader t(db, file, "phase_metrics", "SELECT source, resample_step_s, model_json FROM phase_metrics WHERE id = 1");
-        if (!t.next())
+        if (!t.next()) {
+            // No metrics: the other phase tables must be empty too.
+            for (const char* table : {"containers", "phase_metric_columns", "phase_metric_notes"}) {
+                TableReader rows(db, file, table, std::string("SELECT count(*) FROM ") + table);
+                if (rows.next() && rows.integer(0) > 0)
+                    throw ProjectFileError(ProjectFileError::Kind::BadContent, file, 0, table,
+                                           std::string("table ") + table + " has rows but phase_metrics has none");
+            }
             return std::nullopt;
+        }
         m->source = t.text(0);
         m->resampleStep_s = t.integer(1, 0);
         phases.modelJson = t.text(2);
@@ -92,6 +100,8 @@ std::optional<ProjectPhases> readPhases(Database& db, const std::string& file, R
         c.timestamps = t.array<std::int64_t>(3);
         c.values = t.array<double>(4);
         c.fileLines = t.array<std::int64_t>(5);
+        if (c.timestamps.empty())
+            t.fail(3, "a container without rows");
         if (c.values.size() != c.timestamps.size() * m->columns.size())
             t.fail(4, std::to_string(c.values.size()) + " values for " + std::to_string(c.timestamps.size()) + " rows of "
                           + std::to_string(m->columns.size()) + " columns");
@@ -104,6 +114,8 @@ std::optional<ProjectPhases> readPhases(Database& db, const std::string& file, R
         m->containers.push_back(std::move(c));
         progress.tick();
     }
+    if (m->containers.empty())
+        throw ProjectFileError(ProjectFileError::Kind::BadContent, file, 0, "containers", "container metrics without containers");
     phases.metrics = std::move(m);
     return phases;
 }

@@ -366,6 +366,11 @@ void TestProjectFile::badContentNamesTableAndRow_data()
     QTest::newRow("metric values short") << "UPDATE containers SET metric_values = x'0000000000000000' WHERE idx = 0"
                                          << qint64{1} << "containers.metric_values";
     QTest::newRow("container missing") << "DELETE FROM containers WHERE idx = 0" << qint64{1} << "containers.idx";
+    QTest::newRow("container without rows")
+        << "UPDATE containers SET timestamps = x'', metric_values = x'', file_lines = x'' WHERE idx = 1" << qint64{2}
+        << "containers.timestamps";
+    QTest::newRow("metrics without containers") << "DELETE FROM containers" << qint64{0} << "containers";
+    QTest::newRow("containers without metrics") << "DELETE FROM phase_metrics" << qint64{0} << "containers";
     QTest::newRow("no trace_meta row") << "DELETE FROM trace_meta" << qint64{0} << "trace_meta";
 }
 

@@ -322,6 +322,11 @@ private slots:
         for (std::size_t c = 0; c < before->phases.containers.size(); ++c)
             QVERIFY(after->phases.containers[c].labels == before->phases.containers[c].labels);
         QVERIFY(v->phasesPage()->message().isEmpty() || !v->phasesPage()->message().startsWith(QStringLiteral("Error")));
+        // Restoring is not a change; training another model is.
+        QVERIFY(!v->isWindowModified());
+        v->phasesPage()->train(3);
+        QVERIFY(restored.wait(kWaitMs));
+        QVERIFY(v->isWindowModified());
     }
 
     void failedSaveSaysWhy()

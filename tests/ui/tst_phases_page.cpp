@@ -6,6 +6,7 @@
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/autoscaler.hpp"
 #include "core/phases/phase_model.hpp"
+#include "core/phases/phase_model_json.hpp"
 #include "ui/phases/container_table_model.hpp"
 #include "ui/phases/phase_summary_model.hpp"
 #include "ui/phases/phase_usage_plot.hpp"
@@ -84,6 +85,8 @@ private slots:
     void containersSortAndFilter();
     void cancelKeepsNothingStale();
     void rendersNonBlank();
+    void restoreKeepsTheProjectsPhases();
+    void restoreWithAnUnreadableModelTrains();
     void exportsChart_data();
     void exportsChart();
 };
@@ -442,6 +445,48 @@ void TestPhasesPage::exportsChart()
         QVERIFY(colours.size() > 20);
     }
     QVERIFY(!page.exportChart(dir.filePath(QStringLiteral("chart.bmp"))).isEmpty());
+}
+
+void TestPhasesPage::restoreKeepsTheProjectsPhases()
+{
+    // A project's phases: until they are labelled (and if labelling fails) a save gets them back
+    // as they were; once labelled, with the project's model, not a retrained one. Neither is an
+    // edit by the user; training afterwards is.
+    const auto metrics = std::make_shared<const ContainerMetrics>(readAi4dlMetrics(kSample.toStdString()));
+    PhaseTrainOptions options;
+    options.seed = 4;
+    const ProjectPhases project{metrics, phaseModelToJson(trainPhaseModel(*metrics, options))};
+    PhasesPage page;
+    QSignalSpy ready(&page, &PhasesPage::phasesReady);
+    QSignalSpy edited(&page, &PhasesPage::edited);
+    QCOMPARE(page.restore(project), QString());
+    const auto pending = page.projectPhases();
+    QVERIFY(pending && pending->metrics == metrics && pending->modelJson == project.modelJson);
+    QVERIFY(ready.wait(kWaitMs));
+    QCOMPARE(edited.count(), 0);
+    const auto data = page.controller()->data();
+    QVERIFY(data->modelChoice.kind == ModelChoice::Kind::Given);
+    QCOMPARE(data->model->training.seed, std::uint64_t{4});
+    QCOMPARE(page.projectPhases()->modelJson, project.modelJson);
+
+    page.train(9);
+    QVERIFY(ready.wait(kWaitMs));
+    QCOMPARE(edited.count(), 1);
+    QVERIFY(page.projectPhases()->metrics == metrics); // the same metrics, no file read
+    QVERIFY(page.projectPhases()->modelJson != project.modelJson);
+}
+
+void TestPhasesPage::restoreWithAnUnreadableModelTrains()
+{
+    // The metrics are shown anyway, labelled by a model trained here, and the note says why.
+    const auto metrics = std::make_shared<const ContainerMetrics>(readAi4dlMetrics(kSample.toStdString()));
+    PhasesPage page;
+    QSignalSpy ready(&page, &PhasesPage::phasesReady);
+    const QString note = page.restore(ProjectPhases{metrics, "{\"crbm\": 3"});
+    QVERIFY2(note.contains(QStringLiteral("trained")), qPrintable(note));
+    QVERIFY(ready.wait(kWaitMs));
+    QVERIFY(page.controller()->data()->modelChoice.kind == ModelChoice::Kind::Train);
+    QVERIFY(page.controller()->data()->metrics == metrics);
 }
 
 QTEST_MAIN(TestPhasesPage)

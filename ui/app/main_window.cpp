@@ -532,6 +532,7 @@ void MainWindow::connectPhases()
         session_->setScenario(s);
         markModified();
     });
+    connect(phases_, &PhasesPage::edited, this, &MainWindow::markModified);
     connect(phases_, &PhasesPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 

@@ -99,9 +99,9 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     // A project without container metrics leaves the Phases page as it is (they are not tied to
     // the trace).
     if (opened.phases) {
-        const QString error = phases_->restore(*opened.phases);
-        if (!error.isEmpty())
-            importNotes_ << tr("The project's phase model could not be used: %1").arg(error);
+        const QString note = phases_->restore(*opened.phases);
+        if (!note.isEmpty())
+            importNotes_ << note;
     }
     notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
     notesButton_->setVisible(!importNotes_.isEmpty());

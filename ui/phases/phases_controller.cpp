@@ -35,6 +35,11 @@ PhasesController::~PhasesController()
 
 void PhasesController::analyse(const QString& metricsPath, const ModelChoice& model, std::shared_ptr<const ContainerMetrics> metrics)
 {
+    // Metrics in memory are reused for the same path (a project's metrics may have no file).
+    if (metrics)
+        metrics_ = std::move(metrics);
+    else if (metricsPath != metricsPath_)
+        metrics_.reset();
     metricsPath_ = metricsPath;
     model_ = model;
     const auto generation = ++analysisGeneration_;
@@ -43,8 +48,8 @@ void PhasesController::analyse(const QString& metricsPath, const ModelChoice& mo
     AnalysisRequest request;
     request.metricsPath = metricsPath.toStdString();
     request.model = model;
-    if (metrics)
-        request.cachedMetrics = std::move(metrics);
+    if (metrics_)
+        request.cachedMetrics = metrics_;
     else if (data_ && data_->metricsPath == request.metricsPath)
         request.cachedMetrics = data_->metrics;
 
@@ -83,7 +88,7 @@ void PhasesController::analyse(const QString& metricsPath, const ModelChoice& mo
 void PhasesController::setModel(const ModelChoice& model)
 {
     model_ = model;
-    if (!metricsPath_.isEmpty())
+    if (!metricsPath_.isEmpty() || metrics_)
         analyse(metricsPath_, model);
 }
 
@@ -102,12 +107,14 @@ void PhasesController::onAnalysisFinished(std::uint64_t generation, const QFutur
     if (!out.value) {
         if (data_) { // back to what is shown; without data, a retry (Train) uses the same inputs
             metricsPath_ = QString::fromStdString(data_->metricsPath);
+            metrics_ = data_->metrics;
             model_ = data_->modelChoice;
         }
         emit failed(out.error);
         return;
     }
     data_ = out.value;
+    metrics_ = data_->metrics;
     scores_.reset();
     ++scoreGeneration_; // scorings of the previous data are stale now
     setBusy(false, false);
@@ -165,6 +172,7 @@ void PhasesController::cancel()
     ++scoreGeneration_;
     if (data_) {
         metricsPath_ = QString::fromStdString(data_->metricsPath);
+        metrics_ = data_->metrics;
         model_ = data_->modelChoice;
     }
     setBusy(false, false);

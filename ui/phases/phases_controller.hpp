@@ -69,6 +69,7 @@ private:
     void setBusy(bool analysing, bool scoring);
 
     QString metricsPath_;
+    std::shared_ptr<const ContainerMetrics> metrics_; // what metricsPath_ holds, once read or given
     ModelChoice model_;
     AutoscaleConfig config_;
     std::shared_ptr<const PhasesData> data_;

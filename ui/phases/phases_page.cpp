@@ -30,6 +30,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
+
+#include <utility>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -403,6 +405,8 @@ void PhasesPage::openMetrics(const QString& path)
     fileLabel_->setText(QFileInfo(path).fileName());
     fileLabel_->setToolTip(path);
     trainButton_->setEnabled(true);
+    restored_.reset();
+    restoring_ = false;
     controller_->setConfig(config());
     controller_->analyse(path, modelChoice_);
 }
@@ -417,6 +421,7 @@ void PhasesPage::train(std::uint64_t seed, int phases)
     modelChoice_ = ModelChoice{};
     modelChoice_.seed = seed;
     modelChoice_.k = phases;
+    restoring_ = false;
     controller_->setModel(modelChoice_);
     updateModelLabel();
 }
@@ -427,6 +432,7 @@ void PhasesPage::loadModel(const QString& path)
     modelChoice_.kind = ModelChoice::Kind::File;
     modelChoice_.path = path.toStdString();
     lastDir_ = QFileInfo(path).absolutePath();
+    restoring_ = false;
     controller_->setModel(modelChoice_);
     updateModelLabel();
 }
@@ -434,6 +440,8 @@ void PhasesPage::loadModel(const QString& path)
 std::optional<ProjectPhases> PhasesPage::projectPhases() const
 {
     const auto data = controller_->data();
+    if (restored_ && (!data || data->metrics != restored_->metrics))
+        return restored_;
     if (!data)
         return std::nullopt;
     return ProjectPhases{data->metrics, phaseModelToJson(*data->model)};
@@ -442,18 +450,21 @@ std::optional<ProjectPhases> PhasesPage::projectPhases() const
 QString PhasesPage::restore(const ProjectPhases& phases)
 {
     if (!phases.metrics)
-        return tr("The project has no container metrics.");
+        return {};
+    restored_ = phases;
+    restoring_ = true;
+    QString note;
     ModelChoice choice;
+    choice.seed = static_cast<std::uint64_t>(seed_->value());
+    choice.k = phaseCount_->value();
     if (!phases.modelJson.empty()) {
         try {
-            choice.kind = ModelChoice::Kind::Given;
             choice.given = std::make_shared<const PhaseModel>(parsePhaseModelJson(phases.modelJson, "the project's phase model"));
+            choice.kind = ModelChoice::Kind::Given;
         } catch (const std::exception& e) {
-            return QString::fromStdString(e.what());
+            note = tr("The project's phase model cannot be used (%1); a model is trained on its metrics instead.")
+                       .arg(QString::fromStdString(e.what()));
         }
-    } else {
-        choice.seed = static_cast<std::uint64_t>(seed_->value());
-        choice.k = phaseCount_->value();
     }
     modelChoice_ = choice;
     const QString source = QString::fromStdString(phases.metrics->source);
@@ -463,7 +474,7 @@ QString PhasesPage::restore(const ProjectPhases& phases)
     controller_->setConfig(config());
     controller_->analyse(source, modelChoice_, phases.metrics);
     updateModelLabel();
-    return {};
+    return note;
 }
 
 QString PhasesPage::saveModel(const QString& path) const
@@ -524,6 +535,8 @@ void PhasesPage::onDataChanged()
     else
         showMessage(tr("Note: %1").arg(notes.join(QStringLiteral("; "))), false);
     emit phasesReady();
+    if (!std::exchange(restoring_, false))
+        emit edited();
 }
 
 void PhasesPage::onScoresChanged()

@@ -62,10 +62,12 @@ public:
     QString saveModel(const QString& path) const; // "" on success, else the error
 
     // What a project keeps of this page: the metrics shown and the model labelling them
-    // (nullopt without metrics).
+    // (nullopt without metrics). While a restored project's phases are still being labelled, or
+    // if labelling them failed, those phases (so a save never drops them).
     std::optional<ProjectPhases> projectPhases() const;
     // Shows a project's metrics, labelled (in the background) with its model, or with a model
-    // trained here when the project has none. "" on success, else why the model is unusable.
+    // trained here when the project has none or its model cannot be read. Returns a note for
+    // the user ("" when all is well).
     QString restore(const ProjectPhases& phases);
 
     // Exports: "" on success, else the error. The format follows the suffix (png, pdf, svg).
@@ -103,6 +105,7 @@ signals:
     void scoresReady();              // the score table and the chart show new scores
     void failed(const QString& message);
     void busyChanged(bool busy);
+    void edited(); // the user changed the data shown (other metrics, another model), not a restore
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -155,6 +158,8 @@ private:
     QPushButton* cancelButton_ = nullptr;
     QLabel* statusLabel_ = nullptr;
     ModelChoice modelChoice_;
+    std::optional<ProjectPhases> restored_; // the project's phases, kept until the user replaces them
+    bool restoring_ = false;                // the next data is the restore's, not the user's doing
     QString lastDir_;
 };
 
