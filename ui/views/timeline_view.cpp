@@ -25,7 +25,10 @@ public:
 protected:
     QString getTickLabel(double tick, const QLocale&, QChar, int) override
     {
-        const QString s = TimeFormat::elapsed(static_cast<std::int64_t>(tick) - origin_);
+        const auto elapsed = static_cast<std::int64_t>(std::llround(tick)) - origin_;
+        if (elapsed > 0 && elapsed % 86400 == 0)
+            return QStringLiteral("+%1d").arg(elapsed / 86400);
+        const QString s = TimeFormat::elapsed(elapsed);
         return s.left(s.size() - 3);
     }
     double getTickStep(const QCPRange& range) override
@@ -37,6 +40,16 @@ protected:
             if (s >= want)
                 return s;
         return steps[std::size(steps) - 1];
+    }
+    // Ticks at whole steps from the origin (the base class counts them from 0, which would put
+    // a day tick at "+27d 23:59" when the first submission is at second 2).
+    QVector<double> createTickVector(double tickStep, const QCPRange& range) override
+    {
+        QVector<double> ticks;
+        const double origin = static_cast<double>(origin_);
+        for (double t = origin + std::ceil((range.lower - origin) / tickStep) * tickStep; t <= range.upper; t += tickStep)
+            ticks.push_back(t);
+        return ticks;
     }
 
 private:

@@ -1,0 +1,79 @@
+// The timelines' axes: elapsed-time ticks counted from the first submission (not from 0), whole
+// days labelled "+Nd", and whole-number count axes.
+#include "core/sim/simulator.hpp"
+#include "ui/run/sim_snapshot.hpp"
+#include "ui/views/timeline_view.hpp"
+
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace clens;
+using namespace clens::ui;
+
+namespace {
+
+// One 4-GPU server; the first job is submitted at 2 s, the last one runs for 60 days.
+SnapshotPtr longRun()
+{
+    auto cluster = std::make_shared<const Topology>(Topology::build({ServerSpec{"s0", "r0", 4, "", 0, 0}}, 8));
+    auto trace = std::make_shared<Trace>();
+    const std::pair<std::int64_t, std::int64_t> jobs[] = {{2, 3600}, {100, 60 * 86400}, {200, 7200}};
+    for (const auto& [submit, duration] : jobs) {
+        Job j;
+        j.id = "j" + std::to_string(trace->jobs.size());
+        j.vc = trace->internTenant("v");
+        j.user = trace->internUser("u");
+        j.submit_s = submit;
+        j.gpus = 1;
+        j.duration_s = duration;
+        trace->jobs.push_back(std::move(j));
+    }
+    auto snapshot = std::make_shared<SimSnapshot>();
+    snapshot->result = std::make_shared<const SimResult>(simulate(cluster, trace, Scenario{}));
+    return snapshot;
+}
+
+QCPAxisRect* row(TimelineView& view, int i) { return view.plot()->axisRects().at(i); }
+
+} // namespace
+
+class TestTimelineView : public QObject {
+    Q_OBJECT
+private slots:
+    void elapsedTicksCountFromTheFirstSubmission()
+    {
+        TimelineView view;
+        view.resize(1200, 300);
+        view.setSnapshot(longRun());
+        view.show();
+        view.plot()->replot();
+        const QCPAxis* x = row(view, 2)->axis(QCPAxis::atBottom);
+        const auto ticks = x->tickVector();
+        const auto labels = x->tickVectorLabels();
+        QVERIFY(ticks.size() >= 3);
+        // Every tick is a whole number of steps after the first submission (2 s): labels read
+        // "+00:00", "+14d", ... never "+13d 23:59".
+        for (qsizetype i = 0; i < ticks.size(); ++i) {
+            const auto elapsed = static_cast<std::int64_t>(ticks[i]) - 2;
+            QVERIFY2(elapsed % 3600 == 0, qPrintable(labels[i]));
+            if (elapsed > 0 && elapsed % 86400 == 0)
+                QCOMPARE(labels[i], QStringLiteral("+%1d").arg(elapsed / 86400));
+            QVERIFY2(!labels[i].contains(QStringLiteral(":59")), qPrintable(labels[i]));
+        }
+    }
+
+    void countAxesUseWholeNumbers()
+    {
+        TimelineView view;
+        view.resize(1200, 300);
+        view.setSnapshot(longRun());
+        view.show();
+        view.plot()->replot();
+        for (int i = 0; i < 3; ++i)
+            for (const double t : row(view, i)->axis(QCPAxis::atLeft)->tickVector())
+                QCOMPARE(t, std::round(t));
+    }
+};
+
+QTEST_MAIN(TestTimelineView)
+#include "tst_timeline_view.moc"
