@@ -11,12 +11,21 @@
 #include <QSlider>
 #include <QTest>
 
+#include <ctime>
+
 using namespace clens;
 using namespace clens::ui;
 
 class TestTimeControls : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // A zone other than UTC, so "dated instants are UTC" means something on any machine.
+        qputenv("TZ", "America/Los_Angeles");
+        tzset();
+    }
+
     void durations_data()
     {
         QTest::addColumn<qlonglong>("seconds");
@@ -48,10 +57,9 @@ private slots:
         QTest::newRow("relative start") << int(TimeBase::Relative) << 100LL << 100LL << QStringLiteral("+00:00:00");
         QTest::newRow("relative") << int(TimeBase::Relative) << 0LL << 3725LL << QStringLiteral("+01:02:05");
         QTest::newRow("relative days") << int(TimeBase::Relative) << 0LL << (2 * 86400LL + 61) << QStringLiteral("+2d 00:01:01");
-        // Dated traces: the local date-time of the Unix instant.
+        // Dated traces: the UTC date-time of the Unix instant, whatever the machine's zone.
         const qlonglong t = 1506988800; // 2017-10-03 00:00:00 UTC
-        QTest::newRow("dated") << int(TimeBase::UnixUtc) << 0LL << t
-                               << QDateTime::fromSecsSinceEpoch(t).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss"));
+        QTest::newRow("dated") << int(TimeBase::UnixUtc) << 0LL << t << QStringLiteral("2017-10-03 00:00:00");
     }
 
     void instants()

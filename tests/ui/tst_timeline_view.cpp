@@ -4,26 +4,32 @@
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/views/timeline_view.hpp"
 
+#include <QDateTime>
 #include <QTest>
+#include <QTimeZone>
 #include <qcustomplot.h>
+
+#include <ctime>
 
 using namespace clens;
 using namespace clens::ui;
 
 namespace {
 
-// One 4-GPU server; the first job is submitted at 2 s, the last one runs for 60 days.
-SnapshotPtr longRun()
+// One 4-GPU server; the first job is submitted at 2 s (or at `origin` on a dated trace), the
+// last one runs for 60 days.
+SnapshotPtr longRun(std::int64_t origin = 0, TimeBase base = TimeBase::Relative)
 {
     auto cluster = std::make_shared<const Topology>(Topology::build({ServerSpec{"s0", "r0", 4, "", 0, 0}}, 8));
     auto trace = std::make_shared<Trace>();
+    trace->meta.timeBase = base;
     const std::pair<std::int64_t, std::int64_t> jobs[] = {{2, 3600}, {100, 60 * 86400}, {200, 7200}};
     for (const auto& [submit, duration] : jobs) {
         Job j;
         j.id = "j" + std::to_string(trace->jobs.size());
         j.vc = trace->internTenant("v");
         j.user = trace->internUser("u");
-        j.submit_s = submit;
+        j.submit_s = origin + submit;
         j.gpus = 1;
         j.duration_s = duration;
         trace->jobs.push_back(std::move(j));
@@ -40,6 +46,28 @@ QCPAxisRect* row(TimelineView& view, int i) { return view.plot()->axisRects().at
 class TestTimelineView : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // Dated axes must not follow the machine's zone: the clock and inspector show UTC.
+        qputenv("TZ", "America/Los_Angeles");
+        tzset();
+    }
+
+    void datedTicksAreUtc()
+    {
+        TimelineView view;
+        view.resize(1200, 300);
+        view.setSnapshot(longRun(1'507'000'000, TimeBase::UnixUtc)); // 2017-10-03 03:06:40 UTC
+        view.show();
+        view.plot()->replot();
+        const QCPAxis* x = row(view, 2)->axis(QCPAxis::atBottom);
+        QVERIFY(x->tickVector().size() >= 2);
+        for (qsizetype i = 0; i < x->tickVector().size(); ++i) {
+            const auto utc = QDateTime::fromSecsSinceEpoch(static_cast<qint64>(x->tickVector()[i]), QTimeZone::utc());
+            QCOMPARE(x->tickVectorLabels()[i], utc.toString(QStringLiteral("MMM d\nhh:mm")));
+        }
+    }
+
     void elapsedTicksCountFromTheFirstSubmission()
     {
         TimelineView view;

@@ -1,6 +1,7 @@
 #include "ui/time/time_format.hpp"
 
 #include <QDateTime>
+#include <QTimeZone>
 
 #include <cstdlib>
 
@@ -9,21 +10,21 @@ namespace clens::ui {
 QString TimeFormat::instant(std::int64_t t_s) const
 {
     if (dated())
-        return QDateTime::fromSecsSinceEpoch(t_s).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss"));
+        return QDateTime::fromSecsSinceEpoch(t_s, QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss"));
     return elapsed(t_s - origin_);
 }
 
 QString TimeFormat::instantWithZone(std::int64_t t_s) const
 {
     if (dated())
-        return QDateTime::fromSecsSinceEpoch(t_s).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss t"));
+        return QDateTime::fromSecsSinceEpoch(t_s, QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd hh:mm:ss t"));
     return instant(t_s);
 }
 
 QString TimeFormat::instantShort(std::int64_t t_s) const
 {
     if (dated())
-        return QDateTime::fromSecsSinceEpoch(t_s).toString(QStringLiteral("MMM d hh:mm"));
+        return QDateTime::fromSecsSinceEpoch(t_s, QTimeZone::utc()).toString(QStringLiteral("MMM d hh:mm"));
     const QString full = elapsed(t_s - origin_);
     return full.left(full.size() - 3); // drop ":ss"
 }

@@ -1,6 +1,7 @@
 #pragma once
 // How the UI writes simulated instants and durations. Dated traces (TimeBase::UnixUtc) show
-// local date-times; relative traces show the elapsed time since the first submission.
+// UTC date-times, whatever the machine's zone (as the Analysis page, the exports and the docs
+// do); relative traces show the elapsed time since the first submission.
 #include "core/model/trace.hpp"
 
 #include <QString>
@@ -16,7 +17,7 @@ public:
 
     // "2017-10-03 14:05:09" (dated) or "+2d 03:04:05" (relative, from origin).
     QString instant(std::int64_t t_s) const;
-    // instant() plus the time zone for dated traces: "2017-10-03 14:05:09 PDT".
+    // instant() plus the time zone for dated traces: "2017-10-03 14:05:09 UTC".
     QString instantWithZone(std::int64_t t_s) const;
     // Compact: "Oct 3 14:05" (dated) or "+2d 03:04" (relative).
     QString instantShort(std::int64_t t_s) const;

@@ -212,7 +212,7 @@ void TimelineView::rebuild()
     if (dated) {
         auto dt = QSharedPointer<QCPAxisTickerDateTime>::create();
         dt->setDateTimeFormat(QStringLiteral("MMM d\nhh:mm"));
-        dt->setDateTimeSpec(Qt::LocalTime);
+        dt->setDateTimeSpec(Qt::UTC); // as the clock and the inspector show times
         ticker = dt;
     } else {
         ticker = QSharedPointer<ElapsedTicker>::create(cur->firstSubmit_s);
