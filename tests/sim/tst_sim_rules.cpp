@@ -31,6 +31,7 @@ private slots:
     void borrowPreemptRestartsVictim();
     void borrowPreemptKeepsVictimVcAtQuota();
     void borrowPreemptSparesVictimsOffThePlacement();
+    void borrowPreemptSparesVictimsThePlacementLeaves();
     void preemptionLosesProgressSinceCheckpoint();
     void backfillNoneBlocksVc();
     void elasticHeadUnderBackfillNone();
@@ -260,6 +261,27 @@ void TestSimRules::borrowPreemptSparesVictimsOffThePlacement()
     QCOMPARE(endOf(r, 2), std::int64_t{320});
     QCOMPARE(r.jobs[1].attempts, 2);
     QCOMPARE(endOf(r, 1), std::int64_t{900});
+}
+
+void TestSimRules::borrowPreemptSparesVictimsThePlacementLeaves()
+{
+    // One rack, s0 and s1 of 4 GPUs; quota a = 4, b = 0 (every b job borrows); c has no quota
+    // (never a victim). j0 (c, 4 GPUs at 0) fills one server; j1 (b, 3 at 10) takes 3 of the
+    // other, j2 (b, 1 at 20) its last GPU. j3 (a, 3 at 100) needs 3 GPUs on one server; none is
+    // free. Youngest first: freeing j2 gives 1 free < 3; freeing j1 too gives s1 4 free -> j3
+    // starts at 100 on 3 of s1's GPUs. Covered from the oldest victim back: j1's 3 GPUs are
+    // enough, so j2 keeps its GPU (ends 320); only j1 is preempted. j1 reruns when j3 ends at
+    // 600 (s1 free again) -> ends 900, attempts 2.
+    const auto cluster = makeCluster({{"r", 4}, {"r", 4}});
+    const auto trace = makeTrace({{"c", 0, 4, 5000}, {"b", 10, 3, 300}, {"b", 20, 1, 300}, {"a", 100, 3, 500}});
+    const auto r = simulate(cluster, trace, withQuota(QuotaMode::BorrowPreempt, {{"a", 4}, {"b", 0}}));
+    QCOMPARE(startOf(r, 3), std::int64_t{100});
+    QCOMPARE(r.summary.preemptions, std::int64_t{1});
+    QCOMPARE(r.jobs[2].attempts, 1);
+    QCOMPARE(endOf(r, 2), std::int64_t{320});
+    QCOMPARE(r.jobs[1].attempts, 2);
+    QCOMPARE(endOf(r, 1), std::int64_t{900});
+    QCOMPARE(endOf(r, 0), std::int64_t{5000});
 }
 
 void TestSimRules::preemptionLosesProgressSinceCheckpoint()
