@@ -15,7 +15,13 @@ Scenario withQuota(QuotaMode mode, std::map<std::string, std::int64_t> vc)
     s.quota.vcGpus = std::move(vc);
     return s;
 }
+struct SpareCase {
+    std::vector<JobSpec> jobs;
+    std::map<std::string, std::int64_t> quota;
+};
 } // namespace
+
+Q_DECLARE_METATYPE(SpareCase)
 
 class TestSimRules : public QObject {
     Q_OBJECT
@@ -30,8 +36,8 @@ private slots:
     void borrowStartsWithinQuotaFirst();
     void borrowPreemptRestartsVictim();
     void borrowPreemptKeepsVictimVcAtQuota();
-    void borrowPreemptSparesVictimsOffThePlacement();
-    void borrowPreemptSparesVictimsThePlacementLeaves();
+    void borrowPreemptSparesUnneededVictims_data();
+    void borrowPreemptSparesUnneededVictims();
     void preemptionLosesProgressSinceCheckpoint();
     void backfillNoneBlocksVc();
     void elasticHeadUnderBackfillNone();
@@ -243,45 +249,38 @@ void TestSimRules::borrowPreemptKeepsVictimVcAtQuota()
     QCOMPARE(r.summary.preemptions, std::int64_t{0});
 }
 
-void TestSimRules::borrowPreemptSparesVictimsOffThePlacement()
+void TestSimRules::borrowPreemptSparesUnneededVictims_data()
 {
-    // One rack, s0 and s1 of 4 GPUs; quota a = 4, b = 2. Best-fit: j0 (b, 2 GPUs at 0) -> s0;
-    // j1 (b, 3 at 10, borrows) -> s1 (s0 has only 2 free); j2 (b, 2 at 20, borrows) -> s0 (2 free,
-    // fuller than s1's 1). j3 (a, 4 at 100) needs one server with 4 free (server level); 1 free.
-    // Youngest first: freeing j2 gives 3 free < 4; freeing j1 too (b keeps 7 - 2 - 3 = 2 >= 2)
-    // gives s1 4 free -> j3 starts at 100 on s1. j2 is on s0, which the placement does not use:
-    // it keeps running (ends 320). Only j1 is preempted: it reruns when j3 ends at 600 (s1 free,
-    // s0 has 2) -> ends 900, attempts 2. preemptions = 1.
-    const auto cluster = makeCluster({{"r", 4}, {"r", 4}});
-    const auto trace = makeTrace({{"b", 0, 2, 2000}, {"b", 10, 3, 300}, {"b", 20, 2, 300}, {"a", 100, 4, 500}});
-    const auto r = simulate(cluster, trace, withQuota(QuotaMode::BorrowPreempt, {{"a", 4}, {"b", 2}}));
-    QCOMPARE(startOf(r, 3), std::int64_t{100});
-    QCOMPARE(r.summary.preemptions, std::int64_t{1});
-    QCOMPARE(r.jobs[2].attempts, 1);
-    QCOMPARE(endOf(r, 2), std::int64_t{320});
-    QCOMPARE(r.jobs[1].attempts, 2);
-    QCOMPARE(endOf(r, 1), std::int64_t{900});
+    // Both on one rack of s0 and s1 (4 GPUs each). Either way j3 starts at 100 on s1, only j1
+    // is preempted (it reruns when j3 ends at 600 -> ends 900, attempts 2) and j2 keeps running
+    // (ends 320, attempts 1).
+    QTest::addColumn<SpareCase>("spare");
+    // Quota a = 4, b = 2. Best-fit: j0 (b, 2 GPUs at 0) -> s0; j1 (b, 3 at 10, borrows) -> s1
+    // (s0 has only 2 free); j2 (b, 2 at 20, borrows) -> s0 (fuller than s1). j3 (a, 4 at 100)
+    // needs one server with 4 free; 1 is free. Youngest first: freeing j2 gives 3 < 4; freeing
+    // j1 too (b keeps 7 - 2 - 3 = 2 >= 2) gives s1 4 free -> j3 on s1. j2 is on s0, which the
+    // placement does not use.
+    QTest::newRow("victim off the placement")
+        << SpareCase{{{"b", 0, 2, 2000}, {"b", 10, 3, 300}, {"b", 20, 2, 300}, {"a", 100, 4, 500}}, {{"a", 4}, {"b", 2}}};
+    // Quota a = 4, b = 0 (every b job borrows); c has no quota (never a victim). j0 (c, 4 at 0)
+    // fills s0; j1 (b, 3 at 10) takes 3 of s1, j2 (b, 1 at 20) its last GPU. j3 (a, 3 at 100)
+    // needs 3 GPUs on one server; none is free. Freeing j2 gives 1 < 3; freeing j1 too gives s1
+    // 4 free -> j3 on 3 of them. Covered from the oldest victim back, j1's 3 GPUs suffice: j2,
+    // on the placement's server, is not needed.
+    QTest::newRow("victim the placement leaves")
+        << SpareCase{{{"c", 0, 4, 5000}, {"b", 10, 3, 300}, {"b", 20, 1, 300}, {"a", 100, 3, 500}}, {{"a", 4}, {"b", 0}}};
 }
 
-void TestSimRules::borrowPreemptSparesVictimsThePlacementLeaves()
+void TestSimRules::borrowPreemptSparesUnneededVictims()
 {
-    // One rack, s0 and s1 of 4 GPUs; quota a = 4, b = 0 (every b job borrows); c has no quota
-    // (never a victim). j0 (c, 4 GPUs at 0) fills one server; j1 (b, 3 at 10) takes 3 of the
-    // other, j2 (b, 1 at 20) its last GPU. j3 (a, 3 at 100) needs 3 GPUs on one server; none is
-    // free. Youngest first: freeing j2 gives 1 free < 3; freeing j1 too gives s1 4 free -> j3
-    // starts at 100 on 3 of s1's GPUs. Covered from the oldest victim back: j1's 3 GPUs are
-    // enough, so j2 keeps its GPU (ends 320); only j1 is preempted. j1 reruns when j3 ends at
-    // 600 (s1 free again) -> ends 900, attempts 2.
-    const auto cluster = makeCluster({{"r", 4}, {"r", 4}});
-    const auto trace = makeTrace({{"c", 0, 4, 5000}, {"b", 10, 3, 300}, {"b", 20, 1, 300}, {"a", 100, 3, 500}});
-    const auto r = simulate(cluster, trace, withQuota(QuotaMode::BorrowPreempt, {{"a", 4}, {"b", 0}}));
+    QFETCH(SpareCase, spare);
+    const auto r = simulate(makeCluster({{"r", 4}, {"r", 4}}), makeTrace(spare.jobs), withQuota(QuotaMode::BorrowPreempt, spare.quota));
     QCOMPARE(startOf(r, 3), std::int64_t{100});
     QCOMPARE(r.summary.preemptions, std::int64_t{1});
     QCOMPARE(r.jobs[2].attempts, 1);
     QCOMPARE(endOf(r, 2), std::int64_t{320});
     QCOMPARE(r.jobs[1].attempts, 2);
     QCOMPARE(endOf(r, 1), std::int64_t{900});
-    QCOMPARE(endOf(r, 0), std::int64_t{5000});
 }
 
 void TestSimRules::preemptionLosesProgressSinceCheckpoint()
