@@ -22,25 +22,12 @@ using namespace clens::test;
 
 namespace {
 
-struct Demo {
-    SimInputs in;
-    std::shared_ptr<const SimResult> relaxed, never;
-    std::shared_ptr<const ui::analysis::SourceFigures> figures; // of `never`
-};
-
-const Demo& demo()
+// The figures of the demo run that never relaxes to `any`.
+std::shared_ptr<const ui::analysis::SourceFigures> neverFigures()
 {
-    static const Demo d = [] {
-        Demo x;
-        x.in = loadInputs(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"));
-        x.relaxed = simulateShared(x.in);
-        Scenario s;
-        s.locality.relaxToAnyAfter_s = std::nullopt;
-        x.never = simulateShared(x.in, s);
-        x.figures = std::make_shared<const ui::analysis::SourceFigures>(*ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*x.never), {}, {}));
-        return x;
-    }();
-    return d;
+    static const auto figures = std::make_shared<const ui::analysis::SourceFigures>(
+        *ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*demoRuns().never), {}, {}));
+    return figures;
 }
 
 QByteArray readAll(const QString& path)
@@ -97,7 +84,7 @@ void TestAnalysisExport::chartExports()
     QFETCH(QString, suffix);
     ui::analysis::FigureView view;
     view.resize(900, 600);
-    view.setFigure(demo().figures->find(figure.toStdString())->figure);
+    view.setFigure(neverFigures()->find(figure.toStdString())->figure);
     QVERIFY(view.plot() != nullptr);
     QTemporaryDir dir;
     const QString path = dir.filePath(figure + QLatin1Char('.') + suffix);
@@ -128,7 +115,7 @@ void TestAnalysisExport::chartExports()
 void TestAnalysisExport::tableFigureHasNoChartToExport()
 {
     ui::analysis::FigureView view;
-    view.setFigure(demo().figures->find("summary")->figure);
+    view.setFigure(neverFigures()->find("summary")->figure);
     QVERIFY(view.plot() == nullptr);
     QTemporaryDir dir;
     QVERIFY(!view.exportChart(dir.filePath(QStringLiteral("x.png"))).isEmpty());
@@ -138,7 +125,7 @@ void TestAnalysisExport::tableFigureHasNoChartToExport()
 
 void TestAnalysisExport::csvExportIsTheCliCsv()
 {
-    const auto& f = demo().figures->find("vc_table")->figure;
+    const auto& f = neverFigures()->find("vc_table")->figure;
     ui::analysis::FigureView view;
     view.setFigure(f);
     QTemporaryDir dir;
@@ -153,11 +140,11 @@ void TestAnalysisExport::csvExportIsTheCliCsv()
 void TestAnalysisExport::reportWithBaseline()
 {
     ui::analysis::ReportInput in;
-    in.trace = demo().in.trace;
-    in.cluster = demo().in.cluster;
-    in.result = demo().never;
-    in.baseline = demo().relaxed;
-    in.figures = demo().figures;
+    in.trace = demoRuns().in.trace;
+    in.cluster = demoRuns().in.cluster;
+    in.result = demoRuns().never;
+    in.baseline = demoRuns().relaxed;
+    in.figures = neverFigures();
     ui::analysis::ReportWriter writer(in);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("report.pdf"));
@@ -168,7 +155,7 @@ void TestAnalysisExport::reportWithBaseline()
     // then the comparison: JCT change, delay CDFs, and the changed jobs.
     int figures = 0;
     for (const auto& name : ui::analysis::ReportWriter::reportFigures())
-        figures += demo().figures->figure(name) ? 1 : 0;
+        figures += neverFigures()->figure(name) ? 1 : 0;
     QCOMPARE(figures, 11);
     QVERIFY(writer.pageCount() >= 2 + figures + 3);
     QCOMPARE(pdfPages(pdf), writer.pageCount());
@@ -178,8 +165,8 @@ void TestAnalysisExport::reportOfTheTraceAlone()
 {
     // No simulation and no precomputed figures: the writer computes the trace's own.
     ui::analysis::ReportInput in;
-    in.trace = demo().in.trace;
-    in.cluster = demo().in.cluster;
+    in.trace = demoRuns().in.trace;
+    in.cluster = demoRuns().in.cluster;
     ui::analysis::ReportWriter writer(in);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("trace.pdf"));
@@ -193,10 +180,10 @@ void TestAnalysisExport::reportOfTheTraceAlone()
 void TestAnalysisExport::reportToAnUnwritablePathFails()
 {
     ui::analysis::ReportInput in;
-    in.trace = demo().in.trace;
-    in.cluster = demo().in.cluster;
-    in.result = demo().never;
-    in.figures = demo().figures;
+    in.trace = demoRuns().in.trace;
+    in.cluster = demoRuns().in.cluster;
+    in.result = demoRuns().never;
+    in.figures = neverFigures();
     ui::analysis::ReportWriter writer(in);
     QVERIFY(!writer.write(QStringLiteral("/nonexistent-dir/report.pdf")).isEmpty());
 }

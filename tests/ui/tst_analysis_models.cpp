@@ -23,25 +23,6 @@ using namespace clens::test;
 
 namespace {
 
-struct Demo {
-    SimInputs in;
-    std::shared_ptr<const SimResult> relaxed, never;
-};
-
-const Demo& demo()
-{
-    static const Demo d = [] {
-        Demo x;
-        x.in = loadInputs(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"));
-        x.relaxed = simulateShared(x.in);
-        Scenario s;
-        s.locality.relaxToAnyAfter_s = std::nullopt;
-        x.never = simulateShared(x.in, s);
-        return x;
-    }();
-    return d;
-}
-
 } // namespace
 
 class TestAnalysisModels : public QObject {
@@ -62,7 +43,7 @@ private slots:
 
 void TestAnalysisModels::figureModelPassesTesterOnEveryFigure()
 {
-    const auto figures = ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*demo().relaxed), {}, {});
+    const auto figures = ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*demoRuns().relaxed), {}, {});
     QVERIFY(figures.has_value());
     ui::analysis::FigureTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -87,7 +68,7 @@ void TestAnalysisModels::figureModelPassesTesterOnEveryFigure()
 void TestAnalysisModels::figureModelFoldsTheUnitColumn()
 {
     // summary: metric, value, unit -> the value shows its row's unit, the unit column goes.
-    const auto figures = ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*demo().relaxed), {}, {});
+    const auto figures = ui::analysis::computeSourceFigures(ui::analysis::simulationJobTable(*demoRuns().relaxed), {}, {});
     auto summary = figures->find("summary")->figure;
     ui::analysis::FigureTableModel model;
     model.setFigure(summary);
@@ -95,8 +76,8 @@ void TestAnalysisModels::figureModelFoldsTheUnitColumn()
     const int row = static_cast<int>(*summary->findRow("metric", "mean_queue_delay_s"));
     QCOMPARE(model.data(model.index(row, 0)).toString(), QStringLiteral("Mean queueing delay"));
     QCOMPARE(model.data(model.index(row, 0), ui::analysis::FigureTableModel::RawValueRole).toString(), QStringLiteral("mean_queue_delay_s"));
-    QCOMPARE(model.data(model.index(row, 1), ui::analysis::FigureTableModel::RawValueRole).toDouble(), demo().relaxed->summary.meanQueueDelay_s);
-    QCOMPARE(model.data(model.index(row, 1)).toString(), ui::analysis::formatDuration(demo().relaxed->summary.meanQueueDelay_s));
+    QCOMPARE(model.data(model.index(row, 1), ui::analysis::FigureTableModel::RawValueRole).toDouble(), demoRuns().relaxed->summary.meanQueueDelay_s);
+    QCOMPARE(model.data(model.index(row, 1)).toString(), ui::analysis::formatDuration(demoRuns().relaxed->summary.meanQueueDelay_s));
 }
 
 void TestAnalysisModels::figureModelSortsByValueNotText()
@@ -119,8 +100,8 @@ void TestAnalysisModels::figureModelSortsByValueNotText()
 
 void TestAnalysisModels::metricDeltaModelPassesTesterAndColours()
 {
-    const auto a = ui::analysis::simulationJobTable(*demo().relaxed);
-    const auto b = ui::analysis::simulationJobTable(*demo().never);
+    const auto a = ui::analysis::simulationJobTable(*demoRuns().relaxed);
+    const auto b = ui::analysis::simulationJobTable(*demoRuns().never);
     const auto c = compareResults(a, b);
     ui::analysis::MetricDeltaModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -24,25 +24,6 @@ using namespace clens::test;
 
 namespace {
 
-struct Demo {
-    SimInputs in;
-    std::shared_ptr<const SimResult> relaxed, never;
-};
-
-const Demo& demo()
-{
-    static const Demo d = [] {
-        Demo x;
-        x.in = loadInputs(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"));
-        x.relaxed = simulateShared(x.in);
-        Scenario s;
-        s.locality.relaxToAnyAfter_s = std::nullopt; // README: mean delay ~1,050 s -> ~580 s
-        x.never = simulateShared(x.in, s);
-        return x;
-    }();
-    return d;
-}
-
 bool compare(ui::analysis::ComparePage& page, std::shared_ptr<const SimResult> a, std::shared_ptr<const SimResult> b)
 {
     QSignalSpy ready(&page, &ui::analysis::ComparePage::comparisonReady);
@@ -84,9 +65,9 @@ void TestComparePage::emptyStateTellsHowToPinABaseline()
     QFETCH(bool, withBaseline);
     QFETCH(bool, withCurrent);
     ui::analysis::ComparePage page;
-    QVERIFY(compare(page, demo().relaxed, demo().never)); // a comparison first, then it goes away
+    QVERIFY(compare(page, demoRuns().relaxed, demoRuns().never)); // a comparison first, then it goes away
     QVERIFY(page.hasComparison());
-    QVERIFY(compare(page, withBaseline ? demo().relaxed : nullptr, withCurrent ? demo().never : nullptr));
+    QVERIFY(compare(page, withBaseline ? demoRuns().relaxed : nullptr, withCurrent ? demoRuns().never : nullptr));
     QVERIFY(!page.hasComparison());
     QVERIFY2(page.message().contains(QStringLiteral("Pin as baseline")), qPrintable(page.message()));
 }
@@ -94,10 +75,10 @@ void TestComparePage::emptyStateTellsHowToPinABaseline()
 void TestComparePage::differentScenariosShowDeltas()
 {
     ui::analysis::ComparePage page;
-    QVERIFY(compare(page, demo().relaxed, demo().never));
+    QVERIFY(compare(page, demoRuns().relaxed, demoRuns().never));
     QVERIFY(page.hasComparison());
     const double meanChange = change(page, "mean_queue_delay_s");
-    QCOMPARE(meanChange, demo().never->summary.meanQueueDelay_s - demo().relaxed->summary.meanQueueDelay_s);
+    QCOMPARE(meanChange, demoRuns().never->summary.meanQueueDelay_s - demoRuns().relaxed->summary.meanQueueDelay_s);
     QVERIFY(meanChange < 0);
     const auto& c = *page.outcome()->comparison;
     QVERIFY(c.faster > 0);
@@ -117,7 +98,7 @@ void TestComparePage::differentScenariosShowDeltas()
 void TestComparePage::sameResultTwiceShowsZeros()
 {
     ui::analysis::ComparePage page;
-    QVERIFY(compare(page, demo().relaxed, demo().relaxed));
+    QVERIFY(compare(page, demoRuns().relaxed, demoRuns().relaxed));
     QVERIFY(page.hasComparison());
     auto* m = page.metricsModel();
     QVERIFY(m->rowCount() > 10);
@@ -143,9 +124,9 @@ void TestComparePage::resultsOnDifferentJobsAreRefused()
     auto lines = text.str();
     lines.erase(lines.find_last_of('\n', lines.size() - 2) + 1);
     const auto shorter = loadInputs(samplePath("demo/cluster.csv"), writeFile(dir, "jobs.csv", lines));
-    QCOMPARE(shorter.trace->jobs.size() + 1, demo().in.trace->jobs.size());
+    QCOMPARE(shorter.trace->jobs.size() + 1, demoRuns().in.trace->jobs.size());
     ui::analysis::ComparePage page;
-    QVERIFY(compare(page, demo().relaxed, simulateShared(shorter)));
+    QVERIFY(compare(page, demoRuns().relaxed, simulateShared(shorter)));
     QVERIFY(!page.hasComparison());
     QVERIFY2(page.message().contains(QStringLiteral("not on the same jobs")), qPrintable(page.message()));
 }
@@ -156,7 +137,7 @@ void TestComparePage::doubleClickOnAJobActivatesItsTraceIndex()
     page.resize(1400, 900);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QVERIFY(compare(page, demo().relaxed, demo().never));
+    QVERIFY(compare(page, demoRuns().relaxed, demoRuns().never));
     QSignalSpy activated(&page, &ui::analysis::ComparePage::jobActivated);
     auto* table = page.gainersView()->table();
     QVERIFY(table->model()->rowCount() > 0);
@@ -169,7 +150,7 @@ void TestComparePage::doubleClickOnAJobActivatesItsTraceIndex()
     QCOMPARE(activated.count(), 1);
     const int job = activated.front().front().toInt();
     QVERIFY(job >= 0);
-    QCOMPARE(demo().in.trace->jobs[static_cast<std::size_t>(job)].id, id);
+    QCOMPARE(demoRuns().in.trace->jobs[static_cast<std::size_t>(job)].id, id);
 }
 
 QTEST_MAIN(TestComparePage)
