@@ -3,6 +3,7 @@
 // map, selecting a job fills the inspector, a baseline shows deltas, and the rendered window
 // is a real picture (screenshot test).
 #include "tests/ui/ui_test_support.hpp"
+#include "tests/ui/main_window_fixture.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/scenario_files.hpp"
@@ -65,11 +66,7 @@ private:
     // A fresh window showing the demo, waiting until every view shows the first result.
     void openDemo()
     {
-        window_ = std::make_unique<MainWindow>(test::fakeEngine());
-        window_->setInteractive(false);
-        window_->setDemoDir(QString::fromStdString(test::samplePath("demo")));
-        window_->resize(1600, 1000);
-        window_->show();
+        window_ = test::makeMainWindow(test::fakeEngine());
         QSignalSpy updated(window_.get(), &MainWindow::viewsUpdated);
         window_->openDemo();
         QVERIFY(updated.wait(10000));

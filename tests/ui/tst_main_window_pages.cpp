@@ -7,6 +7,7 @@
 #include "ui/analysis/analysis_page.hpp"
 #include "ui/analysis/compare_page.hpp"
 #include "ui/analysis/metric_delta_model.hpp"
+#include "tests/ui/main_window_fixture.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
 #include "ui/phases/container_table_model.hpp"
@@ -102,11 +103,7 @@ private slots:
 
     void init()
     {
-        window_ = std::make_unique<MainWindow>(test::fakeEngine());
-        window_->setInteractive(false);
-        window_->setDemoDir(QString::fromStdString(test::samplePath("demo")));
-        window_->resize(1600, 1000);
-        window_->show();
+        window_ = test::makeMainWindow(test::fakeEngine());
         QSignalSpy updated(window_.get(), &MainWindow::viewsUpdated);
         window_->openDemo();
         QVERIFY(updated.wait(kWaitMs));

@@ -3,6 +3,7 @@
 // (not a project, newer, damaged) are explained and the current session stays; a failed save
 // says why.
 #include "tests/ui/ui_test_support.hpp"
+#include "tests/ui/main_window_fixture.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
@@ -46,15 +47,7 @@ Engine countingEngine(std::shared_ptr<std::atomic<int>> count)
     return e;
 }
 
-std::unique_ptr<MainWindow> makeWindow(const Engine& engine)
-{
-    auto w = std::make_unique<MainWindow>(engine);
-    w->setInteractive(false);
-    w->setDemoDir(QString::fromStdString(test::samplePath("demo")));
-    w->resize(1400, 900);
-    w->show();
-    return w;
-}
+std::unique_ptr<MainWindow> makeWindow(const Engine& engine) { return test::makeMainWindow(engine, {1400, 900}); }
 
 bool waitForViews(MainWindow& w)
 {
