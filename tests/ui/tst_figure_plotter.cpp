@@ -35,6 +35,23 @@ Figure delayCdf(double firstFraction)
     return f;
 }
 
+// Two samples an hour apart of two panels: allocated GPUs (4, 8) and utilization (0.25, 0.5).
+Figure clusterSeries()
+{
+    Figure f;
+    f.name = "cluster_series";
+    f.title = "Cluster over time";
+    f.kind = FigureKind::TimeSeries;
+    f.x = {"Time", "s", {"t_s"}};
+    f.y = {"Value", "", {"allocated_gpus", "effective_util"}};
+    f.addNumberColumn("t_s", "s");
+    f.addNumberColumn("allocated_gpus", "GPUs");
+    f.addNumberColumn("effective_util", "fraction");
+    f.appendRow({0.0, 4.0, 0.25});
+    f.appendRow({3600.0, 8.0, 0.5});
+    return f;
+}
+
 Figure causes()
 {
     Figure f;
@@ -180,17 +197,7 @@ void TestFigurePlotter::barsBySeriesShowTheChosenStatistic()
 
 void TestFigurePlotter::timeSeriesHasOnePanelPerColumn()
 {
-    Figure f;
-    f.name = "cluster_series";
-    f.title = "Cluster over time";
-    f.kind = FigureKind::TimeSeries;
-    f.x = {"Time", "s", {"t_s"}};
-    f.y = {"Value", "", {"allocated_gpus", "effective_util"}};
-    f.addNumberColumn("t_s", "s");
-    f.addNumberColumn("allocated_gpus", "GPUs");
-    f.addNumberColumn("effective_util", "fraction");
-    f.appendRow({0.0, 4.0, 0.25});
-    f.appendRow({3600.0, 8.0, 0.5});
+    const Figure f = clusterSeries();
     QCustomPlot plot;
     an::plotFigure(plot, f);
     QCOMPARE(plot.axisRectCount(), 2);
@@ -235,17 +242,7 @@ void TestFigurePlotter::readoutSaysWhatTheMousePointsAt()
     QCOMPARE(an::chartReadout(bars, QPointF(bars.xAxis->coordToPixel(0.5), bars.yAxis->coordToPixel(10))), QString());
 
     // Time series: the values of every panel at the pointed time (60 min after the start).
-    Figure f;
-    f.name = "cluster_series";
-    f.title = "Cluster over time";
-    f.kind = FigureKind::TimeSeries;
-    f.x = {"Time", "s", {"t_s"}};
-    f.y = {"Value", "", {"allocated_gpus", "effective_util"}};
-    f.addNumberColumn("t_s", "s");
-    f.addNumberColumn("allocated_gpus", "GPUs");
-    f.addNumberColumn("effective_util", "fraction");
-    f.appendRow({0.0, 4.0, 0.25});
-    f.appendRow({3600.0, 8.0, 0.5});
+    const Figure f = clusterSeries();
     QCustomPlot series;
     series.resize(800, 500);
     an::plotFigure(series, f);
