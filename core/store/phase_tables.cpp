@@ -31,8 +31,6 @@ std::vector<std::string> readTextList(Database& db, const std::string& file, con
     return items;
 }
 
-void bindArray(Statement& s, int i, const std::vector<unsigned char>& bytes) { s.bindBlob(i, bytes.data(), bytes.size()); }
-
 } // namespace
 
 std::int64_t phaseRows(const std::optional<ProjectPhases>& phases)
@@ -60,9 +58,9 @@ void writePhases(Database& db, const std::optional<ProjectPhases>& phases, RowPr
         s.bindInt(1, static_cast<std::int64_t>(i));
         s.bindText(2, c.podId);
         s.bindText(3, c.service);
-        bindArray(s, 4, encodeArray(c.timestamps));
-        bindArray(s, 5, encodeArray(c.values));
-        bindArray(s, 6, encodeArray(c.fileLines));
+        s.bindBlob(4, encodeArray(c.timestamps));
+        s.bindBlob(5, encodeArray(c.values));
+        s.bindBlob(6, encodeArray(c.fileLines));
         s.run();
         progress.tick();
     }

@@ -54,7 +54,6 @@ std::string resultColumns()
     return out;
 }
 
-void bindBlob(Statement& s, int i, const std::vector<unsigned char>& bytes) { s.bindBlob(i, bytes.data(), bytes.size()); }
 } // namespace
 
 std::int64_t resultRows(const SimResult& r)
@@ -234,18 +233,18 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         Statement s(db, "INSERT INTO result_series VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         s.bindInt(1, idx);
         s.bindInt(2, ts.step_s);
-        bindBlob(s, 3, encodeArray(ts.t_s));
-        bindBlob(s, 4, encodeArray(ts.allocatedGpus));
-        bindBlob(s, 5, encodeArray(ts.effectiveUtil));
-        bindBlob(s, 6, encodeArray(ts.queuedJobs));
-        bindBlob(s, 7, encodeArray(ts.freeServers));
-        bindBlob(s, 8, encodeArray(ts.heldIdleGpus));
+        s.bindBlob(3, encodeArray(ts.t_s));
+        s.bindBlob(4, encodeArray(ts.allocatedGpus));
+        s.bindBlob(5, encodeArray(ts.effectiveUtil));
+        s.bindBlob(6, encodeArray(ts.queuedJobs));
+        s.bindBlob(7, encodeArray(ts.freeServers));
+        s.bindBlob(8, encodeArray(ts.heldIdleGpus));
         s.run();
         Statement v(db, "INSERT INTO result_series_vc (result, vc, queued_jobs) VALUES (?, ?, ?)");
         for (std::size_t i = 0; i < ts.queuedByVc.size(); ++i) {
             v.bindInt(1, idx);
             v.bindInt(2, static_cast<std::int64_t>(i));
-            bindBlob(v, 3, encodeArray(ts.queuedByVc[i]));
+            v.bindBlob(3, encodeArray(ts.queuedByVc[i]));
             v.run();
         }
     }

@@ -63,6 +63,7 @@ public:
     void bindReal(int i, double v);
     void bindText(int i, std::string_view v);
     void bindBlob(int i, const void* data, std::size_t bytes);
+    void bindBlob(int i, const std::vector<unsigned char>& bytes) { bindBlob(i, bytes.data(), bytes.size()); }
     void bindNull(int i);
 
     // Runs to the next row: true when a row is available, false when done.

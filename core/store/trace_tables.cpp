@@ -97,12 +97,11 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
             attempt.run();
             progress.tick();
             for (std::size_t p = 0; p < at.placement.size(); ++p) {
-                const auto gpus = encodeArray(at.placement[p].gpus);
                 server.bindInt(1, idx);
                 server.bindInt(2, static_cast<std::int64_t>(a));
                 server.bindInt(3, static_cast<std::int64_t>(p));
                 server.bindText(4, at.placement[p].server);
-                server.bindBlob(5, gpus.data(), gpus.size());
+                server.bindBlob(5, encodeArray(at.placement[p].gpus));
                 server.run();
                 progress.tick();
             }
