@@ -72,6 +72,7 @@ private:
     bool choosePlacement(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo, std::int32_t& size,
                          Placement& out);
     bool tryPreempt(std::int32_t job, std::int64_t t);
+    void spareUnneededVictims(std::vector<std::int32_t>& victims);
     void markFailed(std::int32_t lane);
 
     // --- job lifecycle (sim_jobs.cpp)

@@ -133,6 +133,42 @@ void SimEngine::gangPass(std::int64_t t)
     }
 }
 
+// Of the tentatively freed victims (youngest first), keeps those the placement in scratch_
+// needs: per server of the placement, the GPUs it takes beyond those that were free before any
+// victim, covered from the last freed (oldest) victim back. The others get their GPUs back and
+// keep running (freeing them would lose their work for nothing).
+void SimEngine::spareUnneededVictims(std::vector<std::int32_t>& victims)
+{
+    auto deficit = scratch_.parts; // (server, GPUs still to cover)
+    const auto partOf = [&](std::int32_t gpu) -> std::int32_t* {
+        const auto server = cluster_->serverOfGpu(gpu);
+        for (auto& [s, d] : deficit)
+            if (s == server)
+                return &d;
+        return nullptr;
+    };
+    for (auto& [s, d] : deficit)
+        d -= pool_.freeOn(s);
+    for (const auto victim : victims)
+        for (const auto g : rt_[idx(victim)].gpus)
+            if (auto* d = partOf(g))
+                ++*d;
+    std::vector<std::int32_t> needed;
+    for (auto v = victims.rbegin(); v != victims.rend(); ++v) {
+        const auto& gpus = rt_[idx(*v)].gpus;
+        if (std::none_of(gpus.begin(), gpus.end(), [&](std::int32_t g) { const auto* d = partOf(g); return d && *d > 0; })) {
+            pool_.takeExact(gpus, *v);
+            continue;
+        }
+        for (const auto g : gpus)
+            if (auto* d = partOf(g))
+                --*d;
+        needed.push_back(*v);
+    }
+    std::reverse(needed.begin(), needed.end());
+    victims.swap(needed);
+}
+
 bool SimEngine::tryPreempt(std::int32_t j, std::int64_t t)
 {
     const auto vc = job(j).vc;
@@ -171,37 +207,7 @@ bool SimEngine::tryPreempt(std::int32_t j, std::int64_t t)
             pool_.takeExact(rt_[idx(victim)].gpus, victim);
         return false;
     }
-    // Preempt only the victims the placement needs: per server of the placement, the GPUs it
-    // takes beyond those that were free before any victim, covered from the last freed (oldest)
-    // victim back. The others keep running (freeing them would lose their work for nothing).
-    auto deficit = scratch_.parts; // (server, GPUs still to cover)
-    const auto partOf = [&](std::int32_t gpu) -> std::int32_t* {
-        const auto server = cluster_->serverOfGpu(gpu);
-        for (auto& [s, d] : deficit)
-            if (s == server)
-                return &d;
-        return nullptr;
-    };
-    for (auto& [s, d] : deficit)
-        d -= pool_.freeOn(s);
-    for (const auto victim : victims)
-        for (const auto g : rt_[idx(victim)].gpus)
-            if (auto* d = partOf(g))
-                ++*d;
-    std::vector<std::int32_t> needed;
-    for (auto v = victims.rbegin(); v != victims.rend(); ++v) {
-        const auto& gpus = rt_[idx(*v)].gpus;
-        if (std::none_of(gpus.begin(), gpus.end(), [&](std::int32_t g) { const auto* d = partOf(g); return d && *d > 0; })) {
-            pool_.takeExact(gpus, *v);
-            continue;
-        }
-        for (const auto g : gpus)
-            if (auto* d = partOf(g))
-                --*d;
-        needed.push_back(*v);
-    }
-    std::reverse(needed.begin(), needed.end());
-    victims.swap(needed);
+    spareUnneededVictims(victims);
     for (const auto victim : victims)
         interrupt(victim, t, true, false);
     result_.summary.preemptions += static_cast<std::int64_t>(victims.size());
