@@ -105,11 +105,7 @@ void PhasesController::onAnalysisFinished(std::uint64_t generation, const QFutur
     }
     const AnalysisOutcome out = future.result();
     if (!out.value) {
-        if (data_) { // back to what is shown; without data, a retry (Train) uses the same inputs
-            metricsPath_ = QString::fromStdString(data_->metricsPath);
-            metrics_ = data_->metrics;
-            model_ = data_->modelChoice;
-        }
+        revertToShown();
         emit failed(out.error);
         return;
     }
@@ -120,6 +116,15 @@ void PhasesController::onAnalysisFinished(std::uint64_t generation, const QFutur
     setBusy(false, false);
     emit dataChanged();
     score(config_);
+}
+
+void PhasesController::revertToShown()
+{
+    if (!data_)
+        return; // without data, a retry (Train) uses the same inputs
+    metricsPath_ = QString::fromStdString(data_->metricsPath);
+    metrics_ = data_->metrics;
+    model_ = data_->modelChoice;
 }
 
 void PhasesController::score(const AutoscaleConfig& config)
@@ -170,11 +175,7 @@ void PhasesController::cancel()
     analysisFuture_.cancel();
     ++analysisGeneration_;
     ++scoreGeneration_;
-    if (data_) {
-        metricsPath_ = QString::fromStdString(data_->metricsPath);
-        metrics_ = data_->metrics;
-        model_ = data_->modelChoice;
-    }
+    revertToShown();
     setBusy(false, false);
     emit cancelled();
 }

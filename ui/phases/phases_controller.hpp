@@ -67,6 +67,8 @@ private:
     void onAnalysisFinished(std::uint64_t generation, const QFuture<AnalysisOutcome>& future);
     void onScoreFinished(std::uint64_t generation, const ScoreOutcome& outcome);
     void setBusy(bool analysing, bool scoring);
+    // Back to the inputs of the data shown, after a failed or cancelled analysis.
+    void revertToShown();
 
     QString metricsPath_;
     std::shared_ptr<const ContainerMetrics> metrics_; // what metricsPath_ holds, once read or given
