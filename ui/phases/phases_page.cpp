@@ -402,13 +402,18 @@ void PhasesPage::openMetrics(const QString& path)
         modelChoice_.k = phaseCount_->value();
     }
     lastDir_ = QFileInfo(path).absolutePath();
+    restored_.reset();
+    restoring_ = false;
+    analyse(path);
+}
+
+void PhasesPage::analyse(const QString& path, std::shared_ptr<const ContainerMetrics> metrics)
+{
     fileLabel_->setText(QFileInfo(path).fileName());
     fileLabel_->setToolTip(path);
     trainButton_->setEnabled(true);
-    restored_.reset();
-    restoring_ = false;
     controller_->setConfig(config());
-    controller_->analyse(path, modelChoice_);
+    controller_->analyse(path, modelChoice_, std::move(metrics));
 }
 
 void PhasesPage::train(std::uint64_t seed, int phases)
@@ -467,12 +472,7 @@ QString PhasesPage::restore(const ProjectPhases& phases)
         }
     }
     modelChoice_ = choice;
-    const QString source = QString::fromStdString(phases.metrics->source);
-    fileLabel_->setText(QFileInfo(source).fileName());
-    fileLabel_->setToolTip(source);
-    trainButton_->setEnabled(true);
-    controller_->setConfig(config());
-    controller_->analyse(source, modelChoice_, phases.metrics);
+    analyse(QString::fromStdString(phases.metrics->source), phases.metrics);
     updateModelLabel();
     return note;
 }

@@ -114,6 +114,8 @@ protected:
 private:
     QWidget* buildToolbar();
     QWidget* buildKnobs();
+    // Labels the metrics at path (or those given, which path then only names) with modelChoice_.
+    void analyse(const QString& path, std::shared_ptr<const ContainerMetrics> metrics = {});
     void knobEdited(bool needsRescore);
     void scheduleRescore();
     AutoscaleConfig config() const;
