@@ -28,8 +28,7 @@ protected:
         const auto elapsed = static_cast<std::int64_t>(std::llround(tick)) - origin_;
         if (elapsed > 0 && elapsed % 86400 == 0)
             return QStringLiteral("+%1d").arg(elapsed / 86400);
-        const QString s = TimeFormat::elapsed(elapsed);
-        return s.left(s.size() - 3);
+        return TimeFormat(TimeBase::Relative, origin_).instantShort(origin_ + elapsed);
     }
     double getTickStep(const QCPRange& range) override
     {
