@@ -17,12 +17,6 @@ namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 const char* kTinyTrace = "job_id,vc,user,submit_s,gpus,duration_s\n"
                          "j1,a,u,0,1,100\nj2,a,u,0,2,200\nj3,b,u,10,4,300\nj4,b,u,20,8,1000\nj5,a,u,30,16,500\nj6,b,u,40,1,200\n";
 const char* kTinyCluster = "server,rack,gpus\ns0,r0,4\ns1,r0,4\ns2,r0,4\n";

@@ -11,14 +11,6 @@
 using namespace clens;
 using namespace clens::test;
 
-namespace {
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-} // namespace
-
 class TestCliGenerate : public QObject {
     Q_OBJECT
 private slots:

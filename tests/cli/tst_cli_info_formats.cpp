@@ -19,8 +19,6 @@ QJsonObject infoJson(const QStringList& extra)
     return QJsonDocument::fromJson(r.out).object();
 }
 
-QString sample(const char* rel) { return QString::fromStdString(samplePath(rel)); }
-
 } // namespace
 
 class TestCliInfoFormats : public QObject {

@@ -10,15 +10,6 @@
 
 using namespace clens::test;
 
-namespace {
-QString sample(const char* rel) { return QString::fromStdString(samplePath(rel)); }
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-} // namespace
-
 class TestCliSimulate : public QObject {
     Q_OBJECT
 private slots:

@@ -10,12 +10,6 @@
 using namespace clens::test;
 
 namespace {
-QString sample(const char* rel) { return QString::fromStdString(samplePath(rel)); }
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
 const char* kGrid = R"({"base": {"gang": {"policy": "strict"}},
   "vary": {"locality.relax_to_any_after_s": [0, 1800, null], "placement": ["best-fit", "spread"]}})";
 } // namespace

@@ -2,6 +2,9 @@
 // Helpers shared by the Qt Test executables.
 #include "core/util/input_error.hpp"
 
+#include <QByteArray>
+#include <QFile>
+#include <QString>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -15,6 +18,14 @@ inline std::string sampleDir() { return CLENS_SAMPLE_DIR; }
 inline std::string testDataDir() { return CLENS_TEST_DATA_DIR; }
 inline std::string samplePath(const std::string& rel) { return sampleDir() + "/" + rel; }
 inline std::string dataPath(const std::string& rel) { return testDataDir() + "/" + rel; }
+inline QString sample(const char* rel) { return QString::fromStdString(samplePath(rel)); }
+
+// The whole file; empty when it cannot be read.
+inline QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 // Writes text to name inside dir and returns the full path.
 inline std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& text)

@@ -18,12 +18,6 @@ namespace {
 QString sample() { return QString::fromStdString(samplePath("ai4dl/sample-dlaas.csv")); }
 QString referenceModel() { return QString::fromStdString(dataPath("ai4dl/ai4dl_pretrained_params.json")); }
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 QList<QByteArray> lines(const QString& path)
 {
     auto all = readAll(path).split('\n');

@@ -30,12 +30,6 @@ std::shared_ptr<const ui::analysis::SourceFigures> neverFigures()
     return figures;
 }
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 // Page objects of a PDF ("/Type /Page", not "/Type /Pages").
 int pdfPages(const QByteArray& pdf)
 {

@@ -11,12 +11,7 @@
 using namespace clens;
 using namespace clens::ui;
 
-namespace {
-QString sample(const char* rel)
-{
-    return QString::fromStdString(test::samplePath(rel));
-}
-} // namespace
+using clens::test::sample;
 
 class TestTraceLoader : public QObject {
     Q_OBJECT
