@@ -1,14 +1,24 @@
 #pragma once
-// Reading figures in tests: rows by label, CDF points of one series.
+// Reading figures in tests: rows by label, CDF points of one series, the CSV text.
 #include "core/analysis/figure.hpp"
+#include "core/analysis/figure_export.hpp"
 
 #include <QTest>
 
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace clens::test {
+
+// The figure as its CSV export.
+inline std::string csvOf(const Figure& f)
+{
+    std::ostringstream out;
+    writeFigureCsv(out, f);
+    return out.str();
+}
 
 // Number in the row whose text column keyCol equals key; fails the test when absent.
 inline double valueAt(const Figure& f, const std::string& keyCol, const std::string& key, const std::string& col)

@@ -27,13 +27,6 @@ using namespace clens::test;
 
 namespace {
 
-std::string csvOf(const Figure& f)
-{
-    std::ostringstream out;
-    writeFigureCsv(out, f);
-    return out.str();
-}
-
 SimResult simulateFiles(const std::string& clusterPath, const std::string& tracePath, SimOptions options = {})
 {
     auto cluster = std::make_shared<const Topology>(loadCluster(clusterPath));

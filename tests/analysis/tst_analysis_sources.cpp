@@ -20,13 +20,6 @@ using namespace clens::test;
 
 namespace {
 
-std::string csvOf(const Figure& f)
-{
-    std::ostringstream out;
-    writeFigureCsv(out, f);
-    return out.str();
-}
-
 // Two recorded jobs on 2 servers x 4 GPUs (see recordedTrace below).
 Topology twoServers()
 {
