@@ -2,36 +2,12 @@
 
 #include "core/store/blob_codec.hpp"
 #include "core/store/table_reader.hpp"
+#include "core/store/text_list_table.hpp"
 
 #include <algorithm>
 #include <cmath>
 
 namespace clens::store {
-
-namespace {
-
-void writeTextList(Database& db, const char* sql, const std::vector<std::string>& items)
-{
-    Statement s(db, sql);
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        s.bindInt(1, static_cast<std::int64_t>(i));
-        s.bindText(2, items[i]);
-        s.run();
-    }
-}
-
-std::vector<std::string> readTextList(Database& db, const std::string& file, const std::string& table, const std::string& column)
-{
-    std::vector<std::string> items;
-    TableReader t(db, file, table, "SELECT idx, " + column + " FROM " + table + " ORDER BY idx");
-    while (t.next()) {
-        t.expectPosition(0, static_cast<std::int64_t>(items.size()));
-        items.push_back(t.text(1));
-    }
-    return items;
-}
-
-} // namespace
 
 std::int64_t phaseRows(const std::optional<ProjectPhases>& phases)
 {
@@ -50,8 +26,8 @@ void writePhases(Database& db, const std::optional<ProjectPhases>& phases, RowPr
         s.bindText(3, phases->modelJson);
         s.run();
     }
-    writeTextList(db, "INSERT INTO phase_metric_columns (idx, name) VALUES (?, ?)", m.columns);
-    writeTextList(db, "INSERT INTO phase_metric_notes (idx, note) VALUES (?, ?)", m.notes);
+    writeTextList(db, "phase_metric_columns", "name", m.columns);
+    writeTextList(db, "phase_metric_notes", "note", m.notes);
     Statement s(db, "INSERT INTO containers (idx, pod_id, service, timestamps, metric_values, file_lines) VALUES (?, ?, ?, ?, ?, ?)");
     for (std::size_t i = 0; i < m.containers.size(); ++i) {
         const auto& c = m.containers[i];

@@ -2,6 +2,7 @@
 
 #include "core/store/blob_codec.hpp"
 #include "core/store/table_reader.hpp"
+#include "core/store/text_list_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,14 +38,7 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
         s.bindInt(5, trace.meta.fractionalGpuJobs);
         s.run();
     }
-    {
-        Statement s(db, "INSERT INTO trace_notes (idx, note) VALUES (?, ?)");
-        for (std::size_t i = 0; i < trace.meta.notes.size(); ++i) {
-            s.bindInt(1, static_cast<std::int64_t>(i));
-            s.bindText(2, trace.meta.notes[i]);
-            s.run();
-        }
-    }
+    writeTextList(db, "trace_notes", "note", trace.meta.notes);
     {
         Statement s(db, "INSERT INTO tenants (idx, name, quota_gpus) VALUES (?, ?, ?)");
         for (std::size_t i = 0; i < trace.tenants.size(); ++i) {
@@ -54,14 +48,7 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
             s.run();
         }
     }
-    {
-        Statement s(db, "INSERT INTO users (idx, name) VALUES (?, ?)");
-        for (std::size_t i = 0; i < trace.users.size(); ++i) {
-            s.bindInt(1, static_cast<std::int64_t>(i));
-            s.bindText(2, trace.users[i]);
-            s.run();
-        }
-    }
+    writeTextList(db, "users", "name", trace.users);
     Statement job(db, "INSERT INTO jobs (idx, job_id, vc, user, submit_s, gpus, duration_s, status, skip, recorded_start_s, "
                       "recorded_end_s, gpu_util, gpu_milli) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     Statement attempt(db, "INSERT INTO attempts (job, idx, start_s, end_s) VALUES (?, ?, ?, ?)");
@@ -123,13 +110,7 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
         trace.meta.tenantNote = t.text(3);
         trace.meta.fractionalGpuJobs = t.integer(4);
     }
-    {
-        TableReader t(db, file, "trace_notes", "SELECT idx, note FROM trace_notes ORDER BY idx");
-        while (t.next()) {
-            t.expectPosition(0, static_cast<std::int64_t>(trace.meta.notes.size()));
-            trace.meta.notes.push_back(t.text(1));
-        }
-    }
+    trace.meta.notes = readTextList(db, file, "trace_notes", "note");
     {
         TableReader t(db, file, "tenants", "SELECT idx, name, quota_gpus FROM tenants ORDER BY idx");
         while (t.next()) {
@@ -137,13 +118,7 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
             trace.tenants.push_back(Tenant{t.text(1), t.optionalInteger(2)});
         }
     }
-    {
-        TableReader t(db, file, "users", "SELECT idx, name FROM users ORDER BY idx");
-        while (t.next()) {
-            t.expectPosition(0, static_cast<std::int64_t>(trace.users.size()));
-            trace.users.push_back(t.text(1));
-        }
-    }
+    trace.users = readTextList(db, file, "users", "name");
     {
         TableReader t(db, file, "jobs",
                       "SELECT idx, job_id, vc, user, submit_s, gpus, duration_s, status, skip, recorded_start_s, recorded_end_s, "
