@@ -138,7 +138,8 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
         const std::int64_t rackLeft = rackFree - size;
         Key key;
         switch (policy) {
-        case PlacementPolicy::BestFit: key = {left, rackLeft, rack}; break;
+        case PlacementPolicy::BestFit:
+        case PlacementPolicy::Fgd: key = {left, rackLeft, rack}; break;
         case PlacementPolicy::Spread: key = {-left, -rackLeft, rack}; break;
         case PlacementPolicy::FirstFit: key = {0, 0, rack}; break;
         }

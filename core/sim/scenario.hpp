@@ -1,5 +1,6 @@
 #pragma once
-// The what-if knobs of DESIGN §4 "Scenario JSON". Defaults here are the documented defaults.
+// The what-if knobs (docs/simulation.md "Scenario JSON"). Defaults here are the documented defaults;
+// the names the enums are written under live in scenario_names.hpp.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -9,7 +10,7 @@ namespace clens {
 
 enum class GangPolicy : std::uint8_t { Strict, Elastic, None };
 enum class QuotaMode : std::uint8_t { None, Strict, Borrow, BorrowPreempt };
-enum class PlacementPolicy : std::uint8_t { BestFit, FirstFit, Spread };
+enum class PlacementPolicy : std::uint8_t { BestFit, FirstFit, Spread, Fgd };
 enum class BackfillPolicy : std::uint8_t { None, Greedy };
 
 struct Scenario {
@@ -35,6 +36,7 @@ struct Scenario {
     struct Slowdown {
         double perExtraServer = 0.1;
         double crossRack = 0.2;
+        double maxFactor = 2.0; // the factor never exceeds this
         bool operator==(const Slowdown&) const = default;
     } slowdown;
     struct Failures {
@@ -54,6 +56,20 @@ struct Scenario {
         double headroom = 0.0;
         bool operator==(const Autoscaler&) const = default;
     } autoscaler;
+    // docs/resources.md: what servers and jobs have when the cluster or trace does not say.
+    struct Resources {
+        struct ServerDefaults {
+            std::optional<double> cpuCores; // nullopt: unlimited
+            std::optional<double> memGb;
+            bool operator==(const ServerDefaults&) const = default;
+        } serverDefaults;
+        struct JobDefaults {
+            std::optional<double> cpuPerGpu; // nullopt: the job asks none
+            std::optional<double> memGbPerGpu;
+            bool operator==(const JobDefaults&) const = default;
+        } jobDefaults;
+        bool operator==(const Resources&) const = default;
+    } resources;
     std::uint64_t seed = 1;
     std::int64_t seriesStep_s = 300; // extension: "series_step_s"
 

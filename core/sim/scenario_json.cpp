@@ -1,5 +1,6 @@
 #include "core/sim/scenario_json.hpp"
 
+#include "core/sim/scenario_names.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/json_text.hpp"
 
@@ -83,17 +84,22 @@ public:
     }
 
     template <class E>
-    E choice(const json::value& v, const std::string& path, std::initializer_list<std::pair<const char*, E>> options) const
+    E choice(const json::value& v, const std::string& path) const
     {
-        std::string names;
-        for (const auto& [name, value] : options) {
-            if (v.is_string() && v.get_string() == name)
-                return value;
-            names += names.empty() ? "" : ", ";
-            names += name;
-        }
+        if (v.is_string())
+            if (const auto e = scenarioEnumFromString<E>(std::string_view(v.get_string())))
+                return *e;
+        const auto names = scenarioEnumNames<E>();
         fail(path, v.is_string() ? "unknown value '" + std::string(v.get_string()) + "' (expected " + names + ")"
                                  : "expected a string (" + names + ")");
+    }
+
+    // null -> nullopt (the documented meaning of null for that key), else a number in range.
+    std::optional<double> optionalNumber(const json::value& v, const std::string& path, double lo, double hi) const
+    {
+        if (v.is_null())
+            return std::nullopt;
+        return number(v, path, lo, hi);
     }
 
     std::string text(const json::value& v, const std::string& path, std::initializer_list<const char*> allowed) const
@@ -162,8 +168,7 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
         } else if (key == "gang") {
             rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
                 if (k == "policy")
-                    s.gang.policy = rd.choice<GangPolicy>(
-                        x, p, {{"strict", GangPolicy::Strict}, {"elastic", GangPolicy::Elastic}, {"none", GangPolicy::None}});
+                    s.gang.policy = rd.choice<GangPolicy>(x, p);
                 else if (k == "min_fraction")
                     s.gang.minFraction = rd.number(x, p, 0.0, 1.0, true);
                 else if (k == "elastic_after_s")
@@ -175,11 +180,7 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
         } else if (key == "quota") {
             rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
                 if (k == "mode") {
-                    s.quota.mode = rd.choice<QuotaMode>(x, p,
-                                                        {{"none", QuotaMode::None},
-                                                         {"strict", QuotaMode::Strict},
-                                                         {"borrow", QuotaMode::Borrow},
-                                                         {"borrow-preempt", QuotaMode::BorrowPreempt}});
+                    s.quota.mode = rd.choice<QuotaMode>(x, p);
                 } else if (k == "vc") {
                     for (const auto& kv : rd.object(x, p)) {
                         const std::string vcPath = p + "." + std::string(kv.key());
@@ -196,17 +197,17 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
                 return true;
             });
         } else if (key == "placement") {
-            s.placement = rd.choice<PlacementPolicy>(
-                v, path,
-                {{"best-fit", PlacementPolicy::BestFit}, {"first-fit", PlacementPolicy::FirstFit}, {"spread", PlacementPolicy::Spread}});
+            s.placement = rd.choice<PlacementPolicy>(v, path);
         } else if (key == "backfill") {
-            s.backfill = rd.choice<BackfillPolicy>(v, path, {{"none", BackfillPolicy::None}, {"greedy", BackfillPolicy::Greedy}});
+            s.backfill = rd.choice<BackfillPolicy>(v, path);
         } else if (key == "slowdown") {
             rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
                 if (k == "per_extra_server")
                     s.slowdown.perExtraServer = rd.number(x, p, 0.0, 100.0);
                 else if (k == "cross_rack")
                     s.slowdown.crossRack = rd.number(x, p, 0.0, 100.0);
+                else if (k == "max_factor")
+                    s.slowdown.maxFactor = rd.number(x, p, 1.0, 1e6);
                 else
                     return false;
                 return true;
@@ -242,6 +243,35 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
                     return false;
                 return true;
             });
+        } else if (key == "resources") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "server_defaults") {
+                    auto& d = s.resources.serverDefaults;
+                    rd.members(x, p, [&](std::string_view k2, const json::value& y, const std::string& p2) {
+                        if (k2 == "cpu_cores")
+                            d.cpuCores = rd.optionalNumber(y, p2, 0.0, 1e6);
+                        else if (k2 == "mem_gb")
+                            d.memGb = rd.optionalNumber(y, p2, 0.0, 1e9);
+                        else
+                            return false;
+                        return true;
+                    });
+                } else if (k == "job_defaults") {
+                    auto& d = s.resources.jobDefaults;
+                    rd.members(x, p, [&](std::string_view k2, const json::value& y, const std::string& p2) {
+                        if (k2 == "cpu_per_gpu")
+                            d.cpuPerGpu = rd.optionalNumber(y, p2, 0.0, 1e6);
+                        else if (k2 == "mem_gb_per_gpu")
+                            d.memGbPerGpu = rd.optionalNumber(y, p2, 0.0, 1e9);
+                        else
+                            return false;
+                        return true;
+                    });
+                } else {
+                    return false;
+                }
+                return true;
+            });
         } else if (key == "seed") {
             s.seed = rd.unsignedInteger(v, path);
         } else if (key == "series_step_s") {
@@ -265,35 +295,10 @@ Scenario loadScenarioFile(const std::string& path, const Scenario& base)
 }
 
 namespace {
-const char* name(GangPolicy p)
-{
-    switch (p) {
-    case GangPolicy::Strict: return "strict";
-    case GangPolicy::Elastic: return "elastic";
-    case GangPolicy::None: return "none";
-    }
-    return "strict";
-}
-const char* name(QuotaMode m)
-{
-    switch (m) {
-    case QuotaMode::None: return "none";
-    case QuotaMode::Strict: return "strict";
-    case QuotaMode::Borrow: return "borrow";
-    case QuotaMode::BorrowPreempt: return "borrow-preempt";
-    }
-    return "none";
-}
-const char* name(PlacementPolicy p)
-{
-    switch (p) {
-    case PlacementPolicy::BestFit: return "best-fit";
-    case PlacementPolicy::FirstFit: return "first-fit";
-    case PlacementPolicy::Spread: return "spread";
-    }
-    return "best-fit";
-}
 json::value optionalInt(const std::optional<std::int64_t>& v) { return v ? json::value(*v) : json::value(nullptr); }
+json::value optionalReal(const std::optional<double>& v) { return v ? json::value(*v) : json::value(nullptr); }
+template <class E>
+json::string name(E v) { return json::string(toString(v)); }
 } // namespace
 
 std::string scenarioToJson(const Scenario& s)
@@ -308,8 +313,10 @@ std::string scenarioToJson(const Scenario& s)
         vc[k] = v;
     o["quota"] = json::object{{"mode", name(s.quota.mode)}, {"vc", std::move(vc)}};
     o["placement"] = name(s.placement);
-    o["backfill"] = s.backfill == BackfillPolicy::Greedy ? "greedy" : "none";
-    o["slowdown"] = json::object{{"per_extra_server", s.slowdown.perExtraServer}, {"cross_rack", s.slowdown.crossRack}};
+    o["backfill"] = name(s.backfill);
+    o["slowdown"] = json::object{{"per_extra_server", s.slowdown.perExtraServer},
+                                 {"cross_rack", s.slowdown.crossRack},
+                                 {"max_factor", s.slowdown.maxFactor}};
     o["failures"] = json::object{{"trial_run_s", s.failures.trialRun_s},
                                  {"server_mtbf_h", s.failures.serverMtbf_h},
                                  {"repair_h", s.failures.repair_h},
@@ -319,6 +326,12 @@ std::string scenarioToJson(const Scenario& s)
                                    {"interval_s", s.autoscaler.interval_s},
                                    {"sigma", s.autoscaler.sigma},
                                    {"headroom", s.autoscaler.headroom}};
+    const auto& rs = s.resources;
+    o["resources"] = json::object{
+        {"server_defaults", json::object{{"cpu_cores", optionalReal(rs.serverDefaults.cpuCores)},
+                                         {"mem_gb", optionalReal(rs.serverDefaults.memGb)}}},
+        {"job_defaults", json::object{{"cpu_per_gpu", optionalReal(rs.jobDefaults.cpuPerGpu)},
+                                      {"mem_gb_per_gpu", optionalReal(rs.jobDefaults.memGbPerGpu)}}}};
     o["seed"] = s.seed;
     o["series_step_s"] = s.seriesStep_s;
     return toJsonText(o);

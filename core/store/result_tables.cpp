@@ -5,6 +5,7 @@
 
 #include <array>
 #include <bit>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -14,6 +15,8 @@ namespace {
 constexpr std::int64_t kInt32Min = std::numeric_limits<std::int32_t>::min();
 constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
 constexpr std::int64_t kUint32Max = std::numeric_limits<std::uint32_t>::max();
+
+constexpr double kNoSlowdownCap = 1e6; // the largest slowdown.max_factor scenario JSON accepts
 
 std::int32_t int32(TableReader& t, int col) { return static_cast<std::int32_t>(t.integer(col, kInt32Min, kInt32Max)); }
 
@@ -34,7 +37,7 @@ void readRows(Database& db, const std::string& file, const std::string& table, c
 }
 
 // The columns of the results table in the order writeResult binds and readResults reads them.
-constexpr std::array<const char*, 49> kResultColumns{
+constexpr std::array<const char*, 54> kResultColumns{
     "idx", "name", "cluster", "has_trace", "events", "first_submit_s", "last_event_s",
     "sc_relax_to_rack_after_s", "sc_relax_to_any_after_s", "sc_rack_size", "sc_gang_policy", "sc_gang_min_fraction",
     "sc_gang_elastic_after_s", "sc_quota_mode", "sc_placement", "sc_backfill", "sc_slowdown_per_extra_server",
@@ -44,7 +47,8 @@ constexpr std::array<const char*, 49> kResultColumns{
     "sum_mean_queue_delay_s", "sum_p50_queue_delay_s", "sum_p95_queue_delay_s", "sum_mean_jct_s",
     "sum_gpu_alloc_fraction", "sum_gpu_effective_util", "sum_fairshare_delay_s", "sum_fragmentation_delay_s",
     "sum_capacity_delay_s", "sum_held_idle_gpu_seconds", "sum_preemptions", "sum_server_failures",
-    "sum_mean_slowdown", "sum_distributed_jobs", "sum_allocated_gpu_seconds", "sum_effective_gpu_seconds"};
+    "sum_mean_slowdown", "sum_distributed_jobs", "sum_allocated_gpu_seconds", "sum_effective_gpu_seconds",
+    "sc_slowdown_max_factor", "sc_server_cpu_cores", "sc_server_mem_gb", "sc_job_cpu_per_gpu", "sc_job_mem_gb_per_gpu"};
 
 std::string resultColumns()
 {
@@ -140,6 +144,15 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindInt(++c, sum.distributedJobs);
         s.bindReal(++c, sum.allocatedGpuSeconds);
         s.bindReal(++c, sum.effectiveGpuSeconds);
+        s.bindReal(++c, sc.slowdown.maxFactor);
+        const auto& res = sc.resources;
+        for (const auto* v : {&res.serverDefaults.cpuCores, &res.serverDefaults.memGb, &res.jobDefaults.cpuPerGpu,
+                              &res.jobDefaults.memGbPerGpu}) {
+            if (*v)
+                s.bindReal(++c, **v);
+            else
+                s.bindNull(++c);
+        }
         s.run();
     }
     {
@@ -316,6 +329,16 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             sum.distributedJobs = t.integer(c++);
             sum.allocatedGpuSeconds = t.real(c++);
             sum.effectiveGpuSeconds = t.real(c++);
+            // NULL in a result migrated from v2, simulated before the cap existed: no cap.
+            const auto maxFactor = t.real(c++);
+            sc.slowdown.maxFactor = std::isnan(maxFactor) ? kNoSlowdownCap : maxFactor;
+            auto& res = sc.resources;
+            for (auto* v : {&res.serverDefaults.cpuCores, &res.serverDefaults.memGb, &res.jobDefaults.cpuPerGpu,
+                            &res.jobDefaults.memGbPerGpu}) {
+                const auto x = t.real(c++);
+                if (!std::isnan(x))
+                    *v = x;
+            }
             out.push_back(std::move(sr));
         }
     }

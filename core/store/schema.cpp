@@ -266,7 +266,19 @@ CREATE TABLE containers (
 
 void addPhaseTables(Database& db) { db.exec(kPhaseTablesV2); }
 
-constexpr Migration kMigrations[] = {{1, addPhaseTables}};
+// Version 3: the knobs of resources and the slowdown cap (NULL in a result migrated from v2, which
+// had neither: no resource defaults, no cap).
+constexpr const char* kV3 = R"sql(
+ALTER TABLE results ADD COLUMN sc_slowdown_max_factor REAL;
+ALTER TABLE results ADD COLUMN sc_server_cpu_cores REAL;
+ALTER TABLE results ADD COLUMN sc_server_mem_gb REAL;
+ALTER TABLE results ADD COLUMN sc_job_cpu_per_gpu REAL;
+ALTER TABLE results ADD COLUMN sc_job_mem_gb_per_gpu REAL;
+)sql";
+
+void addV3(Database& db) { db.exec(kV3); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}};
 
 } // namespace
 
@@ -274,6 +286,7 @@ void createSchema(Database& db)
 {
     db.exec(kSchemaV1);
     db.exec(kPhaseTablesV2);
+    db.exec(kV3);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }

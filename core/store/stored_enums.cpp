@@ -1,5 +1,7 @@
 #include "core/store/stored_enums.hpp"
 
+#include "core/sim/scenario_names.hpp"
+
 #include <array>
 #include <utility>
 
@@ -15,15 +17,6 @@ constexpr Names<SkipReason, 4> kSkip{{{SkipReason::None, "none"},
                                       {SkipReason::Pending, "pending"},
                                       {SkipReason::ZeroGpus, "zero-gpus"}}};
 constexpr Names<TimeBase, 2> kTimeBase{{{TimeBase::Relative, "relative"}, {TimeBase::UnixUtc, "unix-utc"}}};
-constexpr Names<GangPolicy, 3> kGang{{{GangPolicy::Strict, "strict"}, {GangPolicy::Elastic, "elastic"}, {GangPolicy::None, "none"}}};
-constexpr Names<QuotaMode, 4> kQuota{{{QuotaMode::None, "none"},
-                                      {QuotaMode::Strict, "strict"},
-                                      {QuotaMode::Borrow, "borrow"},
-                                      {QuotaMode::BorrowPreempt, "borrow-preempt"}}};
-constexpr Names<PlacementPolicy, 3> kPlacement{{{PlacementPolicy::BestFit, "best-fit"},
-                                                {PlacementPolicy::FirstFit, "first-fit"},
-                                                {PlacementPolicy::Spread, "spread"}}};
-constexpr Names<BackfillPolicy, 2> kBackfill{{{BackfillPolicy::None, "none"}, {BackfillPolicy::Greedy, "greedy"}}};
 constexpr Names<GpuUse, 3> kGpuUse{{{GpuUse::Running, "running"}, {GpuUse::Trial, "trial"}, {GpuUse::HeldIdle, "held-idle"}}};
 constexpr Names<JobStatus, 4> kStatus{{{JobStatus::Pass, "Pass"},
                                        {JobStatus::Killed, "Killed"},
@@ -56,10 +49,10 @@ std::optional<T> valueOf(const Names<T, N>& names, std::string_view text)
 
 std::string_view storedName(SkipReason v) { return nameOf(kSkip, v); }
 std::string_view storedName(TimeBase v) { return nameOf(kTimeBase, v); }
-std::string_view storedName(GangPolicy v) { return nameOf(kGang, v); }
-std::string_view storedName(QuotaMode v) { return nameOf(kQuota, v); }
-std::string_view storedName(PlacementPolicy v) { return nameOf(kPlacement, v); }
-std::string_view storedName(BackfillPolicy v) { return nameOf(kBackfill, v); }
+std::string_view storedName(GangPolicy v) { return toString(v); }
+std::string_view storedName(QuotaMode v) { return toString(v); }
+std::string_view storedName(PlacementPolicy v) { return toString(v); }
+std::string_view storedName(BackfillPolicy v) { return toString(v); }
 std::string_view storedName(GpuUse v) { return nameOf(kGpuUse, v); }
 std::string_view storedName(JobStatus v) { return nameOf(kStatus, v); }
 std::string_view storedName(LocalityLevel v) { return nameOf(kLevel, v); }
@@ -67,10 +60,10 @@ std::string_view storedName(DelayCause v) { return nameOf(kCause, v); }
 
 template <> std::optional<SkipReason> parseStored(std::string_view t) { return valueOf(kSkip, t); }
 template <> std::optional<TimeBase> parseStored(std::string_view t) { return valueOf(kTimeBase, t); }
-template <> std::optional<GangPolicy> parseStored(std::string_view t) { return valueOf(kGang, t); }
-template <> std::optional<QuotaMode> parseStored(std::string_view t) { return valueOf(kQuota, t); }
-template <> std::optional<PlacementPolicy> parseStored(std::string_view t) { return valueOf(kPlacement, t); }
-template <> std::optional<BackfillPolicy> parseStored(std::string_view t) { return valueOf(kBackfill, t); }
+template <> std::optional<GangPolicy> parseStored(std::string_view t) { return scenarioEnumFromString<GangPolicy>(t); }
+template <> std::optional<QuotaMode> parseStored(std::string_view t) { return scenarioEnumFromString<QuotaMode>(t); }
+template <> std::optional<PlacementPolicy> parseStored(std::string_view t) { return scenarioEnumFromString<PlacementPolicy>(t); }
+template <> std::optional<BackfillPolicy> parseStored(std::string_view t) { return scenarioEnumFromString<BackfillPolicy>(t); }
 template <> std::optional<GpuUse> parseStored(std::string_view t) { return valueOf(kGpuUse, t); }
 template <> std::optional<JobStatus> parseStored(std::string_view t) { return valueOf(kStatus, t); }
 template <> std::optional<LocalityLevel> parseStored(std::string_view t) { return valueOf(kLevel, t); }

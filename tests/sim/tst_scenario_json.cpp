@@ -30,6 +30,9 @@ void TestScenarioJson::emptyObjectIsDefaults()
     QVERIFY(d.gang.policy == GangPolicy::Strict);
     QVERIFY(d.backfill == BackfillPolicy::Greedy);
     QVERIFY(d.placement == PlacementPolicy::BestFit);
+    QCOMPARE(d.slowdown.maxFactor, 2.0);
+    QVERIFY(!d.resources.serverDefaults.cpuCores && !d.resources.serverDefaults.memGb); // unlimited
+    QVERIFY(!d.resources.jobDefaults.cpuPerGpu && !d.resources.jobDefaults.memGbPerGpu); // none
 }
 
 void TestScenarioJson::partialMerge()
@@ -44,6 +47,17 @@ void TestScenarioJson::partialMerge()
     QVERIFY(s.quota.mode == QuotaMode::Borrow);
     QCOMPARE(s.quota.vcGpus.at("vcA"), std::int64_t{64});
     QCOMPARE(s.seed, std::uint64_t{7});
+    const auto r = parseScenarioJson(
+        R"({"placement": "fgd", "slowdown": {"max_factor": 3}, "resources": {"server_defaults": {"cpu_cores": 96},
+            "job_defaults": {"mem_gb_per_gpu": 12.5, "cpu_per_gpu": null}}})",
+        "r.json");
+    QVERIFY(r.placement == PlacementPolicy::Fgd);
+    QCOMPARE(r.slowdown.maxFactor, 3.0);
+    QCOMPARE(r.slowdown.perExtraServer, 0.1);
+    QCOMPARE(r.resources.serverDefaults.cpuCores, std::optional<double>(96));
+    QVERIFY(!r.resources.serverDefaults.memGb);
+    QCOMPARE(r.resources.jobDefaults.memGbPerGpu, std::optional<double>(12.5));
+    QVERIFY(!r.resources.jobDefaults.cpuPerGpu);
 }
 
 void TestScenarioJson::roundTrip()
@@ -56,7 +70,9 @@ void TestScenarioJson::roundTrip()
     s.quota.vcGpus = {{"x", 3}, {"y", 0}};
     s.placement = PlacementPolicy::Spread;
     s.backfill = BackfillPolicy::None;
-    s.slowdown = {0.15, 0.3};
+    s.slowdown = {0.15, 0.3, 4.5};
+    s.resources.serverDefaults = {64.0, std::nullopt};
+    s.resources.jobDefaults = {std::nullopt, 7.25};
     s.failures.trialRun_s = 60;
     s.failures.serverMtbf_h = 123.5;
     s.failures.checkpoint_s = 900;
@@ -76,6 +92,12 @@ void TestScenarioJson::errorsNameTheKey_data()
     QTest::newRow("fraction seconds") << R"({"gang": {"elastic_after_s": 1.5}})" << "gang.elastic_after_s";
     QTest::newRow("zero min fraction") << R"({"gang": {"min_fraction": 0}})" << "gang.min_fraction";
     QTest::newRow("bad enum") << R"({"placement": "worst-fit"})" << "placement";
+    QTest::newRow("cap below 1") << R"({"slowdown": {"max_factor": 0.5}})" << "slowdown.max_factor";
+    QTest::newRow("negative cpu default") << R"({"resources": {"server_defaults": {"cpu_cores": -1}}})"
+                                          << "resources.server_defaults.cpu_cores";
+    QTest::newRow("memory default text") << R"({"resources": {"job_defaults": {"mem_gb_per_gpu": "8"}}})"
+                                         << "resources.job_defaults.mem_gb_per_gpu";
+    QTest::newRow("unknown resource key") << R"({"resources": {"gpu_defaults": {}}})" << "resources.gpu_defaults";
     QTest::newRow("bad quota") << R"({"quota": {"vc": {"a": -4}}})" << "quota.vc.a";
     QTest::newRow("quota not object") << R"({"quota": {"vc": 3}})" << "quota.vc";
     QTest::newRow("huge seed") << R"({"seed": -1})" << "seed";

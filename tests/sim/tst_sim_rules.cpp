@@ -45,6 +45,8 @@ private slots:
     void endsReleaseBeforeSubmissions();
     void tiesByInputRow();
     void slowdownLowersUtilization();
+    void slowdownIsCapped_data();
+    void slowdownIsCapped();
     void seriesSamples();
 };
 
@@ -395,6 +397,37 @@ void TestSimRules::slowdownLowersUtilization()
     QCOMPARE(r.jobs[2].slowdown, 1.1 * 1.2);
     QCOMPARE(r.jobs[2].effectiveUtil, 0.5);
     QCOMPARE(endOf(r, 2), std::int64_t{132});
+}
+
+void TestSimRules::slowdownIsCapped_data()
+{
+    QTest::addColumn<double>("maxFactor");
+    QTest::addColumn<std::int64_t>("end");
+    // Rack A: one 8-GPU server; rack B: eight 1-GPU servers. k0(8) = 1 (largest servers first),
+    // r0(8) = 1. A is busy and `any` is allowed at once, so an 8-GPU job runs on B's 8 servers
+    // (one rack): (1 + 0.3*(8-1)) * (1 + 0.2*0) = 3.1, then min(max_factor, 3.1).
+    QTest::newRow("default cap 2") << 2.0 << std::int64_t{10 + 200};     // 100 s x 2
+    QTest::newRow("cap 4: uncapped") << 4.0 << std::int64_t{10 + 310};   // 100 s x 3.1
+    QTest::newRow("cap 1: never slower") << 1.0 << std::int64_t{10 + 100};
+}
+
+void TestSimRules::slowdownIsCapped()
+{
+    QFETCH(double, maxFactor);
+    QFETCH(std::int64_t, end);
+    std::vector<std::pair<std::string, int>> servers{{"A", 8}};
+    for (int i = 0; i < 8; ++i)
+        servers.emplace_back("B", 1);
+    Scenario s;
+    s.locality.relaxToAnyAfter_s = 0;
+    s.slowdown.perExtraServer = 0.3;
+    s.slowdown.maxFactor = maxFactor;
+    // j0 holds A's 8 GPUs from 0 to 1000; j1 (8 GPUs, 100 s) arrives at 10.
+    const auto r = simulate(makeCluster(servers), makeTrace({{"v", 0, 8, 1000}, {"v", 10, 8, 100}}), s);
+    QCOMPARE(startOf(r, 1), std::int64_t{10});
+    QCOMPARE(r.jobs[1].servers, 8);
+    QCOMPARE(r.jobs[1].slowdown, std::min(maxFactor, 3.1));
+    QCOMPARE(endOf(r, 1), end);
 }
 
 void TestSimRules::seriesSamples()

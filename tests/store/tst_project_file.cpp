@@ -95,6 +95,7 @@ private slots:
     void badContentNamesTableAndRow();
     void olderSchemaIsUpgradedInMemory();
     void version1FileOpensWithoutPhases();
+    void version2ResultsHaveNoCapNorDefaults();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -275,7 +276,8 @@ void TestProjectFile::refusedFilesAreUntouched_data()
     QTest::newRow("text file") << "text.clens" << K::NotAProject << "not an SQLite database";
     QTest::newRow("empty file") << "empty-file.clens" << K::NotAProject << "empty";
     QTest::newRow("another application's database") << "other.clens" << K::NotAProject << "another application";
-    QTest::newRow("newer schema") << "newer.clens" << K::NewerVersion << "newer ClusterLens (project schema 3";
+    QTest::newRow("newer schema") << "newer.clens" << K::NewerVersion
+                                  << QStringLiteral("newer ClusterLens (project schema %1").arg(store::kSchemaVersion + 1);
     QTest::newRow("schema version 0") << "v0.clens" << K::OldVersion << "schema 0";
     QTest::newRow("truncated to half") << "half.clens" << K::Corrupt << "";
     QTest::newRow("truncated to 100 bytes") << "header.clens" << K::Corrupt << "";
@@ -398,35 +400,42 @@ void TestProjectFile::badContentNamesTableAndRow()
 }
 
 namespace {
-// A made-up schema 3 for the upgrade tests: adds a column with a default.
+// What a v2 file lacks: the columns the 2 -> 3 step adds.
+constexpr const char* kDropV3 = "ALTER TABLE results DROP COLUMN sc_slowdown_max_factor; "
+                                "ALTER TABLE results DROP COLUMN sc_server_cpu_cores; "
+                                "ALTER TABLE results DROP COLUMN sc_server_mem_gb; "
+                                "ALTER TABLE results DROP COLUMN sc_job_cpu_per_gpu; "
+                                "ALTER TABLE results DROP COLUMN sc_job_mem_gb_per_gpu; ";
+// A made-up next schema for the upgrade tests: adds a column with a default.
 void addColourColumn(store::Database& db) { db.exec("ALTER TABLE scenarios ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'"); }
 void failingStep(store::Database& db) { db.exec("ALTER TABLE no_such_table ADD COLUMN x INTEGER"); }
 } // namespace
 
 void TestProjectFile::olderSchemaIsUpgradedInMemory()
 {
-    // Pretend this build's schema is 3: the version-2 file on disk is an older one. It must load
-    // through the upgrade step and stay byte for byte as it was (it is rewritten only by a save).
-    QCOMPARE(store::kSchemaVersion, std::int64_t{2});
+    // Pretend this build's schema is the next one: the current file on disk is an older one. It
+    // must load through the upgrade step and stay byte for byte as it was (it is rewritten only by
+    // a save).
+    const auto now = store::kSchemaVersion, next = now + 1;
     const auto p = makeRichProject();
-    const auto file = path("v2.clens");
+    const auto file = path("current.clens");
     saveProject(file, p);
     const auto before = readBytes(file);
-    const store::Migration steps[] = {{2, addColourColumn}};
-    const auto q = store::loadProjectAt(file, {}, 3, steps);
+    const store::Migration steps[] = {{now, addColourColumn}};
+    const auto q = store::loadProjectAt(file, {}, next, steps);
     compareProject(p, q);
     QCOMPARE(readBytes(file), before);
 
-    // Without a step from 2, a schema-3 build refuses the file as too old.
+    // Without a step from now, a next-schema build refuses the file as too old.
     try {
-        store::loadProjectAt(file, {}, 3, {});
+        store::loadProjectAt(file, {}, next, {});
         QFAIL("expected ProjectFileError");
     } catch (const ProjectFileError& e) {
         QVERIFY2(e.kind() == ProjectFileError::Kind::OldVersion, e.what());
     }
     // A step that fails reports the file and leaves it alone.
-    const store::Migration broken[] = {{2, failingStep}};
-    QVERIFY_THROWS_EXCEPTION(ProjectFileError, store::loadProjectAt(file, {}, 3, broken));
+    const store::Migration broken[] = {{now, failingStep}};
+    QVERIFY_THROWS_EXCEPTION(ProjectFileError, store::loadProjectAt(file, {}, next, broken));
     QCOMPARE(readBytes(file), before);
 }
 
@@ -438,13 +447,49 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     p.phases.reset();
     const auto file = path("v1.clens");
     saveProject(file, p);
-    execSql(file, "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; DROP TABLE phase_metric_notes; "
-                  "DROP TABLE containers; PRAGMA user_version = 1");
+    execSql(file, std::string(kDropV3) + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
+                  "DROP TABLE phase_metric_notes; DROP TABLE containers; PRAGMA user_version = 1");
     const auto before = readBytes(file);
-    const auto q = loadProject(file);
-    compareProject(p, q);
+    auto q = loadProject(file);
     QVERIFY(!q.phases);
     QCOMPARE(readBytes(file), before);
+    // Results of v2 and older had no slowdown cap and no resource defaults (checked in
+    // version2ResultsHaveNoCapNorDefaults); the rest is as saved.
+    QCOMPARE(q.results.size(), p.results.size());
+    for (std::size_t i = 0; i < q.results.size(); ++i) {
+        auto& sc = std::const_pointer_cast<SimResult>(q.results[i].result)->scenario;
+        QCOMPARE(sc.slowdown.maxFactor, 1e6);
+        QVERIFY(sc.resources == Scenario::Resources{});
+        sc.slowdown.maxFactor = p.results[i].result->scenario.slowdown.maxFactor;
+        sc.resources = p.results[i].result->scenario.resources;
+    }
+    compareProject(p, q);
+}
+
+void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
+{
+    // A schema-2 file opens through the real 2 -> 3 step: its results were simulated before the
+    // slowdown cap and the resource defaults existed, so they read back as "no cap" (the largest
+    // cap a scenario accepts) and "no defaults".
+    auto p = makeRichProject();
+    for (auto& r : p.results) {
+        auto& sc = std::const_pointer_cast<SimResult>(r.result)->scenario;
+        sc.resources.serverDefaults.cpuCores = 32;
+        sc.resources.jobDefaults.memGbPerGpu = 12.5;
+    }
+    const auto file = path("v2.clens");
+    saveProject(file, p);
+    const auto current = loadProject(file);
+    QCOMPARE(current.results.front().result->scenario.resources.serverDefaults.cpuCores, std::optional<double>(32));
+    QCOMPARE(current.results.front().result->scenario.resources.jobDefaults.memGbPerGpu, std::optional<double>(12.5));
+    QCOMPARE(current.results.front().result->scenario.slowdown.maxFactor, 3.5);
+    execSql(file, std::string(kDropV3) + "PRAGMA user_version = 2");
+    const auto q = loadProject(file);
+    QVERIFY(!q.results.empty());
+    for (const auto& r : q.results) {
+        QCOMPARE(r.result->scenario.slowdown.maxFactor, 1e6);
+        QVERIFY(r.result->scenario.resources == Scenario::Resources{});
+    }
 }
 
 void TestProjectFile::migrationStepsRunInOrder()
@@ -492,14 +537,14 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(TraceMeta), std::size_t{136});
     QCOMPARE(sizeof(Server), std::size_t{96});
     QCOMPARE(sizeof(ServerSpec), std::size_t{128});
-    QCOMPARE(sizeof(Scenario), std::size_t{256});
+    QCOMPARE(sizeof(Scenario), std::size_t{328});
     QCOMPARE(sizeof(JobResult), std::size_t{144});
     QCOMPARE(sizeof(WaitInterval), std::size_t{24});
     QCOMPARE(sizeof(GpuInterval), std::size_t{32});
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});
     QCOMPARE(sizeof(TimeSeries), std::size_t{176});
     QCOMPARE(sizeof(SimSummary), std::size_t{160});
-    QCOMPARE(sizeof(SimResult), std::size_t{744});
+    QCOMPARE(sizeof(SimResult), std::size_t{816});
     QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
     QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
 }

@@ -1,5 +1,6 @@
 #include "ui/analysis/run_description.hpp"
 
+#include "core/sim/scenario_names.hpp"
 #include "ui/analysis/value_format.hpp"
 
 #include <QDateTime>
@@ -74,9 +75,8 @@ std::vector<std::pair<QString, QString>> scenarioSettings(const Scenario& s)
     }
     v.emplace_back(QStringLiteral("Gang scheduling"), gang);
     v.emplace_back(QStringLiteral("Quotas"), quotas(s.quota));
-    v.emplace_back(QStringLiteral("Placement"), s.placement == PlacementPolicy::BestFit    ? QStringLiteral("best fit")
-                                                : s.placement == PlacementPolicy::FirstFit ? QStringLiteral("first fit")
-                                                                                           : QStringLiteral("spread"));
+    const auto placement = toString(s.placement);
+    v.emplace_back(QStringLiteral("Placement"), QString::fromUtf8(placement.data(), static_cast<qsizetype>(placement.size())));
     v.emplace_back(QStringLiteral("Backfill"), s.backfill == BackfillPolicy::Greedy ? QStringLiteral("greedy") : QStringLiteral("none"));
     v.emplace_back(QStringLiteral("Slowdown per extra server"), QStringLiteral("+%1").arg(percent(s.slowdown.perExtraServer)));
     v.emplace_back(QStringLiteral("Slowdown across racks"), QStringLiteral("+%1").arg(percent(s.slowdown.crossRack)));

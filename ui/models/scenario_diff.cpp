@@ -1,5 +1,6 @@
 #include "ui/models/scenario_diff.hpp"
 
+#include "core/sim/scenario_names.hpp"
 #include "ui/time/time_format.hpp"
 
 #include <QObject>
@@ -7,42 +8,17 @@
 namespace clens::ui {
 namespace {
 
+template <class E>
+QString named(E v)
+{
+    return QString::fromUtf8(toString(v).data(), static_cast<qsizetype>(toString(v).size()));
+}
+
 QString threshold(const std::optional<std::int64_t>& s)
 {
     if (!s)
         return QObject::tr("never");
     return *s == 0 ? QObject::tr("at once") : TimeFormat::duration(*s);
-}
-
-QString gang(GangPolicy p)
-{
-    switch (p) {
-    case GangPolicy::Strict: return QStringLiteral("strict");
-    case GangPolicy::Elastic: return QStringLiteral("elastic");
-    case GangPolicy::None: return QStringLiteral("none");
-    }
-    return {};
-}
-
-QString quota(QuotaMode m)
-{
-    switch (m) {
-    case QuotaMode::None: return QStringLiteral("none");
-    case QuotaMode::Strict: return QStringLiteral("strict");
-    case QuotaMode::Borrow: return QStringLiteral("borrow");
-    case QuotaMode::BorrowPreempt: return QStringLiteral("borrow-preempt");
-    }
-    return {};
-}
-
-QString placement(PlacementPolicy p)
-{
-    switch (p) {
-    case PlacementPolicy::BestFit: return QStringLiteral("best-fit");
-    case PlacementPolicy::FirstFit: return QStringLiteral("first-fit");
-    case PlacementPolicy::Spread: return QStringLiteral("spread");
-    }
-    return {};
 }
 
 QString quotas(const std::map<std::string, std::int64_t>& q)
@@ -68,16 +44,27 @@ QStringList scenarioDiff(const Scenario& a, const Scenario& b)
     add(QObject::tr("relax to rack after"), threshold(a.locality.relaxToRackAfter_s), threshold(b.locality.relaxToRackAfter_s));
     add(QObject::tr("relax to any after"), threshold(a.locality.relaxToAnyAfter_s), threshold(b.locality.relaxToAnyAfter_s));
     add(QObject::tr("rack size"), num(a.locality.rackSize), num(b.locality.rackSize));
-    add(QObject::tr("gang"), gang(a.gang.policy), gang(b.gang.policy));
+    add(QObject::tr("gang"), named(a.gang.policy), named(b.gang.policy));
     add(QObject::tr("gang min fraction"), num(a.gang.minFraction), num(b.gang.minFraction));
     add(QObject::tr("elastic after"), TimeFormat::duration(a.gang.elasticAfter_s), TimeFormat::duration(b.gang.elasticAfter_s));
-    add(QObject::tr("quota mode"), quota(a.quota.mode), quota(b.quota.mode));
+    add(QObject::tr("quota mode"), named(a.quota.mode), named(b.quota.mode));
     add(QObject::tr("quotas"), quotas(a.quota.vcGpus), quotas(b.quota.vcGpus));
-    add(QObject::tr("placement"), placement(a.placement), placement(b.placement));
-    add(QObject::tr("backfill"), a.backfill == BackfillPolicy::Greedy ? QStringLiteral("greedy") : QStringLiteral("none"),
-        b.backfill == BackfillPolicy::Greedy ? QStringLiteral("greedy") : QStringLiteral("none"));
+    add(QObject::tr("placement"), named(a.placement), named(b.placement));
+    add(QObject::tr("backfill"), named(a.backfill), named(b.backfill));
     add(QObject::tr("slowdown per extra server"), num(a.slowdown.perExtraServer), num(b.slowdown.perExtraServer));
     add(QObject::tr("slowdown cross rack"), num(a.slowdown.crossRack), num(b.slowdown.crossRack));
+    add(QObject::tr("slowdown at most"), num(a.slowdown.maxFactor), num(b.slowdown.maxFactor));
+    const auto amount = [&](const std::optional<double>& v, const QString& none) { return v ? num(*v) : none; };
+    const auto& ra = a.resources;
+    const auto& rb = b.resources;
+    add(QObject::tr("server CPU cores when unknown"), amount(ra.serverDefaults.cpuCores, QObject::tr("unlimited")),
+        amount(rb.serverDefaults.cpuCores, QObject::tr("unlimited")));
+    add(QObject::tr("server memory (GB) when unknown"), amount(ra.serverDefaults.memGb, QObject::tr("unlimited")),
+        amount(rb.serverDefaults.memGb, QObject::tr("unlimited")));
+    add(QObject::tr("job CPU cores per GPU when unknown"), amount(ra.jobDefaults.cpuPerGpu, QObject::tr("none")),
+        amount(rb.jobDefaults.cpuPerGpu, QObject::tr("none")));
+    add(QObject::tr("job memory (GB) per GPU when unknown"), amount(ra.jobDefaults.memGbPerGpu, QObject::tr("none")),
+        amount(rb.jobDefaults.memGbPerGpu, QObject::tr("none")));
     add(QObject::tr("trial run"), TimeFormat::duration(a.failures.trialRun_s), TimeFormat::duration(b.failures.trialRun_s));
     add(QObject::tr("server MTBF (h)"), num(a.failures.serverMtbf_h), num(b.failures.serverMtbf_h));
     add(QObject::tr("repair (h)"), num(a.failures.repair_h), num(b.failures.repair_h));
