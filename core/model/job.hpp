@@ -19,7 +19,7 @@ enum class SkipReason : std::uint8_t {
     None,       // simulated
     NoAttempts, // Philly: never scheduled
     Pending,    // Alibaba: never scheduled before the trace ended
-    ZeroGpus,   // asks for no GPU
+    ZeroGpus,   // asks for no GPU and no CPU or memory either (nothing to place)
 };
 
 std::string_view toString(SkipReason r);
@@ -51,8 +51,14 @@ struct Job {
     std::optional<std::int64_t> recordedEnd_s;
     // Mean GPU utilization in [0,1] when the trace has it; NaN otherwise.
     float gpuUtil = std::nanf("");
-    // Fractional GPU request in thousandths (Alibaba gpu_milli); 1000 = whole GPUs.
+    // Share of one GPU in thousandths (1-GPU jobs only; Alibaba gpu_milli); 1000 = whole GPUs.
     std::int32_t gpuMilli = 1000;
+    // CPU cores and memory for the whole job, whatever its GPU count; NaN when the trace does not
+    // say (the scenario's resources.job_defaults then apply). docs/resources.md.
+    double cpuCores = std::nan("");
+    double memGb = std::nan("");
+    // Allowed GPU models: index into Trace::gpuModelSets; 0 = any model.
+    std::int32_t gpuModels = 0;
     std::vector<RecordedAttempt> attempts; // optional detail (Philly job log)
 
     bool simulated() const { return skip == SkipReason::None; }

@@ -266,9 +266,18 @@ CREATE TABLE containers (
 
 void addPhaseTables(Database& db) { db.exec(kPhaseTablesV2); }
 
-// Version 3: the knobs of resources and the slowdown cap (NULL in a result migrated from v2, which
-// had neither: no resource defaults, no cap).
+// Version 3: what jobs ask besides GPUs (CPU, memory: NULL = unknown; allowed GPU models: an
+// index into gpu_model_sets, 0 = any, the list's idx 0 being set 1), the knobs of resources and
+// the slowdown cap (NULL in a result migrated from v2, which had neither: no resource defaults, no
+// cap).
 constexpr const char* kV3 = R"sql(
+ALTER TABLE jobs ADD COLUMN cpu_cores REAL;
+ALTER TABLE jobs ADD COLUMN mem_gb REAL;
+ALTER TABLE jobs ADD COLUMN gpu_models INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE gpu_model_sets (
+  idx INTEGER PRIMARY KEY,
+  models TEXT NOT NULL
+) STRICT;
 ALTER TABLE results ADD COLUMN sc_slowdown_max_factor REAL;
 ALTER TABLE results ADD COLUMN sc_server_cpu_cores REAL;
 ALTER TABLE results ADD COLUMN sc_server_mem_gb REAL;

@@ -49,8 +49,13 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
         }
     }
     writeTextList(db, "users", "name", trace.users);
+    if (trace.gpuModelSets.empty() || !trace.gpuModelSets.front().empty())
+        throw std::invalid_argument("the trace's first GPU model set must be the empty one (any model)");
+    writeTextList(db, "gpu_model_sets", "models", {trace.gpuModelSets.begin() + 1, trace.gpuModelSets.end()});
     Statement job(db, "INSERT INTO jobs (idx, job_id, vc, user, submit_s, gpus, duration_s, status, skip, recorded_start_s, "
-                      "recorded_end_s, gpu_util, gpu_milli) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                      "recorded_end_s, gpu_util, gpu_milli, cpu_cores, mem_gb, gpu_models) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const auto modelSets = static_cast<std::int64_t>(trace.gpuModelSets.size());
     Statement attempt(db, "INSERT INTO attempts (job, idx, start_s, end_s) VALUES (?, ?, ?, ?)");
     Statement server(db, "INSERT INTO attempt_servers (job, attempt, idx, server, gpus) VALUES (?, ?, ?, ?, ?)");
     const auto tenants = static_cast<std::int64_t>(trace.tenants.size());
@@ -58,8 +63,8 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
     for (std::size_t i = 0; i < trace.jobs.size(); ++i) {
         const auto& j = trace.jobs[i];
         const auto idx = static_cast<std::int64_t>(i);
-        if (j.vc < 0 || j.vc >= tenants || j.user < 0 || j.user >= users)
-            throw std::invalid_argument("job " + std::to_string(i) + " ('" + j.id + "') has a vc or user index out of range");
+        if (j.vc < 0 || j.vc >= tenants || j.user < 0 || j.user >= users || j.gpuModels < 0 || j.gpuModels >= modelSets)
+            throw std::invalid_argument("job " + std::to_string(i) + " ('" + j.id + "') has a vc, user or GPU model set index out of range");
         job.bindInt(1, idx);
         job.bindText(2, j.id);
         job.bindInt(3, j.vc);
@@ -73,6 +78,9 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
         job.bindOptionalInt(11, j.recordedEnd_s);
         job.bindReal(12, static_cast<double>(j.gpuUtil));
         job.bindInt(13, j.gpuMilli);
+        job.bindReal(14, j.cpuCores); // NaN (unknown) is stored as NULL
+        job.bindReal(15, j.memGb);
+        job.bindInt(16, j.gpuModels);
         job.run();
         progress.tick();
         for (std::size_t a = 0; a < j.attempts.size(); ++a) {
@@ -119,10 +127,13 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
         }
     }
     trace.users = readTextList(db, file, "users", "name");
+    for (auto& models : readTextList(db, file, "gpu_model_sets", "models"))
+        trace.gpuModelSets.push_back(std::move(models));
     {
         TableReader t(db, file, "jobs",
                       "SELECT idx, job_id, vc, user, submit_s, gpus, duration_s, status, skip, recorded_start_s, recorded_end_s, "
-                      "gpu_util, gpu_milli FROM jobs ORDER BY idx");
+                      "gpu_util, gpu_milli, cpu_cores, mem_gb, gpu_models FROM jobs ORDER BY idx");
+        const auto modelSets = static_cast<std::int64_t>(trace.gpuModelSets.size());
         const auto tenants = static_cast<std::int64_t>(trace.tenants.size());
         const auto users = static_cast<std::int64_t>(trace.users.size());
         while (t.next()) {
@@ -144,6 +155,9 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
             j.recordedEnd_s = t.optionalInteger(10);
             j.gpuUtil = static_cast<float>(t.real(11));
             j.gpuMilli = int32(t, 12);
+            j.cpuCores = t.real(13);
+            j.memGb = t.real(14);
+            j.gpuModels = static_cast<std::int32_t>(t.integer(15, 0, modelSets - 1));
             trace.jobs.push_back(std::move(j));
             progress.tick();
         }

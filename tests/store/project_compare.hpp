@@ -54,6 +54,7 @@ inline void compareTrace(const Trace& x, const Trace& y, const QString& where)
         CLENS_SAME(x.tenants[i].quotaGpus, y.tenants[i].quotaGpus);
     }
     CLENS_SAME(x.users, y.users);
+    CLENS_SAME(x.gpuModelSets, y.gpuModelSets);
     QCOMPARE(x.jobs.size(), y.jobs.size());
     for (std::size_t i = 0; i < x.jobs.size(); ++i) {
         const auto &a = x.jobs[i], &b = y.jobs[i];
@@ -69,6 +70,9 @@ inline void compareTrace(const Trace& x, const Trace& y, const QString& where)
         CLENS_SAME(a.recordedEnd_s, b.recordedEnd_s);
         CLENS_SAME_REAL(a.gpuUtil, b.gpuUtil);
         CLENS_SAME(a.gpuMilli, b.gpuMilli);
+        CLENS_SAME_REAL(a.cpuCores, b.cpuCores);
+        CLENS_SAME_REAL(a.memGb, b.memGb);
+        CLENS_SAME(a.gpuModels, b.gpuModels);
         QCOMPARE(a.attempts.size(), b.attempts.size());
         for (std::size_t k = 0; k < a.attempts.size(); ++k) {
             CLENS_SAME(a.attempts[k].start_s, b.attempts[k].start_s);

@@ -54,6 +54,9 @@ inline std::shared_ptr<const Trace> makeRichTrace()
             j.recordedEnd_s = L::max();
         j.gpuUtil = i % 3 == 0 ? std::nanf("") : i == 1 ? 0.0f : 0.123456789f * static_cast<float>(i);
         j.gpuMilli = i == 5 ? 250 : 1000;
+        j.cpuCores = i % 4 == 0 ? std::nan("") : 0.5 * static_cast<double>(i);
+        j.memGb = i % 3 == 1 ? std::nan("") : 1e-3 * static_cast<double>(i);
+        j.gpuModels = t->internGpuModels(i % 3 == 0 ? "" : i % 3 == 1 ? "V100|A100" : "T4");
         if (i == 6 || i == 7) {
             RecordedAttempt a;
             a.start_s = 100;

@@ -401,7 +401,9 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
-constexpr const char* kDropV3 = "ALTER TABLE results DROP COLUMN sc_slowdown_max_factor; "
+constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER TABLE jobs DROP COLUMN mem_gb; "
+                                "ALTER TABLE jobs DROP COLUMN gpu_models; DROP TABLE gpu_model_sets; "
+                                "ALTER TABLE results DROP COLUMN sc_slowdown_max_factor; "
                                 "ALTER TABLE results DROP COLUMN sc_server_cpu_cores; "
                                 "ALTER TABLE results DROP COLUMN sc_server_mem_gb; "
                                 "ALTER TABLE results DROP COLUMN sc_job_cpu_per_gpu; "
@@ -445,6 +447,14 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     // 1 -> 2 step with no container metrics, and is left as it was.
     auto p = makeRichProject();
     p.phases.reset();
+    // v1 and v2 traces had no CPU, memory or GPU models.
+    auto trace = std::make_shared<Trace>(*p.trace);
+    for (auto& j : trace->jobs) {
+        j.cpuCores = j.memGb = std::nan("");
+        j.gpuModels = 0;
+    }
+    trace->gpuModelSets.resize(1);
+    p.trace = trace;
     const auto file = path("v1.clens");
     saveProject(file, p);
     execSql(file, std::string(kDropV3) + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
@@ -530,7 +540,7 @@ void TestProjectFile::storedStructsAreComplete()
     // The store writes these structs field by field. When one grows, this fails: store the new
     // field in core/store (bump kSchemaVersion and add a migration), extend the round-trip
     // fixture and comparison, then update the size here.
-    QCOMPARE(sizeof(Job), std::size_t{136});
+    QCOMPARE(sizeof(Job), std::size_t{160});
     QCOMPARE(sizeof(RecordedAttempt), std::size_t{56});
     QCOMPARE(sizeof(RecordedServerGpus), std::size_t{56});
     QCOMPARE(sizeof(Tenant), std::size_t{48});
