@@ -39,7 +39,7 @@ std::shared_ptr<const SimResult> syntheticResult(const Project& p)
         r->waits.push_back({j.submit_s, *jr.start_s, DelayCause::Capacity});
         for (std::int32_t g = 0; g < j.gpus; ++g, ++gpu)
             r->occupancy.push_back({static_cast<std::int32_t>(gpu % p.cluster->gpuCount()), jr.job, *jr.start_s, *jr.end_s,
-                                    GpuUse::Running, 0.52f});
+                                    GpuUse::Running, 1000, 0.52f});
         r->jobs.push_back(jr);
     }
     const auto samples = static_cast<std::size_t>((jobs.back().submit_s - jobs.front().submit_s) / 300 + 1);

@@ -92,7 +92,7 @@ void GpuPool::take(std::int32_t server, std::int32_t count, std::int32_t job, st
         throw std::logic_error("GpuPool::take: not enough free GPUs");
     std::int32_t taken = 0;
     for (std::int32_t g = info.firstGpu; taken < count; ++g)
-        if (holder_[idx(g)] < 0) {
+        if (holder_[idx(g)] == -1) {
             holder_[idx(g)] = job;
             gpus.push_back(g);
             ++taken;
@@ -107,7 +107,7 @@ void GpuPool::takeExact(const std::vector<std::int32_t>& gpus, std::int32_t job)
         const auto server = cluster_->serverOfGpu(gpus[i]);
         std::int32_t count = 0;
         for (; i < gpus.size() && cluster_->serverOfGpu(gpus[i]) == server; ++i) {
-            if (holder_[idx(gpus[i])] >= 0 || !isUp(server))
+            if (holder_[idx(gpus[i])] != -1 || !isUp(server))
                 throw std::logic_error("GpuPool::takeExact: GPU not free");
             holder_[idx(gpus[i])] = job;
             ++count;
@@ -140,7 +140,7 @@ void GpuPool::setDown(std::int32_t server)
 {
     const auto& info = cluster_->servers()[idx(server)];
     for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g)
-        if (holder_[idx(g)] >= 0)
+        if (holder_[idx(g)] != -1)
             throw std::logic_error("GpuPool::setDown: server still has allocated GPUs");
     setServerFree(server, 0, false);
 }

@@ -28,12 +28,14 @@ public:
     std::int32_t maxServerFree() const;
     // Up servers with at least one GPU installed and all of them free.
     std::int32_t fullyFreeServers() const { return fullyFree_; }
-    // Job holding the GPU, -1 when free (or its server is down).
+    // Job holding the GPU, -1 when free (or its server is down); ResourcePool::kSharedHolder (-2)
+    // for a GPU that holds shares.
     std::int32_t holder(std::int32_t gpu) const { return holder_[idx(gpu)]; }
 
     // Takes `count` free GPUs of `server` (lowest indices first) for `job`; appends their ids.
     void take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus);
-    // Takes exactly these GPUs (all free, servers up) for `job` (undoing a tentative release).
+    // Takes exactly these GPUs (all free, servers up) for `job` (undoing a tentative release, or
+    // the first share on a GPU with job = ResourcePool::kSharedHolder).
     void takeExact(const std::vector<std::int32_t>& gpus, std::int32_t job);
     // Frees the given GPUs (ids of one server are expected to be adjacent in the list).
     void release(const std::vector<std::int32_t>& gpus);

@@ -22,18 +22,33 @@ std::vector<std::int32_t> fewestCovering(std::vector<std::int32_t> sizes, std::i
 }
 } // namespace
 
-LocalityTable::LocalityTable(const Topology& cluster)
+namespace {
+std::vector<std::int32_t> installedGpus(const Topology& cluster)
 {
-    total_ = cluster.gpuCount();
-    std::vector<std::int32_t> serverGpus, rackGpus;
+    std::vector<std::int32_t> gpus;
     for (const auto& s : cluster.servers())
-        serverGpus.push_back(s.gpus);
+        gpus.push_back(s.gpus);
+    return gpus;
+}
+} // namespace
+
+LocalityTable::LocalityTable(const Topology& cluster) : LocalityTable(cluster, installedGpus(cluster)) {}
+
+LocalityTable::LocalityTable(const Topology& cluster, const std::vector<std::int32_t>& serverGpus)
+{
+    total_ = 0;
+    for (const auto g : serverGpus)
+        total_ += g;
+    std::vector<std::int32_t> rackGpus;
     for (const auto& r : cluster.racks()) {
-        rackGpus.push_back(r.gpus);
-        maxRackGpus_ = std::max(maxRackGpus_, r.gpus);
+        std::int32_t rackTotal = 0;
         std::vector<std::int32_t> inRack;
-        for (std::int32_t s = r.firstServer; s < r.firstServer + r.serverCount; ++s)
-            inRack.push_back(cluster.servers()[static_cast<std::size_t>(s)].gpus);
+        for (std::int32_t s = r.firstServer; s < r.firstServer + r.serverCount; ++s) {
+            inRack.push_back(serverGpus[static_cast<std::size_t>(s)]);
+            rackTotal += inRack.back();
+        }
+        rackGpus.push_back(rackTotal);
+        maxRackGpus_ = std::max(maxRackGpus_, rackTotal);
         std::sort(inRack.begin(), inRack.end(), std::greater<>());
         if (bestRackPrefix_.size() < inRack.size() + 1)
             bestRackPrefix_.resize(inRack.size() + 1, 0);
@@ -43,7 +58,7 @@ LocalityTable::LocalityTable(const Topology& cluster)
             bestRackPrefix_[k + 1] = std::max(bestRackPrefix_[k + 1], sum);
         }
     }
-    k0_ = fewestCovering(std::move(serverGpus), total_);
+    k0_ = fewestCovering(serverGpus, total_);
     r0_ = fewestCovering(std::move(rackGpus), total_);
 }
 

@@ -15,6 +15,9 @@ namespace clens {
 class LocalityTable {
 public:
     explicit LocalityTable(const Topology& cluster);
+    // The cluster as a job sees it that may use only some servers' GPUs: gpus[s] per server (0
+    // for the others); docs/resources.md "Locality levels ... count only servers of allowed models".
+    LocalityTable(const Topology& cluster, const std::vector<std::int32_t>& gpus);
 
     std::int32_t totalGpus() const { return total_; }
     bool fitsCluster(std::int32_t g) const { return g >= 1 && g <= total_; }

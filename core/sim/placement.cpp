@@ -54,14 +54,30 @@ bool singleServer(const GpuPool& pool, std::int32_t size, PlacementPolicy policy
     return true;
 }
 
+// Single server, k0 == 1, when the job's resources limit what each server offers (or fgd
+// scores): the same choice as singleServer() over the servers that can take `size`, with fgd
+// taking the server whose fragmentation grows least (ties: best-fit's key).
+bool singleServerScan(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, const PlacementContext& ctx,
+                      Placement& out);
+
 struct Candidate {
     std::int32_t s;
-    std::int32_t free;
+    std::int32_t free; // GPUs this job may take there
+    std::int32_t left; // free GPUs there (the leftover measure); == free on the GPU-only path
 };
 
+// What a job may take on a server: every free GPU, or what its resources allow (ctx.usable).
+std::int32_t usableOn(const GpuPool& pool, const PlacementContext& ctx, std::int32_t s)
+{
+    if (!pool.isUp(s))
+        return 0;
+    return ctx.usable ? (*ctx.usable)[idx(s)] : pool.freeOn(s);
+}
+
 // Fewest servers out of `cands` (sorted by free desc, index asc) holding `size`: the first n-1
-// whole, the remainder on the policy's pick. Returns the chosen servers' free GPUs left over, or
-// -1 when `cands` cannot hold size (or needs other than `exactServers` servers when > 0).
+// whole, the remainder on the policy's pick (fgd picks as best-fit: it scores single servers
+// only). Returns the chosen servers' free GPUs left over, or -1 when `cands` cannot hold size (or
+// needs other than `exactServers` servers when > 0).
 template <class RackOf = std::nullptr_t>
 std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, PlacementPolicy policy,
                        std::int32_t exactServers, Placement& out, RackOf rackOf = nullptr)
@@ -76,9 +92,11 @@ std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, P
         return -1;
     out.parts.clear();
     std::int32_t taken = 0;
+    std::int64_t left = 0;
     for (std::size_t i = 0; i + 1 < n; ++i) {
         out.parts.emplace_back(cands[i].s, cands[i].free);
         taken += cands[i].free;
+        left += cands[i].left - cands[i].free;
     }
     const auto rem = size - taken;
     // Across racks (scope `any`), a server in a rack the gang already uses wins a tie.
@@ -94,9 +112,9 @@ std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, P
     };
     std::size_t pick = n - 1; // spread: the largest remaining (the sort order breaks ties)
     for (std::size_t i = n - 1; i < cands.size() && cands[i].free >= rem; ++i) {
-        if (policy == PlacementPolicy::BestFit) {
-            const auto a = std::make_tuple(cands[i].free, newRack(i), cands[i].s);
-            const auto b = std::make_tuple(cands[pick].free, newRack(pick), cands[pick].s);
+        if (policy == PlacementPolicy::BestFit || policy == PlacementPolicy::Fgd) {
+            const auto a = std::make_tuple(cands[i].left, newRack(i), cands[i].s);
+            const auto b = std::make_tuple(cands[pick].left, newRack(pick), cands[pick].s);
             if (a < b)
                 pick = i;
         } else if (policy == PlacementPolicy::FirstFit) {
@@ -105,7 +123,7 @@ std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, P
         }
     }
     out.parts.emplace_back(cands[pick].s, rem);
-    return static_cast<std::int64_t>(taken) + cands[pick].free - size;
+    return left + cands[pick].left - rem;
 }
 
 bool sortedByFreeDesc(const Candidate& a, const Candidate& b)
@@ -113,9 +131,38 @@ bool sortedByFreeDesc(const Candidate& a, const Candidate& b)
     return a.free != b.free ? a.free > b.free : a.s < b.s;
 }
 
+bool singleServerScan(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, const PlacementContext& ctx,
+                      Placement& out)
+{
+    using Key = std::tuple<double, std::int64_t, std::int64_t, std::int32_t>;
+    Key best{};
+    std::int32_t server = -1;
+    for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s) {
+        if (usableOn(pool, ctx, s) < size)
+            continue;
+        const std::int64_t left = pool.freeOn(s), rackLeft = pool.rackFree(pool.cluster().servers()[idx(s)].rack);
+        Key key;
+        switch (policy) {
+        case PlacementPolicy::BestFit: key = {0.0, left, rackLeft, s}; break;
+        case PlacementPolicy::Spread: key = {0.0, -left, -rackLeft, s}; break;
+        case PlacementPolicy::FirstFit: key = {0.0, 0, 0, s}; break;
+        case PlacementPolicy::Fgd: key = {ctx.scorer->growth(s, size), left, rackLeft, s}; break;
+        }
+        if (server < 0 || key < best) {
+            best = key;
+            server = s;
+        }
+    }
+    if (server < 0)
+        return false;
+    out.parts.assign(1, {server, size});
+    out.racks = 1;
+    return true;
+}
+
 // One rack per candidate; exactServers > 0 for the server level.
 bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactServers, PlacementPolicy policy,
-                   Placement& out)
+                   const PlacementContext& ctx, Placement& out)
 {
     std::vector<std::int32_t> racks;
     pool.racksWithAtLeast(size, racks);
@@ -129,8 +176,8 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
         const auto& r = pool.cluster().racks()[idx(rack)];
         cands.clear();
         for (std::int32_t s = r.firstServer; s < r.firstServer + r.serverCount; ++s)
-            if (pool.isUp(s) && pool.freeOn(s) > 0)
-                cands.push_back({s, pool.freeOn(s)});
+            if (const auto free = usableOn(pool, ctx, s); free > 0)
+                cands.push_back({s, free, pool.freeOn(s)});
         std::sort(cands.begin(), cands.end(), sortedByFreeDesc);
         const auto left = packScope(cands, size, policy, exactServers, trial);
         if (left < 0)
@@ -154,7 +201,7 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
     return found;
 }
 
-bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, Placement& out)
+bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, const PlacementContext& ctx, Placement& out)
 {
     if (pool.totalFree() < size)
         return false;
@@ -163,9 +210,15 @@ bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, Pl
     // span few racks. packScope takes the leading ones whole and the policy picks the remainder
     // server among the rest (preferring, at equal fit, a rack already used).
     std::vector<Candidate> all;
-    for (std::int32_t g = pool.maxServerGpus(); g >= 1; --g)
-        for (auto s = pool.nextServerWithFree(g, 0); s >= 0; s = pool.nextServerWithFree(g, s + 1))
-            all.push_back({s, g});
+    if (ctx.usable) {
+        for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s)
+            if (const auto free = usableOn(pool, ctx, s); free > 0)
+                all.push_back({s, free, pool.freeOn(s)});
+    } else {
+        for (std::int32_t g = pool.maxServerGpus(); g >= 1; --g)
+            for (auto s = pool.nextServerWithFree(g, 0); s >= 0; s = pool.nextServerWithFree(g, s + 1))
+                all.push_back({s, g, g});
+    }
     const auto rackOf = [&](std::int32_t s) { return pool.cluster().servers()[idx(s)].rack; };
     std::sort(all.begin(), all.end(), [&](const Candidate& a, const Candidate& b) {
         if (a.free != b.free)
@@ -193,28 +246,47 @@ std::int32_t Placement::gpus() const
 }
 
 bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, std::int32_t k0, PlacementPolicy policy,
-                   Placement& out)
+                   Placement& out, const PlacementContext& ctx)
 {
     if (size <= 0 || pool.totalFree() < size)
         return false;
+    out.shareGpu = -1;
     switch (level) {
     case LocalityLevel::Server:
         if (k0 == 1)
-            return singleServer(pool, size, policy, out);
-        return withinOneRack(pool, size, k0, policy, out);
-    case LocalityLevel::Rack: return withinOneRack(pool, size, 0, policy, out);
-    case LocalityLevel::Any: return anywhere(pool, size, policy, out);
+            return ctx.usable || policy == PlacementPolicy::Fgd ? singleServerScan(pool, size, policy, ctx, out)
+                                                                 : singleServer(pool, size, policy, out);
+        return withinOneRack(pool, size, k0, policy, ctx, out);
+    case LocalityLevel::Rack: return withinOneRack(pool, size, 0, policy, ctx, out);
+    case LocalityLevel::Any: return anywhere(pool, size, policy, ctx, out);
     }
     return false;
 }
 
-void allFreeGpus(const GpuPool& pool, Placement& out)
+void allFreeGpus(const GpuPool& pool, Placement& out, const PlacementContext& ctx)
 {
     out.parts.clear();
-    for (std::int32_t f = 1; f <= pool.maxServerGpus(); ++f)
-        for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1))
-            out.parts.emplace_back(s, f);
+    out.shareGpu = -1;
+    if (ctx.usable) {
+        for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s)
+            if (const auto free = usableOn(pool, ctx, s); free > 0)
+                out.parts.emplace_back(s, free);
+    } else {
+        for (std::int32_t f = 1; f <= pool.maxServerGpus(); ++f)
+            for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1))
+                out.parts.emplace_back(s, f);
+    }
     countRacks(pool, out);
+}
+
+std::int32_t usableGpus(const GpuPool& pool, const PlacementContext& ctx)
+{
+    if (!ctx.usable)
+        return pool.totalFree();
+    std::int32_t n = 0;
+    for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s)
+        n += usableOn(pool, ctx, s);
+    return n;
 }
 
 } // namespace clens

@@ -20,16 +20,35 @@ namespace clens {
 struct Placement {
     std::vector<std::pair<std::int32_t, std::int32_t>> parts; // (server, GPUs taken), by server index
     std::int32_t racks = 0;
+    std::int32_t shareGpu = -1; // a share job's GPU (parts then holds its server, 1 GPU); -1 otherwise
     std::int32_t servers() const { return static_cast<std::int32_t>(parts.size()); }
     std::int32_t gpus() const;
+};
+
+// fgd's measure (fragmentation.hpp): how much a server's fragmentation grows if a job takes
+// `gpus` whole GPUs there.
+class ServerScorer {
+public:
+    virtual ~ServerScorer() = default;
+    virtual double growth(std::int32_t server, std::int32_t gpus) const = 0;
+};
+
+// What a job's other resources allow. usable[s] = GPUs the job may take on server s (its allowed
+// models, CPU and memory permitting; docs/resources.md); null = every free GPU (GPU-only path).
+// scorer: required for fgd.
+struct PlacementContext {
+    const std::vector<std::int32_t>* usable = nullptr;
+    const ServerScorer* scorer = nullptr;
 };
 
 // A placement of `size` GPUs at exactly `level` (server: exactly k0 servers of one rack; rack:
 // servers of one rack; any: anywhere). False when none exists.
 bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, std::int32_t k0, PlacementPolicy policy,
-                   Placement& out);
+                   Placement& out, const PlacementContext& ctx = {});
 
-// Every free GPU of every up server (gang `none` taking what appears).
-void allFreeGpus(const GpuPool& pool, Placement& out);
+// Every GPU the job may take on every up server (gang `none` taking what appears).
+void allFreeGpus(const GpuPool& pool, Placement& out, const PlacementContext& ctx = {});
+// How many GPUs that is.
+std::int32_t usableGpus(const GpuPool& pool, const PlacementContext& ctx);
 
 } // namespace clens

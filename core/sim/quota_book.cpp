@@ -9,7 +9,7 @@ QuotaBook::QuotaBook(const Scenario::Quota& quota, const Trace& trace)
         return;
     for (const auto& [name, gpus] : quota.vcGpus)
         if (const auto vc = trace.findTenant(name))
-            quota_[idx(*vc)] = gpus;
+            quota_[idx(*vc)] = gpus * 1000;
 }
 
 } // namespace clens

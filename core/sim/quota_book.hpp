@@ -1,7 +1,8 @@
 #pragma once
-// Per-VC GPU quotas and what each VC holds now (DESIGN §5 "Quota"). A VC absent from
+// Per-VC GPU quotas and what each VC holds now (docs/simulation.md "Quota"). A VC absent from
 // `quota.vc`, or any VC under mode none, is unlimited. Held counts every GPU a VC's jobs hold:
-// running gangs (their allocated size), trials and GPUs hoarded under gang `none`.
+// running gangs (their allocated size), trials, GPUs hoarded under gang `none`, and shares of a
+// GPU as their part of it (docs/resources.md). Amounts are in thousandths of a GPU.
 #include "core/model/trace.hpp"
 #include "core/sim/scenario.hpp"
 
@@ -22,16 +23,19 @@ public:
     bool limited(std::int32_t vc) const { return quota_[idx(vc)] != kUnlimited; }
     std::int64_t quota(std::int32_t vc) const { return quota_[idx(vc)]; }
     std::int64_t held(std::int32_t vc) const { return held_[idx(vc)]; }
-    // GPUs the VC may still take without exceeding its quota (kUnlimited when unlimited).
+    // What the VC may still take without exceeding its quota (kUnlimited when unlimited).
     std::int64_t room(std::int32_t vc) const { return limited(vc) ? quota_[idx(vc)] - held_[idx(vc)] : kUnlimited; }
-    bool wouldExceed(std::int32_t vc, std::int64_t gpus) const { return limited(vc) && held_[idx(vc)] + gpus > quota_[idx(vc)]; }
+    // The same in whole GPUs (rounded down).
+    std::int64_t roomGpus(std::int32_t vc) const { return limited(vc) ? floorDiv(room(vc), 1000) : kUnlimited; }
+    bool wouldExceed(std::int32_t vc, std::int64_t milli) const { return limited(vc) && held_[idx(vc)] + milli > quota_[idx(vc)]; }
     bool overQuota(std::int32_t vc) const { return limited(vc) && held_[idx(vc)] > quota_[idx(vc)]; }
-    void add(std::int32_t vc, std::int64_t gpus) { held_[idx(vc)] += gpus; }
-    void remove(std::int32_t vc, std::int64_t gpus) { held_[idx(vc)] -= gpus; }
+    void add(std::int32_t vc, std::int64_t milli) { held_[idx(vc)] += milli; }
+    void remove(std::int32_t vc, std::int64_t milli) { held_[idx(vc)] -= milli; }
     std::size_t vcCount() const { return quota_.size(); }
 
 private:
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+    static std::int64_t floorDiv(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
     QuotaMode mode_;
     std::vector<std::int64_t> quota_;
     std::vector<std::int64_t> held_;

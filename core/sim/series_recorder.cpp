@@ -14,16 +14,19 @@ void SeriesRecorder::init(std::int64_t first_s, std::int64_t step_s, std::int32_
     started_ = true;
 }
 
-void SeriesRecorder::emitWhile(std::int64_t t, bool inclusive, std::int32_t freeServers)
+void SeriesRecorder::emitWhile(std::int64_t t, bool inclusive, const Levels& now)
 {
     if (!started_)
         return;
     while (inclusive ? next_ <= t : next_ < t) {
         s_.t_s.push_back(next_);
-        s_.allocatedGpus.push_back(c_.allocatedGpus);
+        s_.allocatedGpus.push_back(static_cast<double>(c_.allocatedMilli) / 1000.0);
         s_.effectiveUtil.push_back(gpus_ > 0 ? static_cast<double>(c_.utilMicro) / 1e6 / gpus_ : 0.0);
         s_.queuedJobs.push_back(c_.queuedJobs);
-        s_.freeServers.push_back(freeServers);
+        s_.freeServers.push_back(now.freeServers);
+        s_.cpuReserved.push_back(static_cast<double>(now.cpuReservedMilli) / 1000.0);
+        s_.memReserved.push_back(static_cast<double>(now.memReservedMib) / 1024.0);
+        s_.shareFragmentation.push_back(now.shareFragmentation);
         s_.heldIdleGpus.push_back(c_.heldIdleGpus);
         for (std::size_t v = 0; v < c_.queuedByVc.size(); ++v)
             s_.queuedByVc[v].push_back(c_.queuedByVc[v]);

@@ -10,10 +10,10 @@
 namespace clens {
 
 struct SeriesCounters {
-    std::int32_t allocatedGpus = 0; // running, trial and hoarded GPUs
+    std::int64_t allocatedMilli = 0; // running, trial and hoarded GPUs, in thousandths (shares)
     std::int32_t heldIdleGpus = 0;
     std::int32_t queuedJobs = 0;
-    std::int64_t utilMicro = 0; // sum over busy GPUs of effective utilization, in 1e-6 units
+    std::int64_t utilMicro = 0; // sum over busy GPUs of effective utilization × their part, in 1e-6 units
     std::vector<std::int32_t> queuedByVc;
 };
 
@@ -21,13 +21,22 @@ class SeriesRecorder {
 public:
     void init(std::int64_t first_s, std::int64_t step_s, std::int32_t clusterGpus, std::size_t vcs);
     SeriesCounters& counters() { return c_; }
+    // What the engine reads off its pools at a sample.
+    struct Levels {
+        std::int32_t freeServers = 0;
+        std::int64_t cpuReservedMilli = 0;
+        std::int64_t memReservedMib = 0;
+        double shareFragmentation = 0;
+    };
     // Emits every pending sample with time < t (before) or <= t (through).
-    void sampleBefore(std::int64_t t, std::int32_t freeServers) { emitWhile(t, false, freeServers); }
-    void sampleThrough(std::int64_t t, std::int32_t freeServers) { emitWhile(t, true, freeServers); }
+    void sampleBefore(std::int64_t t, const Levels& now) { emitWhile(t, false, now); }
+    void sampleThrough(std::int64_t t, const Levels& now) { emitWhile(t, true, now); }
+    // Time of the next sample not yet emitted.
+    std::int64_t nextSample() const { return next_; }
     TimeSeries take() { return std::move(s_); }
 
 private:
-    void emitWhile(std::int64_t t, bool inclusive, std::int32_t freeServers);
+    void emitWhile(std::int64_t t, bool inclusive, const Levels& now);
     SeriesCounters c_;
     TimeSeries s_;
     std::int64_t next_ = 0;

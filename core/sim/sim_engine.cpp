@@ -12,7 +12,8 @@ namespace clens {
 SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace, const Scenario& scenario,
                      const SimOptions& options)
     : cluster_(std::move(cluster)), trace_(std::move(trace)), sc_(scenario), options_(options), loc_(*cluster_),
-      pool_(*cluster_), quota_(sc_.quota, *trace_)
+      pool_(*cluster_), model_(*cluster_, *trace_, sc_.resources, sc_.placement == PlacementPolicy::Fgd),
+      quota_(sc_.quota, *trace_)
 {
     const auto& jobs = trace_->jobs;
     rt_.resize(jobs.size());
@@ -39,6 +40,13 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     if (sc_.gang.policy == GangPolicy::Elastic && sc_.gang.elasticAfter_s > 0)
         timers_.push_back({sc_.gang.elasticAfter_s, true, 0});
 
+    if (model_.active() || sc_.placement == PlacementPolicy::Fgd) {
+        res_.emplace(model_, pool_);
+        jobsOn_.resize(idx(cluster_->serverCount()));
+        locBySet_.resize(model_.modelSetCount());
+        if (sc_.placement == PlacementPolicy::Fgd)
+            fgd_.emplace(taskClasses(*trace_, model_), model_, pool_, *res_);
+    }
     runningByVc_.resize(trace_->tenants.size());
     memo_.assign((static_cast<std::size_t>(loc_.totalGpus()) + 1) * 3, 0);
     openOutage_.assign(idx(cluster_->serverCount()), -1);
@@ -49,21 +57,28 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
 
     result_.jobs.resize(jobs.size());
     for (std::size_t j = 0; j < jobs.size(); ++j) {
-        result_.jobs[j].job = static_cast<std::int32_t>(j);
-        result_.jobs[j].simulated = jobs[j].simulated();
-        result_.jobs[j].status = JobStatus::Unfinished;
+        auto& res = result_.jobs[j];
+        res.job = static_cast<std::int32_t>(j);
+        res.simulated = jobs[j].simulated();
+        res.status = JobStatus::Unfinished;
+        const auto req = model_.request(static_cast<std::int32_t>(j));
+        res.cpuCores = static_cast<double>(req.cpu) / 1000.0;
+        res.memGb = static_cast<double>(req.mem) / 1024.0;
+        res.gpuMilli = req.milli;
     }
 }
 
 bool SimEngine::canEverStart(std::int32_t j) const
 {
     const auto& J = job(j);
-    std::int64_t smallest = J.gpus;
-    if (sc_.gang.policy == GangPolicy::Elastic)
-        smallest = std::clamp<std::int64_t>(static_cast<std::int64_t>(std::ceil(sc_.gang.minFraction * J.gpus - 1e-9)), 1, J.gpus);
-    if (smallest > loc_.totalGpus())
+    std::int32_t smallest = J.gpus;
+    if (sc_.gang.policy == GangPolicy::Elastic && J.gpus > 1)
+        smallest = std::clamp(static_cast<std::int32_t>(std::ceil(sc_.gang.minFraction * J.gpus - 1e-9)), 1, J.gpus);
+    if (resourceMode() ? !canEverStartWithResources(j, smallest) : smallest > loc_.totalGpus())
         return false;
-    if (quota_.mode() == QuotaMode::Strict && smallest > quota_.quota(J.vc))
+    const auto req = model_.request(j);
+    const auto milli = req.share() ? std::int64_t{req.milli} : std::int64_t{1000} * smallest;
+    if (quota_.mode() == QuotaMode::Strict && milli > quota_.quota(J.vc))
         return false;
     return true;
 }
@@ -111,6 +126,7 @@ SimResult SimEngine::run()
     const auto lastSubmit = job(jobOfRank_.back()).submit_s;
     result_.firstSubmit_s = t0;
     series_.init(t0, sc_.seriesStep_s, cluster_->gpuCount(), trace_->tenants.size());
+    integratedTo_ = t0;
     if (failures_)
         for (std::int32_t s = 0; s < cluster_->serverCount(); ++s)
             if (cluster_->servers()[idx(s)].gpus > 0)
@@ -131,7 +147,8 @@ SimResult SimEngine::run()
         }
         if (failures_ && *t > lastSubmit + sc_.failures.horizon_s)
             break;
-        series_.sampleBefore(*t, pool_.fullyFreeServers());
+        series_.sampleBefore(*t, levels());
+        integrateTo(*t);
         processInstant(*t);
         lastT = *t;
         ticker.tick(static_cast<double>(submitCursor_) / static_cast<double>(jobOfRank_.size()));
@@ -218,11 +235,15 @@ void SimEngine::serverFails(std::int32_t server, std::int64_t t)
 {
     const auto& info = cluster_->servers()[idx(server)];
     std::vector<std::int32_t> holders;
-    for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g)
-        if (pool_.holder(g) >= 0)
-            holders.push_back(pool_.holder(g));
-    std::sort(holders.begin(), holders.end());
-    holders.erase(std::unique(holders.begin(), holders.end()), holders.end());
+    if (resourceMode()) {
+        holders = jobsOnServer(server);
+    } else {
+        for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g)
+            if (pool_.holder(g) >= 0)
+                holders.push_back(pool_.holder(g));
+        std::sort(holders.begin(), holders.end());
+        holders.erase(std::unique(holders.begin(), holders.end()), holders.end());
+    }
     for (const auto j : holders) {
         if (rt_[idx(j)].phase == Phase::Running)
             interrupt(j, t, false, true);
@@ -230,6 +251,8 @@ void SimEngine::serverFails(std::int32_t server, std::int64_t t)
             releaseHeldOn(j, server, t);
     }
     pool_.setDown(server);
+    if (res_)
+        res_->touch(server);
     openOutage_[idx(server)] = static_cast<std::int64_t>(result_.outages.size());
     result_.outages.push_back({server, t, t});
     ++result_.summary.serverFailures;
@@ -241,6 +264,8 @@ void SimEngine::serverFails(std::int32_t server, std::int64_t t)
 void SimEngine::serverRepaired(std::int32_t server, std::int64_t t)
 {
     pool_.setUp(server);
+    if (res_)
+        res_->touch(server);
     auto& open = openOutage_[idx(server)];
     if (open >= 0)
         result_.outages[static_cast<std::size_t>(open)].to_s = t;
@@ -256,10 +281,12 @@ void SimEngine::judgeLanes(std::int64_t t)
     for (const auto laneId : lanes_->active()) {
         const auto need = laneNeed(laneId, t);
         const auto vc = lanes_->lane(laneId).vc;
+        const auto head = lanes_->headJob(laneId);
+        const auto milli = model_.request(head).share() ? std::int64_t{model_.request(head).milli} : std::int64_t{1000} * need;
         DelayCause cause;
-        if (quota_.wouldExceed(vc, need))
+        if (quota_.wouldExceed(vc, milli))
             cause = DelayCause::Fairshare;
-        else if (need > freeGpus)
+        else if (resourceMode() ? capacityShort(head, need) : need > freeGpus)
             cause = DelayCause::Capacity;
         else
             cause = DelayCause::Fragmentation;
@@ -267,9 +294,35 @@ void SimEngine::judgeLanes(std::int64_t t)
     }
 }
 
+SeriesRecorder::Levels SimEngine::levels() const
+{
+    SeriesRecorder::Levels l;
+    l.freeServers = pool_.fullyFreeServers();
+    if (res_) {
+        l.cpuReservedMilli = res_->cpuReserved();
+        l.memReservedMib = res_->memReserved();
+        const auto free = res_->freeGpuMilli();
+        l.shareFragmentation = free > 0 ? static_cast<double>(res_->freeSharedGpuMilli()) / static_cast<double>(free) : 0.0;
+    }
+    return l;
+}
+
+void SimEngine::integrateTo(std::int64_t t)
+{
+    if (res_ && t > integratedTo_) {
+        const auto l = levels();
+        const auto dt = static_cast<double>(t - integratedTo_);
+        cpuReservedSeconds_ += static_cast<double>(l.cpuReservedMilli) / 1000.0 * dt;
+        memReservedSeconds_ += static_cast<double>(l.memReservedMib) / 1024.0 * dt;
+        shareFragmentationSeconds_ += l.shareFragmentation * dt;
+    }
+    integratedTo_ = std::max(integratedTo_, t);
+}
+
 void SimEngine::finish(std::int64_t endT)
 {
-    series_.sampleThrough(endT, pool_.fullyFreeServers());
+    series_.sampleThrough(endT, levels());
+    integrateTo(endT);
     for (const auto j : jobOfRank_) {
         auto& r = rt_[idx(j)];
         auto& res = result_.jobs[idx(j)];
@@ -318,6 +371,19 @@ void SimEngine::finish(std::int64_t endT)
     result_.summary = computeSummary(result_);
     result_.summary.serverFailures = failures;
     result_.summary.preemptions = preemptions;
+    auto& sum = result_.summary;
+    const auto makespan = static_cast<double>(sum.makespan_s);
+    if (makespan > 0) {
+        if (model_.cpuBounded() && model_.totalCpu() > 0)
+            sum.cpuAllocFraction = cpuReservedSeconds_ / (static_cast<double>(model_.totalCpu()) / 1000.0 * makespan);
+        if (model_.memBounded() && model_.totalMem() > 0)
+            sum.memAllocFraction = memReservedSeconds_ / (static_cast<double>(model_.totalMem()) / 1024.0 * makespan);
+        sum.gpuShareFragmentation = shareFragmentationSeconds_ / makespan;
+    }
+    std::sort(result_.reservations.begin(), result_.reservations.end(),
+              [](const ReservationInterval& a, const ReservationInterval& b) {
+                  return a.from_s != b.from_s ? a.from_s < b.from_s : a.server != b.server ? a.server < b.server : a.job < b.job;
+              });
 }
 
 } // namespace clens

@@ -10,12 +10,21 @@
 // the time series (series_recorder.hpp). This class wires them: the event loop
 // (sim_engine.cpp), the scheduling pass with gang, quota, backfill and preemption rules
 // (sim_pass.cpp), and job lifecycle — start, end, interruption, hoarding (sim_jobs.cpp).
+//
+// Resources beyond GPUs (docs/resources.md): when a job asks for CPU, memory, a GPU share or a
+// GPU model, or none asks a GPU, or placement is fgd, the run is in resource mode: CPU, memory
+// and shares live in ResourcePool beside GpuPool, placement sees per server the GPUs a job's
+// resources allow, lanes and the placement memo are per request class, and delay causes look at
+// every resource (sim_resources.cpp). Otherwise the GPU-only path runs exactly as it always has.
 #include "core/sim/event_queue.hpp"
 #include "core/sim/failure_model.hpp"
+#include "core/sim/fragmentation.hpp"
 #include "core/sim/gpu_pool.hpp"
 #include "core/sim/locality.hpp"
 #include "core/sim/placement.hpp"
 #include "core/sim/quota_book.hpp"
+#include "core/sim/resource_model.hpp"
+#include "core/sim/resource_pool.hpp"
 #include "core/sim/series_recorder.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/sim/wait_lanes.hpp"
@@ -23,6 +32,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <unordered_set>
 #include <vector>
 
 namespace clens {
@@ -38,6 +48,14 @@ private:
     enum EventKind : std::uint32_t { kEnd = 0, kServer = 1 };
     static constexpr std::uint32_t kFail = 0, kRepair = 1; // SimEvent::serial of server events
 
+    // What a running or hoarding job reserves on one server (resource mode).
+    struct Reserved {
+        std::int32_t server = 0;
+        std::int32_t gpus = 0; // its GPUs there (a share job: 1; a 0-GPU job: 0)
+        std::int64_t cpu = 0, mem = 0;
+        std::int64_t since = 0;
+    };
+
     struct JobRt {
         Phase phase = Phase::Pending;
         bool trialPending = false; // gang start must first run a 1-GPU trial
@@ -51,6 +69,8 @@ private:
         std::int32_t held = 0;     // GPUs hoarded while waiting (gang none)
         std::vector<std::int32_t> gpus;      // GPUs held or running on
         std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
+        std::vector<Reserved> reserved;      // resource mode: per server
+        std::int32_t shareGpu = -1;          // resource mode: the GPU a share job runs on
     };
 
     // --- event loop (sim_engine.cpp)
@@ -63,6 +83,9 @@ private:
     void serverRepaired(std::int32_t server, std::int64_t t);
     void judgeLanes(std::int64_t t);
     void finish(std::int64_t endT);
+    SeriesRecorder::Levels levels() const;
+    // Adds the reserved CPU/memory and share fragmentation held since the last call up to t.
+    void integrateTo(std::int64_t t);
     bool canEverStart(std::int32_t job) const;
 
     // --- scheduling pass (sim_pass.cpp)
@@ -94,7 +117,35 @@ private:
     void closeRun(std::int32_t job, std::int64_t t, bool gpusAlreadyFreed);
     void runEnded(std::int32_t job, std::int64_t t);
     void interrupt(std::int32_t job, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow);
-    void recordInterval(std::int32_t gpu, std::int32_t job, std::int64_t from, std::int64_t to, GpuUse use, float util);
+    void recordInterval(std::int32_t gpu, std::int32_t job, std::int64_t from, std::int64_t to, GpuUse use, float util,
+                        std::int32_t milli = 1000);
+    // Thousandths of a GPU the job holds on `alloc` GPUs (a share: its share).
+    std::int64_t gpuMilliOf(std::int32_t job, std::int32_t alloc) const;
+    std::int64_t needMilli(std::int32_t job, std::int64_t t) const;
+    // GPUs taken on one server for a job (resource mode: with their reservation).
+    void takeGpus(std::int32_t job, std::int32_t server, std::int32_t count, std::int64_t t);
+    // Frees everything the job holds (GPUs, share, CPU, memory); keepRecord: a tentative release
+    // (preemption), undone by retakeAll() without touching the job's records.
+    void releaseAll(std::int32_t job, std::int64_t t, bool keepRecord);
+    void retakeAll(std::int32_t job);
+
+    // --- resources (sim_resources.cpp)
+    bool resourceMode() const { return res_.has_value(); }
+    const LocalityTable& locOf(std::int32_t job) const;
+    bool canEverStartWithResources(std::int32_t job, std::int32_t smallest) const;
+    // Is the free amount of some resource the job needs to start on `need` GPUs short in total?
+    bool capacityShort(std::int32_t job, std::int32_t need) const;
+    bool choosePlacementWithResources(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo,
+                                      std::int32_t& size, Placement& out);
+    void computeUsable(const JobRequest& req);
+    // Sets the job's reservation on a server to its portion for `gpus` of its GPUs there (0 GPUs
+    // for a 0-GPU job: its whole request), recording the reservation it replaces.
+    void reserveOn(std::int32_t job, std::int32_t server, std::int32_t gpus, std::int64_t t);
+    void unreserveAll(std::int32_t job, std::int64_t t);
+    void recordReservation(std::int32_t job, const Reserved& r, std::int64_t to);
+    void spareUnneededVictimsWithResources(std::int32_t job, std::vector<std::int32_t>& victims);
+    // Jobs holding anything on the server (resource mode), ascending.
+    std::vector<std::int32_t> jobsOnServer(std::int32_t server) const;
 
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
     const Job& job(std::int32_t j) const { return trace_->jobs[idx(j)]; }
@@ -105,6 +156,13 @@ private:
     SimOptions options_;
     LocalityTable loc_;
     GpuPool pool_;
+    ResourceModel model_;
+    std::optional<ResourcePool> res_;
+    std::optional<FragmentationMeter> fgd_;
+    mutable std::vector<std::unique_ptr<LocalityTable>> locBySet_; // resource mode: per model set, lazily
+    std::vector<std::int32_t> usable_;                             // resource mode: GPUs a job may take per server
+    std::unordered_set<std::uint64_t> memoByClass_;                // resource mode: (class, size, level) failed this pass
+    std::vector<std::vector<std::int32_t>> jobsOn_;                // resource mode: per server, jobs reserving there
     QuotaBook quota_;
     EventQueue events_;
     std::optional<ServerFailureModel> failures_;
@@ -141,6 +199,8 @@ private:
     Placement scratch_;
 
     SeriesRecorder series_;
+    std::int64_t integratedTo_ = 0;
+    double cpuReservedSeconds_ = 0, memReservedSeconds_ = 0, shareFragmentationSeconds_ = 0;
     SimResult result_;
     std::vector<std::int64_t> openOutage_; // per server: index into result_.outages, -1
 };

@@ -1,9 +1,12 @@
 #include "core/sim/sim_invariants.hpp"
 
+#include "core/sim/resource_model.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 namespace clens {
 
@@ -79,27 +82,68 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
     if (r.occupancy.empty())
         return rep.take();
 
-    // Per GPU: no overlap, never on a down server.
+    // Per GPU: never more than all of it (shares add up to at most 1000 thousandths, a whole-GPU
+    // job holds it alone), never on a down server, only of a model the job allows.
+    const ResourceModel model(cluster, trace, sc.resources, true);
     std::vector<std::vector<const GpuInterval*>> byGpu(at(cluster.gpuCount()));
     std::vector<std::int64_t> occupiedByJob(r.jobs.size(), 0);
     for (const auto& iv : r.occupancy) {
-        if (iv.gpu < 0 || iv.gpu >= cluster.gpuCount() || iv.to_s <= iv.from_s) {
-            rep.fail("occupancy interval with a bad GPU or an empty span");
+        if (iv.gpu < 0 || iv.gpu >= cluster.gpuCount() || iv.to_s <= iv.from_s || iv.milli < 1 || iv.milli > 1000) {
+            rep.fail("occupancy interval with a bad GPU, share or an empty span");
             continue;
         }
         byGpu[at(iv.gpu)].push_back(&iv);
-        occupiedByJob[at(iv.job)] += iv.to_s - iv.from_s;
+        occupiedByJob[at(iv.job)] += ((iv.to_s - iv.from_s) * iv.milli + 500) / 1000;
         const auto& job = trace.jobs[at(iv.job)];
         if (iv.from_s < job.submit_s)
             rep.fail("job ", job.id, ": holds GPU ", iv.gpu, " before its submission");
+        if (!model.allowed(model.request(iv.job).models, cluster.serverOfGpu(iv.gpu)))
+            rep.fail("job ", job.id, ": runs on GPU ", iv.gpu, " of a model it does not allow");
     }
     for (std::size_t g = 0; g < byGpu.size(); ++g) {
-        auto& v = byGpu[g];
-        std::sort(v.begin(), v.end(), [](const GpuInterval* a, const GpuInterval* b) { return a->from_s < b->from_s; });
-        for (std::size_t k = 1; k < v.size(); ++k)
-            if (v[k]->from_s < v[k - 1]->to_s)
-                rep.fail("GPU ", g, " double-allocated: jobs ", trace.jobs[at(v[k - 1]->job)].id, " and ",
-                         trace.jobs[at(v[k]->job)].id, " at ", v[k]->from_s);
+        std::vector<std::tuple<std::int64_t, std::int32_t, std::int32_t>> ev; // (t, +milli / -milli, job)
+        for (const auto* iv : byGpu[g]) {
+            ev.emplace_back(iv->from_s, iv->milli, iv->job);
+            ev.emplace_back(iv->to_s, -iv->milli, iv->job);
+        }
+        std::sort(ev.begin(), ev.end()); // at one instant, ends (negative) before starts
+        std::int32_t used = 0;
+        for (const auto& [t, d, job] : ev) {
+            used += d;
+            if (used > 1000) {
+                rep.fail("GPU ", g, " over-allocated (", used, " thousandths) at ", t, " by job ", trace.jobs[at(job)].id);
+                break;
+            }
+        }
+    }
+    // Per server: CPU and memory reserved never exceed what it has.
+    std::vector<std::vector<const ReservationInterval*>> byServer(at(cluster.serverCount()));
+    for (const auto& v : r.reservations) {
+        if (v.server < 0 || v.server >= cluster.serverCount() || v.to_s <= v.from_s || v.cpuMilli < 0 || v.memMib < 0) {
+            rep.fail("reservation with a bad server, amount or an empty span");
+            continue;
+        }
+        byServer[at(v.server)].push_back(&v);
+    }
+    for (std::size_t s = 0; s < byServer.size(); ++s) {
+        std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> ev; // (t, cpu, mem)
+        for (const auto* v : byServer[s]) {
+            ev.emplace_back(v->from_s, v->cpuMilli, v->memMib);
+            ev.emplace_back(v->to_s, -v->cpuMilli, -v->memMib);
+        }
+        std::sort(ev.begin(), ev.end(), [](const auto& a, const auto& b) {
+            return std::get<0>(a) != std::get<0>(b) ? std::get<0>(a) < std::get<0>(b) : std::get<1>(a) + std::get<2>(a) < std::get<1>(b) + std::get<2>(b);
+        });
+        const auto& cap = model.capacity(static_cast<std::int32_t>(s));
+        std::int64_t cpu = 0, mem = 0;
+        for (const auto& [t, c, m] : ev) {
+            cpu += c;
+            mem += m;
+            if (cpu > cap.cpu || mem > cap.mem) {
+                rep.fail("server ", cluster.servers()[s].name, " over its CPU or memory at ", t, ": ", cpu, " millicores, ", mem, " MiB");
+                break;
+            }
+        }
     }
     for (const auto& o : r.outages) {
         const auto& s = cluster.servers()[at(o.server)];
@@ -132,7 +176,7 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
             continue;
         }
         std::int32_t lo = job.gpus;
-        if (sc.gang.policy == GangPolicy::Elastic)
+        if (sc.gang.policy == GangPolicy::Elastic && job.gpus > 1)
             lo = std::clamp(static_cast<std::int32_t>(std::ceil(sc.gang.minFraction * job.gpus - 1e-9)), 1, job.gpus);
         if (n < lo || n > job.gpus)
             rep.fail("job ", job.id, ": runs on ", n, " GPUs, allowed ", lo, "..", job.gpus);
@@ -140,19 +184,19 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
 
     // Strict quotas: sweep every VC's held GPUs (ends before starts at one instant).
     if (sc.quota.mode == QuotaMode::Strict && !sc.quota.vcGpus.empty()) {
-        std::vector<std::tuple<std::int64_t, int, std::int32_t>> ev; // (t, +1/-1, vc)
+        std::vector<std::tuple<std::int64_t, int, std::int32_t>> ev; // (t, +milli/-milli, vc)
         for (const auto& iv : r.occupancy) {
             const auto vc = trace.jobs[at(iv.job)].vc;
-            ev.emplace_back(iv.from_s, 1, vc);
-            ev.emplace_back(iv.to_s, -1, vc);
+            ev.emplace_back(iv.from_s, iv.milli, vc);
+            ev.emplace_back(iv.to_s, -iv.milli, vc);
         }
         std::sort(ev.begin(), ev.end());
         std::vector<std::int64_t> held(trace.tenants.size(), 0);
         for (const auto& [t, d, vc] : ev) {
             held[at(vc)] += d;
             const auto q = sc.quota.vcGpus.find(trace.tenants[at(vc)].name);
-            if (d > 0 && q != sc.quota.vcGpus.end() && held[at(vc)] > q->second) {
-                rep.fail("VC ", trace.tenants[at(vc)].name, " holds ", held[at(vc)], " GPUs at ", t, ", quota ", q->second);
+            if (d > 0 && q != sc.quota.vcGpus.end() && held[at(vc)] > q->second * 1000) {
+                rep.fail("VC ", trace.tenants[at(vc)].name, " holds ", held[at(vc)] / 1000.0, " GPUs at ", t, ", quota ", q->second);
                 break;
             }
         }

@@ -21,7 +21,7 @@ std::int32_t SimEngine::minStartSize(std::int32_t j, std::int64_t t) const
     if (rt_[idx(j)].trialPending)
         return 1;
     const auto g = job(j).gpus;
-    if (elasticEligible(j, t))
+    if (g > 1 && elasticEligible(j, t))
         return std::clamp(static_cast<std::int32_t>(std::ceil(sc_.gang.minFraction * g - 1e-9)), 1, g);
     return g;
 }
@@ -36,9 +36,13 @@ std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t, std::int32_t& f
     if (sc_.gang.policy == GangPolicy::None && rt_[idx(j)].held > 0)
         return (std::uint64_t{1} << 62) | static_cast<std::uint64_t>(j); // a hoarder is a lane of its own
     const bool trial = rt_[idx(j)].trialPending;
-    const auto size = static_cast<std::uint64_t>(trial ? 1 : J.gpus);
     const std::uint64_t elastic = !trial && elasticEligible(j, t) ? 1 : 0;
     fixedNeed = minStartSize(j, t);
+    if (resourceMode()) { // interchangeable = same request class (GPUs, CPU, memory, share, models)
+        const auto cls = static_cast<std::uint64_t>(model_.request(j).cls);
+        return (std::uint64_t{2} << 62) | (elastic << 61) | (std::uint64_t{trial} << 60) | (vc << 30) | cls;
+    }
+    const auto size = static_cast<std::uint64_t>(trial ? 1 : J.gpus);
     return (std::uint64_t{2} << 62) | (elastic << 61) | (vc << 32) | size;
 }
 
@@ -88,10 +92,81 @@ void SimEngine::relane(std::int32_t j, std::int64_t t)
     needPass_ = dirty_ = true;
 }
 
-void SimEngine::recordInterval(std::int32_t gpu, std::int32_t j, std::int64_t from, std::int64_t to, GpuUse use, float util)
+void SimEngine::recordInterval(std::int32_t gpu, std::int32_t j, std::int64_t from, std::int64_t to, GpuUse use, float util,
+                               std::int32_t milli)
 {
     if (options_.recordOccupancy && to > from)
-        result_.occupancy.push_back({gpu, j, from, to, use, util});
+        result_.occupancy.push_back({gpu, j, from, to, use, static_cast<std::uint16_t>(milli), util});
+}
+
+std::int64_t SimEngine::gpuMilliOf(std::int32_t j, std::int32_t alloc) const
+{
+    return resourceMode() ? model_.request(j).gpuMilliFor(alloc) : std::int64_t{1000} * alloc;
+}
+
+std::int64_t SimEngine::needMilli(std::int32_t j, std::int64_t t) const
+{
+    return gpuMilliOf(j, minStartSize(j, t));
+}
+
+void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    pool_.take(server, count, j, r.gpus);
+    if (!resourceMode())
+        return;
+    const auto& info = cluster_->servers()[idx(server)];
+    const auto there = std::count_if(r.gpus.begin(), r.gpus.end(),
+                                     [&](std::int32_t g) { return g >= info.firstGpu && g < info.firstGpu + info.gpus; });
+    reserveOn(j, server, static_cast<std::int32_t>(there), t);
+}
+
+void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
+{
+    auto& r = rt_[idx(j)];
+    if (!resourceMode()) {
+        pool_.release(r.gpus);
+        return;
+    }
+    if (r.shareGpu >= 0) {
+        res_->removeShare(r.shareGpu, model_.request(j).milli);
+        if (res_->shareUsed(r.shareGpu) == 0)
+            pool_.release(&r.shareGpu, 1);
+    } else {
+        pool_.release(r.gpus);
+    }
+    if (keepRecord) {
+        for (const auto& part : r.reserved) {
+            res_->unreserve(part.server, part.cpu, part.mem);
+            res_->touch(part.server);
+        }
+    } else {
+        unreserveAll(j, t);
+    }
+    for (const auto g : r.gpus)
+        res_->touch(cluster_->serverOfGpu(g));
+}
+
+void SimEngine::retakeAll(std::int32_t j)
+{
+    auto& r = rt_[idx(j)];
+    if (!resourceMode()) {
+        pool_.takeExact(r.gpus, j);
+        return;
+    }
+    if (r.shareGpu >= 0) {
+        if (pool_.holder(r.shareGpu) == -1)
+            pool_.takeExact({r.shareGpu}, ResourcePool::kSharedHolder);
+        res_->addShare(r.shareGpu, model_.request(j).milli);
+    } else {
+        pool_.takeExact(r.gpus, j);
+    }
+    for (const auto& part : r.reserved) {
+        res_->reserve(part.server, part.cpu, part.mem);
+        res_->touch(part.server);
+    }
+    for (const auto g : r.gpus)
+        res_->touch(cluster_->serverOfGpu(g));
 }
 
 void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, const Placement& extra)
@@ -112,10 +187,24 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     c.heldIdleGpus -= heldBefore;
     r.heldSince.clear();
     r.held = 0;
-    for (const auto& [server, n] : extra.parts)
-        pool_.take(server, n, j, r.gpus);
+    const auto req = model_.request(j);
+    if (resourceMode() && req.gpus == 0) {
+        reserveOn(j, extra.parts.front().first, 0, t);
+    } else if (resourceMode() && req.share()) {
+        const auto gpu = extra.shareGpu;
+        if (pool_.holder(gpu) == -1)
+            pool_.takeExact({gpu}, ResourcePool::kSharedHolder);
+        res_->addShare(gpu, req.milli);
+        r.shareGpu = gpu;
+        r.gpus.assign(1, gpu);
+        reserveOn(j, extra.parts.front().first, 1, t);
+    } else {
+        for (const auto& [server, n] : extra.parts)
+            takeGpus(j, server, n, t);
+    }
     std::sort(r.gpus.begin(), r.gpus.end());
-    quota_.add(J.vc, size - heldBefore);
+    const auto milli = gpuMilliOf(j, size);
+    quota_.add(J.vc, milli - std::int64_t{1000} * heldBefore);
 
     std::int32_t servers = 0, racks = 0, lastServer = -1, lastRack = -1;
     for (const auto g : r.gpus) {
@@ -130,7 +219,10 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
             }
         }
     }
-    const double factor = slowdownFactor(sc_.slowdown, servers, loc_.k0(size), racks, loc_.r0(size));
+    const auto& loc = locOf(j);
+    if (size == 0) // a 0-GPU job: one server, as tight as can be
+        servers = racks = 1;
+    const double factor = size == 0 ? 1.0 : slowdownFactor(sc_.slowdown, servers, loc.k0(size), racks, loc.r0(size));
     r.inTrial = r.trialPending;
     r.alloc = size;
     r.runStart = t;
@@ -142,7 +234,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
         duration = std::min(sc_.failures.trialRun_s, J.duration_s);
         r.wallPerUseful = 1;
     } else {
-        r.wallPerUseful = static_cast<double>(J.gpus) / size * factor;
+        r.wallPerUseful = size > 0 ? static_cast<double>(J.gpus) / size * factor : 1.0; // a 0-GPU job runs as asked
         duration = std::llround(static_cast<double>(J.duration_s - r.saved) * r.wallPerUseful);
     }
     events_.push({t + duration, SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), r.serial});
@@ -153,12 +245,12 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     res.allocatedGpus = size;
     res.servers = servers;
     res.racks = racks;
-    res.level = loc_.levelOf(size, servers, racks);
+    res.level = size == 0 ? LocalityLevel::Server : loc.levelOf(size, servers, racks);
     res.slowdown = factor;
     res.effectiveUtil = r.util;
 
-    c.allocatedGpus += size - heldBefore;
-    c.utilMicro += utilMicro(r.util) * size;
+    c.allocatedMilli += milli - std::int64_t{1000} * heldBefore;
+    c.utilMicro += utilMicro(r.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
         runningByVc_[idx(J.vc)].insert({t, j});
     ++runningJobs_;
@@ -173,17 +265,30 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     auto& res = result_.jobs[idx(j)];
     const auto& J = job(j);
     const auto use = r.inTrial ? GpuUse::Trial : GpuUse::Running;
+    const auto milli = gpuMilliOf(j, r.alloc);
+    const auto perGpu = r.shareGpu >= 0 ? static_cast<std::int32_t>(milli) : 1000;
     for (const auto g : r.gpus)
-        recordInterval(g, j, r.runStart, t, use, r.util);
-    res.gpuSeconds += (t - r.runStart) * r.alloc;
-    res.effectiveGpuSeconds += static_cast<double>(t - r.runStart) * r.alloc * static_cast<double>(r.util);
-    if (!gpusAlreadyFreed)
-        pool_.release(r.gpus);
+        recordInterval(g, j, r.runStart, t, use, r.util, perGpu);
+    const auto held = t - r.runStart;
+    res.gpuSeconds += (held * milli + 500) / 1000; // whole GPUs: exactly held × GPUs
+    res.effectiveGpuSeconds += static_cast<double>(held) * static_cast<double>(milli) / 1000.0 * static_cast<double>(r.util);
+    if (!gpusAlreadyFreed) {
+        releaseAll(j, t, false);
+    } else if (resourceMode()) { // freed tentatively by a preemption: close the records
+        for (const auto& part : r.reserved)
+            recordReservation(j, part, t);
+        for (const auto& part : r.reserved) {
+            auto& on = jobsOn_[idx(part.server)];
+            on.erase(std::find(on.begin(), on.end(), j));
+        }
+        r.reserved.clear();
+    }
     r.gpus.clear();
-    quota_.remove(J.vc, r.alloc);
+    r.shareGpu = -1;
+    quota_.remove(J.vc, milli);
     auto& c = series_.counters();
-    c.allocatedGpus -= r.alloc;
-    c.utilMicro -= utilMicro(r.util) * r.alloc;
+    c.allocatedMilli -= milli;
+    c.utilMicro -= utilMicro(r.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
         runningByVc_[idx(J.vc)].erase({r.runStart, j});
     --runningJobs_;
@@ -239,13 +344,13 @@ void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
     auto& r = rt_[idx(j)];
     const auto before = r.gpus.size();
     for (const auto& [server, n] : parts.parts)
-        pool_.take(server, n, j, r.gpus);
+        takeGpus(j, server, n, t);
     const auto n = static_cast<std::int32_t>(r.gpus.size() - before);
     r.heldSince.resize(r.gpus.size(), t);
     r.held += n;
-    quota_.add(job(j).vc, n);
+    quota_.add(job(j).vc, std::int64_t{1000} * n);
     auto& c = series_.counters();
-    c.allocatedGpus += n;
+    c.allocatedMilli += std::int64_t{1000} * n;
     c.heldIdleGpus += n;
     relane(j, t);
     dirty_ = true;
@@ -273,11 +378,23 @@ void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t 
     r.heldSince.resize(keep);
     std::sort(freed.begin(), freed.end());
     pool_.release(freed);
+    if (resourceMode()) { // its reservations follow the GPUs it still holds
+        std::vector<std::int32_t> servers;
+        for (const auto g : freed)
+            if (servers.empty() || servers.back() != cluster_->serverOfGpu(g))
+                servers.push_back(cluster_->serverOfGpu(g));
+        for (const auto s : servers) {
+            const auto& info = cluster_->servers()[idx(s)];
+            const auto there = std::count_if(r.gpus.begin(), r.gpus.end(),
+                                             [&](std::int32_t g) { return g >= info.firstGpu && g < info.firstGpu + info.gpus; });
+            reserveOn(j, s, static_cast<std::int32_t>(there), t);
+        }
+    }
     const auto n = static_cast<std::int32_t>(freed.size());
     r.held -= n;
-    quota_.remove(job(j).vc, n);
+    quota_.remove(job(j).vc, std::int64_t{1000} * n);
     auto& c = series_.counters();
-    c.allocatedGpus -= n;
+    c.allocatedMilli -= std::int64_t{1000} * n;
     c.heldIdleGpus -= n;
     if (r.phase == Phase::Waiting && lanes_->laneOf(j) >= 0)
         relane(j, t);

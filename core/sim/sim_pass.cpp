@@ -28,6 +28,7 @@ void SimEngine::schedulingPass(std::int64_t t)
     for (const auto m : memoTouched_)
         memo_[m] = 0;
     memoTouched_.clear();
+    memoByClass_.clear();
     deadThisPass_.clear();
     if (sc_.gang.policy == GangPolicy::None)
         hoardingPass(t);
@@ -42,6 +43,8 @@ void SimEngine::schedulingPass(std::int64_t t)
 bool SimEngine::choosePlacement(std::int32_t j, std::int64_t t, std::int64_t maxSize, bool useMemo, std::int32_t& size,
                                 Placement& out)
 {
+    if (resourceMode())
+        return choosePlacementWithResources(j, t, maxSize, useMemo, size, out);
     const auto& J = job(j);
     std::int32_t hi = rt_[idx(j)].trialPending ? 1 : J.gpus;
     const std::int32_t lo = minStartSize(j, t);
@@ -76,7 +79,11 @@ void SimEngine::gangPass(std::int64_t t)
     const bool mayPreempt = quota_.mode() == QuotaMode::BorrowPreempt;
     for (const auto laneId : lanes_->active()) {
         const auto& l = lanes_->lane(laneId);
-        if (l.failedEpoch != releaseEpoch_ && (mayPreempt || laneNeed(laneId, t) <= pool_.totalFree()))
+        if (l.failedEpoch == releaseEpoch_)
+            continue;
+        const auto need = laneNeed(laneId, t);
+        const bool enough = resourceMode() ? !capacityShort(lanes_->headJob(laneId), need) : need <= pool_.totalFree();
+        if (mayPreempt || enough)
             heap.push({*l.ranks.begin(), laneId});
     }
     const bool twoPhase = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
@@ -87,7 +94,7 @@ void SimEngine::gangPass(std::int64_t t)
             heap.pop();
             const auto j = jobOfRank_[rank];
             const auto vc = job(j).vc;
-            const auto need = minStartSize(j, t);
+            const auto need = needMilli(j, t);
             if (quota_.mode() == QuotaMode::Strict && quota_.wouldExceed(vc, need)) {
                 markFailed(laneId);
                 continue;
@@ -96,7 +103,7 @@ void SimEngine::gangPass(std::int64_t t)
                 deferred.push_back({rank, laneId});
                 continue;
             }
-            const auto maxSize = (quota_.mode() == QuotaMode::Strict || withinQuotaPhase) ? quota_.room(vc) : QuotaBook::kUnlimited;
+            const auto maxSize = (quota_.mode() == QuotaMode::Strict || withinQuotaPhase) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
             std::int32_t size = 0;
             bool started = false;
             if (choosePlacement(j, t, maxSize, true, size, scratch_)) {
@@ -173,11 +180,14 @@ bool SimEngine::tryPreempt(std::int32_t j, std::int64_t t)
 {
     const auto vc = job(j).vc;
     const auto need = minStartSize(j, t);
+    // Whole GPUs: those free now and those over-quota VCs hold beyond their quota bound what a
+    // preemption can give (a share or a 0-GPU job may need CPU or a part of a GPU instead).
+    const bool wholeGpus = need > 0 && !model_.request(j).share();
     std::int64_t freeable = 0;
     for (std::size_t v = 0; v < quota_.vcCount(); ++v)
         if (quota_.overQuota(static_cast<std::int32_t>(v)))
             freeable += quota_.held(static_cast<std::int32_t>(v)) - quota_.quota(static_cast<std::int32_t>(v));
-    if (pool_.totalFree() + freeable < need)
+    if (wholeGpus && std::int64_t{1000} * pool_.totalFree() + freeable < std::int64_t{1000} * need)
         return false;
     // Running jobs of over-quota VCs, youngest first (latest start, then later input row).
     std::vector<std::pair<std::int64_t, std::int32_t>> candidates;
@@ -191,29 +201,33 @@ bool SimEngine::tryPreempt(std::int32_t j, std::int64_t t)
     bool found = false;
     for (const auto& [start, victim] : candidates) {
         const auto vv = job(victim).vc;
-        const auto a = rt_[idx(victim)].alloc;
+        const auto a = gpuMilliOf(victim, rt_[idx(victim)].alloc);
         if (quota_.held(vv) - taken[idx(vv)] - a < quota_.quota(vv))
             continue; // its VC would drop below quota
-        pool_.release(rt_[idx(victim)].gpus);
+        releaseAll(victim, t, true);
         taken[idx(vv)] += a;
         victims.push_back(victim);
-        if (pool_.totalFree() >= need && choosePlacement(j, t, quota_.room(vc), false, size, scratch_)) {
+        if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, quota_.roomGpus(vc), false, size, scratch_)) {
             found = true;
             break;
         }
     }
     if (!found) {
         for (const auto victim : victims)
-            pool_.takeExact(rt_[idx(victim)].gpus, victim);
+            retakeAll(victim);
         return false;
     }
-    spareUnneededVictims(victims);
+    if (resourceMode())
+        spareUnneededVictimsWithResources(j, victims);
+    else
+        spareUnneededVictims(victims);
     for (const auto victim : victims)
         interrupt(victim, t, true, false);
     result_.summary.preemptions += static_cast<std::int64_t>(victims.size());
     for (const auto m : memoTouched_)
         memo_[m] = 0;
     memoTouched_.clear();
+    memoByClass_.clear();
     startRun(j, t, size, scratch_);
     return true;
 }
@@ -227,16 +241,40 @@ void SimEngine::hoardingPass(std::int64_t t)
     const bool twoPhase = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
     std::vector<PassEntry> deferred;
     const auto runPhase = [&](bool withinQuotaPhase) {
-        while (!heap.empty() && pool_.totalFree() > 0) {
+        while (!heap.empty() && (resourceMode() || pool_.totalFree() > 0)) {
             const auto [rank, laneId] = heap.top();
             heap.pop();
 
             const auto j = jobOfRank_[rank];
             const auto vc = job(j).vc;
             auto& r = rt_[idx(j)];
+            const auto& l = lanes_->lane(laneId);
+            const auto nextIt = l.ranks.upper_bound(rank);
+            const std::int64_t nextRank = nextIt == l.ranks.end() ? std::int64_t{-1} : std::int64_t{*nextIt};
+            const auto req = model_.request(j);
+            if (resourceMode() && (req.gpus == 0 || req.share())) {
+                // Nothing to hoard in a part of a GPU or in none: such a job starts whole or waits.
+                std::int32_t size = 0;
+                const auto limited = quota_.mode() == QuotaMode::Strict || withinQuotaPhase;
+                if (limited && quota_.wouldExceed(vc, req.gpuMilliFor(req.gpus))) {
+                    if (withinQuotaPhase)
+                        deferred.push_back({rank, laneId});
+                    else
+                        markFailed(laneId);
+                    continue;
+                }
+                if (!choosePlacement(j, t, QuotaBook::kUnlimited, true, size, scratch_)) {
+                    markFailed(laneId);
+                    continue;
+                }
+                startRun(j, t, size, scratch_);
+                if (nextRank >= 0)
+                    heap.push({static_cast<std::uint32_t>(nextRank), laneId});
+                continue;
+            }
             const std::int32_t total = r.trialPending ? 1 : job(j).gpus;
             const std::int64_t need = total - r.held;
-            const auto room = (quota_.mode() == QuotaMode::Strict || withinQuotaPhase) ? quota_.room(vc) : QuotaBook::kUnlimited;
+            const auto room = (quota_.mode() == QuotaMode::Strict || withinQuotaPhase) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
             if (room <= 0) {
                 if (withinQuotaPhase)
                     deferred.push_back({rank, laneId});
@@ -244,14 +282,25 @@ void SimEngine::hoardingPass(std::int64_t t)
                     markFailed(laneId);
                 continue;
             }
-            const auto& l = lanes_->lane(laneId);
-            const auto nextIt = l.ranks.upper_bound(rank);
-            const std::int64_t nextRank = nextIt == l.ranks.end() ? std::int64_t{-1} : std::int64_t{*nextIt};
-            const auto m = static_cast<std::int32_t>(std::min<std::int64_t>({need, room, pool_.totalFree()}));
-            if (m == pool_.totalFree() && m < need)
-                allFreeGpus(pool_, scratch_);
+            PlacementContext ctx;
+            if (resourceMode()) {
+                computeUsable(req);
+                ctx.usable = &usable_;
+                if (fgd_) {
+                    fgd_->setJob(req);
+                    ctx.scorer = &*fgd_;
+                }
+            }
+            const auto usable = usableGpus(pool_, ctx);
+            if (usable == 0) {
+                markFailed(laneId);
+                continue;
+            }
+            const auto m = static_cast<std::int32_t>(std::min<std::int64_t>({need, room, usable}));
+            if (m == usable && m < need)
+                allFreeGpus(pool_, scratch_, ctx);
             else
-                findPlacement(pool_, m, LocalityLevel::Any, loc_.k0(m), sc_.placement, scratch_);
+                findPlacement(pool_, m, LocalityLevel::Any, locOf(j).k0(m), sc_.placement, scratch_, ctx);
             if (m == need) {
                 startRun(j, t, total, scratch_);
                 if (nextRank >= 0)

@@ -1,11 +1,12 @@
 #pragma once
-// What a simulation run produces (DESIGN §5 "Outputs"). Immutable once built; the UI shares it
+// What a simulation run produces (docs/simulation.md "Outputs", docs/resources.md). Immutable once built; the UI shares it
 // as std::shared_ptr<const SimResult>. Fields may be added; existing ones keep their meaning.
 #include "core/model/job.hpp"
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/scenario.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -49,6 +50,10 @@ struct JobResult {
     double effectiveUtil = 0;    // GPU utilization of the last placement in [0,1]
     std::uint32_t firstWait = 0; // range into SimResult::waits
     std::uint32_t waitCount = 0;
+    // What it asked besides GPUs, defaults applied (docs/resources.md): 0 = none.
+    double cpuCores = 0;
+    double memGb = 0;
+    std::int32_t gpuMilli = 1000; // share of one GPU (1-GPU jobs), 1000 = whole GPUs
 };
 
 enum class GpuUse : std::uint8_t { Running, Trial, HeldIdle };
@@ -60,7 +65,18 @@ struct GpuInterval {
     std::int64_t from_s = 0;
     std::int64_t to_s = 0;
     GpuUse use = GpuUse::Running;
+    std::uint16_t milli = 1000; // the job's part of the GPU: < 1000 for a share (others may share it)
     float util = 0; // effective utilization while held (0 for held-idle)
+};
+
+// CPU and memory a job reserved on a server over [from_s, to_s) (resource mode only).
+struct ReservationInterval {
+    std::int32_t server = 0;
+    std::int32_t job = 0;
+    std::int64_t from_s = 0;
+    std::int64_t to_s = 0;
+    std::int64_t cpuMilli = 0; // millicores
+    std::int64_t memMib = 0;
 };
 
 // A server down over [from_s, to_s).
@@ -74,12 +90,16 @@ struct ServerOutage {
 struct TimeSeries {
     std::int64_t step_s = 300;
     std::vector<std::int64_t> t_s;
-    std::vector<std::int32_t> allocatedGpus;
+    std::vector<double> allocatedGpus; // shares count as their part of a GPU
     std::vector<double> effectiveUtil; // mean over all GPUs of the cluster
     std::vector<std::int32_t> queuedJobs;
     std::vector<std::int32_t> freeServers; // up and with every GPU free
     std::vector<std::int32_t> heldIdleGpus;
     std::vector<std::vector<std::int32_t>> queuedByVc; // [vc][sample]
+    std::vector<double> cpuReserved;    // cores
+    std::vector<double> memReserved;    // GB
+    // Free GPU capacity on GPUs that hold shares ÷ all free GPU capacity (0 when none is free).
+    std::vector<double> shareFragmentation;
 };
 
 struct SimSummary {
@@ -103,6 +123,12 @@ struct SimSummary {
     std::int64_t distributedJobs = 0; // finished jobs whose last placement spans > 1 server
     double allocatedGpuSeconds = 0;  // Σ job gpu_seconds
     double effectiveGpuSeconds = 0;  // Σ GPU-seconds × effective utilization
+    // Reserved core-seconds ÷ (cluster cores × makespan); NaN when some server's CPU is
+    // unlimited. Likewise memory.
+    double cpuAllocFraction = std::nan("");
+    double memAllocFraction = std::nan("");
+    // Time average of TimeSeries::shareFragmentation's quantity over the makespan.
+    double gpuShareFragmentation = 0;
 };
 
 struct SimResult {
@@ -113,6 +139,7 @@ struct SimResult {
     std::vector<WaitInterval> waits;     // grouped per job (JobResult::firstWait/waitCount)
     std::vector<GpuInterval> occupancy;  // sorted by from_s, then gpu
     std::vector<ServerOutage> outages;
+    std::vector<ReservationInterval> reservations; // sorted by from_s, then server; resource mode only
     TimeSeries series;
     SimSummary summary;
     std::int64_t events = 0;            // events processed

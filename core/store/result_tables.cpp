@@ -18,6 +18,8 @@ constexpr std::int64_t kUint32Max = std::numeric_limits<std::uint32_t>::max();
 
 constexpr double kNoSlowdownCap = 1e6; // the largest slowdown.max_factor scenario JSON accepts
 
+double orZero(double v) { return std::isnan(v) ? 0.0 : v; }
+
 std::int32_t int32(TableReader& t, int col) { return static_cast<std::int32_t>(t.integer(col, kInt32Min, kInt32Max)); }
 
 std::int32_t clusterGpus(const SimResult& r) { return r.cluster ? r.cluster->gpuCount() : 0; }
@@ -37,7 +39,7 @@ void readRows(Database& db, const std::string& file, const std::string& table, c
 }
 
 // The columns of the results table in the order writeResult binds and readResults reads them.
-constexpr std::array<const char*, 54> kResultColumns{
+constexpr std::array<const char*, 57> kResultColumns{
     "idx", "name", "cluster", "has_trace", "events", "first_submit_s", "last_event_s",
     "sc_relax_to_rack_after_s", "sc_relax_to_any_after_s", "sc_rack_size", "sc_gang_policy", "sc_gang_min_fraction",
     "sc_gang_elastic_after_s", "sc_quota_mode", "sc_placement", "sc_backfill", "sc_slowdown_per_extra_server",
@@ -48,7 +50,8 @@ constexpr std::array<const char*, 54> kResultColumns{
     "sum_gpu_alloc_fraction", "sum_gpu_effective_util", "sum_fairshare_delay_s", "sum_fragmentation_delay_s",
     "sum_capacity_delay_s", "sum_held_idle_gpu_seconds", "sum_preemptions", "sum_server_failures",
     "sum_mean_slowdown", "sum_distributed_jobs", "sum_allocated_gpu_seconds", "sum_effective_gpu_seconds",
-    "sc_slowdown_max_factor", "sc_server_cpu_cores", "sc_server_mem_gb", "sc_job_cpu_per_gpu", "sc_job_mem_gb_per_gpu"};
+    "sc_slowdown_max_factor", "sc_server_cpu_cores", "sc_server_mem_gb", "sc_job_cpu_per_gpu", "sc_job_mem_gb_per_gpu",
+    "sum_cpu_alloc_fraction", "sum_mem_alloc_fraction", "sum_gpu_share_fragmentation"};
 
 std::string resultColumns()
 {
@@ -62,7 +65,7 @@ std::string resultColumns()
 
 std::int64_t resultRows(const SimResult& r)
 {
-    return static_cast<std::int64_t>(r.jobs.size() + r.waits.size() + r.occupancy.size() + r.outages.size());
+    return static_cast<std::int64_t>(r.jobs.size() + r.waits.size() + r.occupancy.size() + r.outages.size() + r.reservations.size());
 }
 
 void validateResult(const SimResult& r, const std::string& name, std::size_t traceJobs)
@@ -82,6 +85,9 @@ void validateResult(const SimResult& r, const std::string& name, std::size_t tra
     for (const auto& o : r.outages)
         if (o.server < 0 || o.server >= clusterServers(r))
             bad("an outage refers to server " + std::to_string(o.server) + " out of range");
+    for (const auto& v : r.reservations)
+        if (v.job < 0 || v.job >= jobs || v.server < 0 || v.server >= clusterServers(r))
+            bad("a reservation refers to job " + std::to_string(v.job) + ", server " + std::to_string(v.server) + " out of range");
 }
 
 void writeResult(Database& db, std::int64_t idx, const std::string& name, std::optional<std::int64_t> clusterId,
@@ -153,6 +159,9 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             else
                 s.bindNull(++c);
         }
+        s.bindReal(++c, sum.cpuAllocFraction); // NaN (unknown) is stored as NULL
+        s.bindReal(++c, sum.memAllocFraction);
+        s.bindReal(++c, sum.gpuShareFragmentation);
         s.run();
     }
     {
@@ -168,7 +177,8 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         Statement s(db, "INSERT INTO result_jobs (result, idx, job, simulated, status, start_s, end_s, queue_delay_s, "
                         "fairshare_delay_s, fragmentation_delay_s, capacity_delay_s, allocated_gpus, servers, racks, level, "
                         "attempts, gpu_seconds, held_idle_gpu_seconds, effective_gpu_seconds, slowdown, effective_util, "
-                        "first_wait, wait_count) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (std::size_t i = 0; i < r.jobs.size(); ++i) {
             const auto& j = r.jobs[i];
             int c = 0;
@@ -195,6 +205,9 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindReal(++c, j.effectiveUtil);
             s.bindInt(++c, j.firstWait);
             s.bindInt(++c, j.waitCount);
+            s.bindReal(++c, j.cpuCores);
+            s.bindReal(++c, j.memGb);
+            s.bindInt(++c, j.gpuMilli);
             s.run();
             progress.tick();
         }
@@ -213,7 +226,8 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         }
     }
     {
-        Statement s(db, "INSERT INTO result_occupancy (result, idx, gpu, job, from_s, to_s, use, util) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        Statement s(db, "INSERT INTO result_occupancy (result, idx, gpu, job, from_s, to_s, use, util, milli) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (std::size_t i = 0; i < r.occupancy.size(); ++i) {
             const auto& o = r.occupancy[i];
             s.bindInt(1, idx);
@@ -224,6 +238,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindInt(6, o.to_s);
             s.bindText(7, storedName(o.use));
             s.bindReal(8, static_cast<double>(o.util));
+            s.bindInt(9, o.milli);
             s.run();
             progress.tick();
         }
@@ -242,8 +257,27 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         }
     }
     {
+        Statement s(db, "INSERT INTO result_reservations (result, idx, server, job, from_s, to_s, cpu_milli, mem_mib) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        for (std::size_t i = 0; i < r.reservations.size(); ++i) {
+            const auto& v = r.reservations[i];
+            s.bindInt(1, idx);
+            s.bindInt(2, static_cast<std::int64_t>(i));
+            s.bindInt(3, v.server);
+            s.bindInt(4, v.job);
+            s.bindInt(5, v.from_s);
+            s.bindInt(6, v.to_s);
+            s.bindInt(7, v.cpuMilli);
+            s.bindInt(8, v.memMib);
+            s.run();
+            progress.tick();
+        }
+    }
+    {
         const auto& ts = r.series;
-        Statement s(db, "INSERT INTO result_series VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        Statement s(db, "INSERT INTO result_series (result, step_s, t_s, allocated_gpus, effective_util, queued_jobs, "
+                        "free_servers, held_idle_gpus, cpu_reserved, mem_reserved, share_fragmentation) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         s.bindInt(1, idx);
         s.bindInt(2, ts.step_s);
         s.bindBlob(3, encodeArray(ts.t_s));
@@ -252,6 +286,9 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindBlob(6, encodeArray(ts.queuedJobs));
         s.bindBlob(7, encodeArray(ts.freeServers));
         s.bindBlob(8, encodeArray(ts.heldIdleGpus));
+        s.bindBlob(9, encodeArray(ts.cpuReserved));
+        s.bindBlob(10, encodeArray(ts.memReserved));
+        s.bindBlob(11, encodeArray(ts.shareFragmentation));
         s.run();
         Statement v(db, "INSERT INTO result_series_vc (result, vc, queued_jobs) VALUES (?, ?, ?)");
         for (std::size_t i = 0; i < ts.queuedByVc.size(); ++i) {
@@ -339,6 +376,11 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                 if (!std::isnan(x))
                     *v = x;
             }
+            sum.cpuAllocFraction = t.real(c++);
+            sum.memAllocFraction = t.real(c++);
+            sum.gpuShareFragmentation = t.real(c++);
+            if (std::isnan(sum.gpuShareFragmentation)) // v2: no shares were simulated
+                sum.gpuShareFragmentation = 0;
             out.push_back(std::move(sr));
         }
     }
@@ -360,7 +402,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                  "job, simulated, status, start_s, end_s, queue_delay_s, fairshare_delay_s, fragmentation_delay_s, "
                  "capacity_delay_s, allocated_gpus, servers, racks, level, attempts, gpu_seconds, held_idle_gpu_seconds, "
                  "effective_gpu_seconds, slowdown, effective_util, "
-                 "first_wait, wait_count",
+                 "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli",
                  idx, [&](TableReader& t) {
                      JobResult j;
                      int c = 1;
@@ -385,6 +427,9 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                      j.effectiveUtil = t.real(c++);
                      j.firstWait = static_cast<std::uint32_t>(t.integer(c++, 0, kUint32Max));
                      j.waitCount = static_cast<std::uint32_t>(t.integer(c++, 0, kUint32Max));
+                     j.cpuCores = orZero(t.real(c++)); // NULL in a v2 result: none asked
+                     j.memGb = orZero(t.real(c++));
+                     j.gpuMilli = static_cast<std::int32_t>(t.integer(c++, 1, 1000));
                      r.jobs.push_back(j);
                      progress.tick();
                  });
@@ -398,7 +443,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                                        "result_jobs.wait_count",
                                        "result " + std::to_string(idx) + " job result " + std::to_string(i)
                                            + ": its waits run past the end of result_waits");
-        readRows(db, file, "result_occupancy", "gpu, job, from_s, to_s, use, util", idx, [&](TableReader& t) {
+        readRows(db, file, "result_occupancy", "gpu, job, from_s, to_s, use, util, milli", idx, [&](TableReader& t) {
             if (gpus == 0 || jobs == 0)
                 t.failRow("an occupancy interval but the result has no GPUs or no jobs");
             GpuInterval o;
@@ -408,6 +453,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             o.to_s = t.integer(4);
             o.use = t.enumValue<GpuUse>(5);
             o.util = static_cast<float>(t.real(6));
+            o.milli = static_cast<std::uint16_t>(t.integer(7, 1, 1000));
             r.occupancy.push_back(o);
             progress.tick();
         });
@@ -417,21 +463,47 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             r.outages.push_back(ServerOutage{static_cast<std::int32_t>(t.integer(1, 0, servers - 1)), t.integer(2), t.integer(3)});
             progress.tick();
         });
+        readRows(db, file, "result_reservations", "server, job, from_s, to_s, cpu_milli, mem_mib", idx, [&](TableReader& t) {
+            if (servers == 0 || jobs == 0)
+                t.failRow("a reservation but the result has no servers or no jobs");
+            ReservationInterval v;
+            v.server = static_cast<std::int32_t>(t.integer(1, 0, servers - 1));
+            v.job = static_cast<std::int32_t>(t.integer(2, 0, jobs - 1));
+            v.from_s = t.integer(3);
+            v.to_s = t.integer(4);
+            v.cpuMilli = t.integer(5, 0);
+            v.memMib = t.integer(6, 0);
+            r.reservations.push_back(v);
+            progress.tick();
+        });
         {
             TableReader t(db, file, "result_series",
-                          "SELECT step_s, t_s, allocated_gpus, effective_util, queued_jobs, free_servers, held_idle_gpus "
-                          "FROM result_series WHERE result = " + std::to_string(idx));
+                          "SELECT step_s, t_s, allocated_gpus, effective_util, queued_jobs, free_servers, held_idle_gpus, "
+                          "cpu_reserved, mem_reserved, share_fragmentation FROM result_series WHERE result = " + std::to_string(idx));
             if (!t.next())
                 throw ProjectFileError(ProjectFileError::Kind::BadContent, file, 0, "result_series",
                                        "result " + std::to_string(idx) + " has no row in result_series");
             auto& ts = r.series;
             ts.step_s = t.integer(0);
             ts.t_s = t.array<std::int64_t>(1);
-            ts.allocatedGpus = t.array<std::int32_t>(2);
+            // v3 stores allocated GPUs as doubles (shares), v2 as int32: the width tells.
+            const auto samples = ts.t_s.size();
+            if (samples > 0 && t.blob(2).size() == samples * 4) {
+                const auto whole = t.array<std::int32_t>(2);
+                ts.allocatedGpus.assign(whole.begin(), whole.end());
+            } else {
+                ts.allocatedGpus = t.array<double>(2);
+            }
             ts.effectiveUtil = t.array<double>(3);
             ts.queuedJobs = t.array<std::int32_t>(4);
             ts.freeServers = t.array<std::int32_t>(5);
             ts.heldIdleGpus = t.array<std::int32_t>(6);
+            const auto levels = [&](int col) { // NULL in a v2 result: nothing reserved, nothing shared
+                return t.isNull(col) ? std::vector<double>(samples, 0.0) : t.array<double>(col);
+            };
+            ts.cpuReserved = levels(7);
+            ts.memReserved = levels(8);
+            ts.shareFragmentation = levels(9);
         }
         {
             TableReader t(db, file, "result_series_vc",

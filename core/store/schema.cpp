@@ -269,7 +269,9 @@ void addPhaseTables(Database& db) { db.exec(kPhaseTablesV2); }
 // Version 3: what jobs ask besides GPUs (CPU, memory: NULL = unknown; allowed GPU models: an
 // index into gpu_model_sets, 0 = any, the list's idx 0 being set 1), the knobs of resources and
 // the slowdown cap (NULL in a result migrated from v2, which had neither: no resource defaults, no
-// cap).
+// cap); per job result its CPU/memory/share, per occupancy interval its share of the GPU, CPU and
+// memory reservations, series of reserved CPU/memory and share fragmentation (NULL in v2: none),
+// allocated GPUs as doubles (v2: int32), and the summary's resource figures.
 constexpr const char* kV3 = R"sql(
 ALTER TABLE jobs ADD COLUMN cpu_cores REAL;
 ALTER TABLE jobs ADD COLUMN mem_gb REAL;
@@ -278,6 +280,27 @@ CREATE TABLE gpu_model_sets (
   idx INTEGER PRIMARY KEY,
   models TEXT NOT NULL
 ) STRICT;
+ALTER TABLE result_jobs ADD COLUMN cpu_cores REAL;
+ALTER TABLE result_jobs ADD COLUMN mem_gb REAL;
+ALTER TABLE result_jobs ADD COLUMN gpu_milli INTEGER NOT NULL DEFAULT 1000;
+ALTER TABLE result_occupancy ADD COLUMN milli INTEGER NOT NULL DEFAULT 1000;
+CREATE TABLE result_reservations (
+  result INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  server INTEGER NOT NULL,
+  job INTEGER NOT NULL,
+  from_s INTEGER NOT NULL,
+  to_s INTEGER NOT NULL,
+  cpu_milli INTEGER NOT NULL,
+  mem_mib INTEGER NOT NULL,
+  PRIMARY KEY (result, idx)
+) STRICT, WITHOUT ROWID;
+ALTER TABLE result_series ADD COLUMN cpu_reserved BLOB;
+ALTER TABLE result_series ADD COLUMN mem_reserved BLOB;
+ALTER TABLE result_series ADD COLUMN share_fragmentation BLOB;
+ALTER TABLE results ADD COLUMN sum_cpu_alloc_fraction REAL;
+ALTER TABLE results ADD COLUMN sum_mem_alloc_fraction REAL;
+ALTER TABLE results ADD COLUMN sum_gpu_share_fragmentation REAL;
 ALTER TABLE results ADD COLUMN sc_slowdown_max_factor REAL;
 ALTER TABLE results ADD COLUMN sc_server_cpu_cores REAL;
 ALTER TABLE results ADD COLUMN sc_server_mem_gb REAL;

@@ -76,6 +76,8 @@ std::optional<std::int64_t> TableReader::optionalInteger(int col)
     return integer(col);
 }
 
+bool TableReader::isNull(int col) { return stmt_.columnType(col) == SQLITE_NULL; }
+
 double TableReader::real(int col)
 {
     const int type = stmt_.columnType(col);

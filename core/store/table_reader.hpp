@@ -26,6 +26,7 @@ public:
     std::optional<std::int64_t> optionalInteger(int col);
     bool boolean(int col) { return integer(col, 0, 1) != 0; }
     double real(int col); // NULL reads as NaN
+    bool isNull(int col);
     std::string text(int col);
     std::string_view textView(int col); // valid until next()
     std::vector<unsigned char> blob(int col);

@@ -19,6 +19,26 @@ inline std::shared_ptr<const Topology> makeCluster(const std::vector<std::pair<s
     return std::make_shared<const Topology>(Topology::build(std::move(specs), 8));
 }
 
+// A server with resources (docs/resources.md): CPU cores and memory 0 = unknown.
+struct ServerWith {
+    std::string rack;
+    int gpus;
+    std::string model = "";
+    double cpuCores = 0;
+    double memGb = 0;
+};
+
+// servers in layout order; names s0, s1, ...
+inline std::shared_ptr<const Topology> makeClusterWith(const std::vector<ServerWith>& servers)
+{
+    std::vector<ServerSpec> specs;
+    for (std::size_t i = 0; i < servers.size(); ++i) {
+        const auto& w = servers[i];
+        specs.push_back(ServerSpec{"s" + std::to_string(i), w.rack, w.gpus, w.model, w.cpuCores, w.memGb});
+    }
+    return std::make_shared<const Topology>(Topology::build(std::move(specs), 8));
+}
+
 struct JobSpec {
     std::string vc;
     std::int64_t submit;
@@ -29,11 +49,20 @@ struct JobSpec {
     std::string id = ""; // default j<row>
 };
 
-inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs)
+// What a job asks besides GPUs (NaN = unknown, milli 1000 = whole GPUs, models "" = any).
+struct Asks {
+    double cpuCores = std::nan("");
+    double memGb = std::nan("");
+    int milli = 1000;
+    std::string models = "";
+};
+
+inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs, const std::vector<Asks>& asks = {})
 {
     auto t = std::make_shared<Trace>();
     int n = 0;
     for (const auto& s : jobs) {
+        const Asks a = static_cast<std::size_t>(n) < asks.size() ? asks[static_cast<std::size_t>(n)] : Asks{};
         Job j;
         j.id = s.id.empty() ? "j" + std::to_string(n) : s.id;
         ++n;
@@ -44,7 +73,11 @@ inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs)
         j.duration_s = s.duration;
         j.status = s.status;
         j.gpuUtil = s.util;
-        if (j.gpus == 0)
+        j.cpuCores = a.cpuCores;
+        j.memGb = a.memGb;
+        j.gpuMilli = a.milli;
+        j.gpuModels = t->internGpuModels(a.models);
+        if (j.gpus == 0 && !(a.cpuCores > 0) && !(a.memGb > 0))
             j.skip = SkipReason::ZeroGpus;
         t->jobs.push_back(std::move(j));
     }

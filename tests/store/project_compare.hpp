@@ -98,6 +98,9 @@ inline void compareSeries(const TimeSeries& x, const TimeSeries& y, const QStrin
     CLENS_SAME(x.freeServers, y.freeServers);
     CLENS_SAME(x.heldIdleGpus, y.heldIdleGpus);
     CLENS_SAME(x.queuedByVc, y.queuedByVc);
+    CLENS_SAME(x.cpuReserved, y.cpuReserved);
+    CLENS_SAME(x.memReserved, y.memReserved);
+    CLENS_SAME(x.shareFragmentation, y.shareFragmentation);
 }
 
 inline void compareSummary(const SimSummary& x, const SimSummary& y, const QString& where)
@@ -122,6 +125,9 @@ inline void compareSummary(const SimSummary& x, const SimSummary& y, const QStri
     CLENS_SAME(x.distributedJobs, y.distributedJobs);
     CLENS_SAME_REAL(x.allocatedGpuSeconds, y.allocatedGpuSeconds);
     CLENS_SAME_REAL(x.effectiveGpuSeconds, y.effectiveGpuSeconds);
+    CLENS_SAME_REAL(x.cpuAllocFraction, y.cpuAllocFraction);
+    CLENS_SAME_REAL(x.memAllocFraction, y.memAllocFraction);
+    CLENS_SAME_REAL(x.gpuShareFragmentation, y.gpuShareFragmentation);
 }
 
 // Scenario has operator==, but NaN knobs would never compare equal: compare the doubles apart.
@@ -171,6 +177,9 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME_REAL(a.effectiveUtil, b.effectiveUtil);
         CLENS_SAME(a.firstWait, b.firstWait);
         CLENS_SAME(a.waitCount, b.waitCount);
+        CLENS_SAME(a.cpuCores, b.cpuCores);
+        CLENS_SAME(a.memGb, b.memGb);
+        CLENS_SAME(a.gpuMilli, b.gpuMilli);
     }
     QCOMPARE(x.waits.size(), y.waits.size());
     for (std::size_t i = 0; i < x.waits.size(); ++i) {
@@ -187,6 +196,17 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME(a.to_s, b.to_s);
         CLENS_SAME(a.use, b.use);
         CLENS_SAME_REAL(a.util, b.util);
+        CLENS_SAME(a.milli, b.milli);
+    }
+    QCOMPARE(x.reservations.size(), y.reservations.size());
+    for (std::size_t i = 0; i < x.reservations.size(); ++i) {
+        const auto &a = x.reservations[i], &b = y.reservations[i];
+        CLENS_SAME(a.server, b.server);
+        CLENS_SAME(a.job, b.job);
+        CLENS_SAME(a.from_s, b.from_s);
+        CLENS_SAME(a.to_s, b.to_s);
+        CLENS_SAME(a.cpuMilli, b.cpuMilli);
+        CLENS_SAME(a.memMib, b.memMib);
     }
     QCOMPARE(x.outages.size(), y.outages.size());
     for (std::size_t i = 0; i < x.outages.size(); ++i) {

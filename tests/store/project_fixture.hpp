@@ -124,22 +124,32 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.effectiveUtil = 1.0 / 3.0;
         j.firstWait = static_cast<std::uint32_t>(i < 2 ? 0 : 2);
         j.waitCount = i == 1 ? 2 : 0;
+        j.cpuCores = 0.5 * static_cast<double>(i);
+        j.memGb = i == 2 ? 1e-300 : 1024.25;
+        j.gpuMilli = i == 3 ? 250 : 1000;
         r->jobs.push_back(j);
     }
     r->waits = {{0, 10, DelayCause::Fairshare}, {10, L::max(), DelayCause::Fragmentation}, {-5, -1, DelayCause::Capacity}};
-    r->occupancy = {{0, 1, 0, 100, GpuUse::Running, 0.5f}, {7, 8, 5, 6, GpuUse::Trial, std::nanf("")},
-                    {3, 2, L::min(), L::max(), GpuUse::HeldIdle, 0.0f}};
+    r->occupancy = {{0, 1, 0, 100, GpuUse::Running, 375, 0.5f}, {7, 8, 5, 6, GpuUse::Trial, 1000, std::nanf("")},
+                    {3, 2, L::min(), L::max(), GpuUse::HeldIdle, 1000, 0.0f}};
     r->outages = {{2, 10, 20}, {9, 0, L::max()}};
+    if (r->cluster)
+        r->reservations = {{2, 1, 0, 100, 4000, 1024}, {9, 8, L::min(), L::max(), 0, L::max()}};
     r->series.step_s = 60;
     r->series.t_s = {0, 60, 120};
-    r->series.allocatedGpus = {0, 5, std::numeric_limits<std::int32_t>::min()};
+    r->series.allocatedGpus = {0, 2.5, -1e300};
     r->series.effectiveUtil = {0.0, std::nan(""), -0.0, 1e308};
     r->series.queuedJobs = {};
     r->series.freeServers = {10, 9};
     r->series.heldIdleGpus = {0, 0, 1};
     r->series.queuedByVc = {{1, 2, 3}, {}, {std::numeric_limits<std::int32_t>::max()}};
+    r->series.cpuReserved = {1.5, 0.0, 2.0};
+    r->series.memReserved = {};
+    r->series.shareFragmentation = {0.25};
     r->summary = {9, 7, 2, L::max(), 1.5, std::nan(""), 1e-310, -0.0, 0.75, 0.5, 1, 2, 3, 4.25, L::min(), 42,
                   1.25, 3, 1e15, std::nan("")};
+    r->summary.cpuAllocFraction = 0.125;
+    r->summary.gpuShareFragmentation = 1e-9;
     r->events = 123456789012345;
     r->firstSubmit_s = L::min();
     r->lastEvent_s = L::max();

@@ -260,7 +260,7 @@ void TestProjectFile::invalidResultIsNotSaved()
 {
     auto p = makeRichProject();
     auto bad = makeRichResult(p.cluster, p.trace, 0);
-    bad->occupancy.push_back({p.cluster->gpuCount(), 0, 0, 1, GpuUse::Running, 1.0f}); // GPU out of range
+    bad->occupancy.push_back({p.cluster->gpuCount(), 0, 0, 1, GpuUse::Running, 1000, 1.0f}); // GPU out of range
     p.results.push_back({"bad", bad});
     const auto file = path("invalid.clens");
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, saveProject(file, p));
@@ -407,7 +407,15 @@ constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER T
                                 "ALTER TABLE results DROP COLUMN sc_server_cpu_cores; "
                                 "ALTER TABLE results DROP COLUMN sc_server_mem_gb; "
                                 "ALTER TABLE results DROP COLUMN sc_job_cpu_per_gpu; "
-                                "ALTER TABLE results DROP COLUMN sc_job_mem_gb_per_gpu; ";
+                                "ALTER TABLE results DROP COLUMN sc_job_mem_gb_per_gpu; "
+                                "ALTER TABLE results DROP COLUMN sum_cpu_alloc_fraction; "
+                                "ALTER TABLE results DROP COLUMN sum_mem_alloc_fraction; "
+                                "ALTER TABLE results DROP COLUMN sum_gpu_share_fragmentation; "
+                                "ALTER TABLE result_jobs DROP COLUMN cpu_cores; ALTER TABLE result_jobs DROP COLUMN mem_gb; "
+                                "ALTER TABLE result_jobs DROP COLUMN gpu_milli; ALTER TABLE result_occupancy DROP COLUMN milli; "
+                                "DROP TABLE result_reservations; ALTER TABLE result_series DROP COLUMN cpu_reserved; "
+                                "ALTER TABLE result_series DROP COLUMN mem_reserved; "
+                                "ALTER TABLE result_series DROP COLUMN share_fragmentation; ";
 // A made-up next schema for the upgrade tests: adds a column with a default.
 void addColourColumn(store::Database& db) { db.exec("ALTER TABLE scenarios ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'"); }
 void failingStep(store::Database& db) { db.exec("ALTER TABLE no_such_table ADD COLUMN x INTEGER"); }
@@ -447,7 +455,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     // 1 -> 2 step with no container metrics, and is left as it was.
     auto p = makeRichProject();
     p.phases.reset();
-    // v1 and v2 traces had no CPU, memory or GPU models.
+    // v1 and v2 traces had no CPU, memory or GPU models, and results nothing of resources.
     auto trace = std::make_shared<Trace>(*p.trace);
     for (auto& j : trace->jobs) {
         j.cpuCores = j.memGb = std::nan("");
@@ -455,6 +463,23 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     }
     trace->gpuModelSets.resize(1);
     p.trace = trace;
+    for (auto& named : p.results) {
+        auto r = std::make_shared<SimResult>(*named.result);
+        for (auto& j : r->jobs) {
+            j.cpuCores = j.memGb = 0;
+            j.gpuMilli = 1000;
+        }
+        for (auto& o : r->occupancy)
+            o.milli = 1000;
+        r->reservations.clear();
+        const auto samples = r->series.t_s.size();
+        r->series.cpuReserved.assign(samples, 0.0);
+        r->series.memReserved.assign(samples, 0.0);
+        r->series.shareFragmentation.assign(samples, 0.0);
+        r->summary.cpuAllocFraction = r->summary.memAllocFraction = std::nan("");
+        r->summary.gpuShareFragmentation = 0;
+        named.result = r;
+    }
     const auto file = path("v1.clens");
     saveProject(file, p);
     execSql(file, std::string(kDropV3) + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
@@ -548,13 +573,13 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(Server), std::size_t{96});
     QCOMPARE(sizeof(ServerSpec), std::size_t{128});
     QCOMPARE(sizeof(Scenario), std::size_t{328});
-    QCOMPARE(sizeof(JobResult), std::size_t{144});
+    QCOMPARE(sizeof(JobResult), std::size_t{168});
     QCOMPARE(sizeof(WaitInterval), std::size_t{24});
     QCOMPARE(sizeof(GpuInterval), std::size_t{32});
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});
-    QCOMPARE(sizeof(TimeSeries), std::size_t{176});
-    QCOMPARE(sizeof(SimSummary), std::size_t{160});
-    QCOMPARE(sizeof(SimResult), std::size_t{816});
+    QCOMPARE(sizeof(TimeSeries), std::size_t{248});
+    QCOMPARE(sizeof(SimSummary), std::size_t{184});
+    QCOMPARE(sizeof(SimResult), std::size_t{936});
     QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
     QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
 }

@@ -192,7 +192,7 @@ SimResult fakeSimulate(const ui::SimInput& input, const Scenario& sc, const Prog
             const auto run = static_cast<std::int64_t>(std::ceil(static_cast<double>(job.duration_s) * slowdown));
             const float util = (std::isnan(job.gpuUtil) ? 0.6f : job.gpuUtil) / static_cast<float>(slowdown);
             for (auto gg : chosen)
-                r.occupancy.push_back(GpuInterval{gg, j, t, t + run, GpuUse::Running, util});
+                r.occupancy.push_back(GpuInterval{gg, j, t, t + run, GpuUse::Running, 1000, util});
             running.push_back(Running{j, t + run});
             JobResult& jr = r.jobs[static_cast<std::size_t>(j)];
             jr.start_s = t;

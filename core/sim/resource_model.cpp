@@ -1,0 +1,108 @@
+#include "core/sim/resource_model.hpp"
+
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace clens {
+
+namespace {
+
+// A file's value (cores or GB; unknown when NaN or <= 0) in integer units, else the default,
+// else unlimited.
+std::int64_t capacityOf(double value, const std::optional<double>& fallback, double unit)
+{
+    if (std::isfinite(value) && value > 0)
+        return std::llround(value * unit);
+    if (fallback)
+        return std::llround(*fallback * unit);
+    return ResourceModel::kUnlimited;
+}
+
+// A job's whole request: its own value when the trace says, else the per-GPU default × GPUs,
+// else none.
+std::int64_t requestOf(double value, const std::optional<double>& perGpu, std::int32_t gpus, double unit)
+{
+    if (std::isfinite(value))
+        return std::max<std::int64_t>(0, std::llround(value * unit));
+    if (perGpu)
+        return std::llround(*perGpu * unit * gpus);
+    return 0;
+}
+
+} // namespace
+
+ResourceModel::ResourceModel(const Topology& cluster, const Trace& trace, const Scenario::Resources& rules, bool keepRequests)
+    : trace_(&trace)
+{
+    std::map<std::string, std::int32_t> modelIds;
+    for (const auto& s : cluster.servers()) {
+        ServerCapacity c;
+        c.cpu = capacityOf(s.cpuCores, rules.serverDefaults.cpuCores, 1000.0);
+        c.mem = capacityOf(s.memGb, rules.serverDefaults.memGb, 1024.0);
+        if (s.gpus > 0) {
+            const auto [it, inserted] = modelIds.emplace(s.gpuModel, static_cast<std::int32_t>(modelNames_.size()));
+            if (inserted)
+                modelNames_.push_back(s.gpuModel);
+            c.model = it->second;
+        }
+        cpuBounded_ = cpuBounded_ && c.cpu != kUnlimited;
+        memBounded_ = memBounded_ && c.mem != kUnlimited;
+        totalCpu_ += c.cpu == kUnlimited ? 0 : c.cpu;
+        totalMem_ += c.mem == kUnlimited ? 0 : c.mem;
+        caps_.push_back(c);
+    }
+    // Model set 0 allows every model; the others the models they name (a model no server has is
+    // simply never found).
+    allowed_.assign(trace.gpuModelSets.size(), std::vector<std::uint8_t>(modelNames_.size(), 0));
+    allowed_[0].assign(modelNames_.size(), 1);
+    for (std::size_t set = 1; set < trace.gpuModelSets.size(); ++set)
+        for (const auto& name : splitGpuModels(trace.gpuModelSets[set]))
+            if (const auto it = modelIds.find(name); it != modelIds.end())
+                allowed_[set][static_cast<std::size_t>(it->second)] = 1;
+
+    requests_.resize(trace.jobs.size());
+    for (std::size_t i = 0; i < trace.jobs.size(); ++i) {
+        const auto& job = trace.jobs[i];
+        auto& r = requests_[i];
+        r.gpus = job.gpus;
+        r.milli = job.gpus == 1 && job.gpuMilli >= 1 && job.gpuMilli < 1000 ? job.gpuMilli : 1000;
+        r.cpu = requestOf(job.cpuCores, rules.jobDefaults.cpuPerGpu, job.gpus, 1000.0);
+        r.mem = requestOf(job.memGb, rules.jobDefaults.memGbPerGpu, job.gpus, 1024.0);
+        r.models = job.gpuModels >= 0 && static_cast<std::size_t>(job.gpuModels) < allowed_.size() ? job.gpuModels : 0;
+        if (job.simulated() && (r.cpu > 0 || r.mem > 0 || r.share() || r.models != 0 || r.gpus == 0))
+            active_ = true;
+    }
+    kept_ = active_ || keepRequests;
+    if (!kept_) {
+        std::vector<JobRequest>().swap(requests_);
+        return;
+    }
+    std::map<std::tuple<std::int32_t, std::int32_t, std::int64_t, std::int64_t, std::int32_t>, std::int32_t> classIds;
+    for (auto& r : requests_)
+        r.cls = classIds.emplace(std::make_tuple(r.gpus, r.milli, r.cpu, r.mem, r.models), static_cast<std::int32_t>(classIds.size()))
+                    .first->second;
+    classes_ = static_cast<std::int32_t>(classIds.size());
+}
+
+JobRequest ResourceModel::request(std::int32_t job) const
+{
+    if (kept_)
+        return requests_[static_cast<std::size_t>(job)];
+    JobRequest r;
+    r.gpus = trace_->jobs[static_cast<std::size_t>(job)].gpus;
+    return r;
+}
+
+bool ResourceModel::allowed(std::int32_t modelSet, std::int32_t server) const
+{
+    const auto model = caps_[static_cast<std::size_t>(server)].model;
+    return model >= 0 && allowsModel(modelSet, model);
+}
+
+bool ResourceModel::allowsModel(std::int32_t modelSet, std::int32_t model) const
+{
+    return allowed_[static_cast<std::size_t>(modelSet)][static_cast<std::size_t>(model)] != 0;
+}
+
+} // namespace clens

@@ -1,0 +1,123 @@
+#include "core/sim/resource_pool.hpp"
+
+#include <stdexcept>
+
+namespace clens {
+
+ResourcePool::ResourcePool(const ResourceModel& model, const GpuPool& gpus) : model_(&model), gpus_(&gpus)
+{
+    const auto& cluster = gpus.cluster();
+    const auto servers = idx(cluster.serverCount());
+    cpuFree_.resize(servers);
+    memFree_.resize(servers);
+    for (std::int32_t s = 0; s < cluster.serverCount(); ++s) {
+        cpuFree_[idx(s)] = model.capacity(s).cpu;
+        memFree_[idx(s)] = model.capacity(s).mem;
+    }
+    shareUsed_.assign(idx(cluster.gpuCount()), 0);
+    partOf_.assign(servers, Part{});
+    byGroup_.assign(idx(model.modelCount()) + 1, Part{});
+    for (std::int32_t s = 0; s < cluster.serverCount(); ++s)
+        touch(s);
+}
+
+std::int32_t ResourcePool::gpuFreeMilli(std::int32_t gpu) const
+{
+    const auto holder = gpus_->holder(gpu);
+    if (holder == kSharedHolder)
+        return 1000 - shareUsed_[idx(gpu)];
+    return holder < 0 && gpus_->isUp(gpus_->cluster().serverOfGpu(gpu)) ? 1000 : 0;
+}
+
+void ResourcePool::reserve(std::int32_t server, std::int64_t cpu, std::int64_t mem)
+{
+    auto& c = cpuFree_[idx(server)];
+    auto& m = memFree_[idx(server)];
+    if (cpu > c || mem > m)
+        throw std::logic_error("ResourcePool::reserve: more than the server has free");
+    c -= cpu;
+    m -= mem;
+    cpuReserved_ += cpu;
+    memReserved_ += mem;
+}
+
+void ResourcePool::unreserve(std::int32_t server, std::int64_t cpu, std::int64_t mem)
+{
+    cpuFree_[idx(server)] += cpu;
+    memFree_[idx(server)] += mem;
+    cpuReserved_ -= cpu;
+    memReserved_ -= mem;
+}
+
+std::size_t ResourcePool::group(std::int32_t server) const
+{
+    const auto model = model_->capacity(server).model;
+    return model < 0 ? idx(model_->modelCount()) : idx(model);
+}
+
+void ResourcePool::add(std::size_t g, const Part& p, int sign)
+{
+    auto& t = byGroup_[g];
+    t.wholeGpus += sign * p.wholeGpus;
+    t.gpuMilli += sign * p.gpuMilli;
+    t.sharedMilli += sign * p.sharedMilli;
+    t.cpu += sign * p.cpu;
+    t.mem += sign * p.mem;
+    t.unlimitedCpu += sign * p.unlimitedCpu;
+    t.unlimitedMem += sign * p.unlimitedMem;
+    freeMilli_ += sign * p.gpuMilli;
+    freeSharedMilli_ += sign * p.sharedMilli;
+}
+
+void ResourcePool::touch(std::int32_t server)
+{
+    const auto g = group(server);
+    add(g, partOf_[idx(server)], -1);
+    Part p;
+    if (gpus_->isUp(server)) {
+        const auto& info = gpus_->cluster().servers()[idx(server)];
+        p.wholeGpus = gpus_->freeOn(server);
+        for (std::int32_t gpu = info.firstGpu; gpu < info.firstGpu + info.gpus; ++gpu) {
+            const auto free = gpuFreeMilli(gpu);
+            p.gpuMilli += free;
+            if (gpus_->holder(gpu) == kSharedHolder)
+                p.sharedMilli += free;
+        }
+        const auto& cap = model_->capacity(server);
+        if (cap.cpu == ResourceModel::kUnlimited)
+            p.unlimitedCpu = 1;
+        else
+            p.cpu = cpuFree_[idx(server)];
+        if (cap.mem == ResourceModel::kUnlimited)
+            p.unlimitedMem = 1;
+        else
+            p.mem = memFree_[idx(server)];
+    }
+    partOf_[idx(server)] = p;
+    add(g, p, +1);
+}
+
+ResourcePool::Totals ResourcePool::totals(std::int32_t modelSet) const
+{
+    Totals t;
+    std::int32_t unlimitedCpu = 0, unlimitedMem = 0;
+    for (std::size_t g = 0; g < byGroup_.size(); ++g) {
+        const bool gpuLess = g == idx(model_->modelCount());
+        if (modelSet >= 0 && (gpuLess || !model_->allowsModel(modelSet, static_cast<std::int32_t>(g))))
+            continue;
+        const auto& p = byGroup_[g];
+        t.wholeGpus += p.wholeGpus;
+        t.gpuMilli += p.gpuMilli;
+        t.cpu += p.cpu;
+        t.mem += p.mem;
+        unlimitedCpu += p.unlimitedCpu;
+        unlimitedMem += p.unlimitedMem;
+    }
+    if (unlimitedCpu > 0)
+        t.cpu = ResourceModel::kUnlimited;
+    if (unlimitedMem > 0)
+        t.mem = ResourceModel::kUnlimited;
+    return t;
+}
+
+} // namespace clens

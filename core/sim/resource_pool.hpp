@@ -1,0 +1,70 @@
+#pragma once
+// Free CPU, memory and GPU shares per server, beside GpuPool's whole GPUs (docs/resources.md).
+// A GPU holding shares is taken in GpuPool under kSharedHolder, so it is never free for a
+// whole-GPU job; its free share is 1000 − the shares on it. Aggregates per GPU model (servers
+// without GPUs form one more group) answer "is some resource short in total?" for the delay
+// causes; the engine calls touch(server) after any change on a server so they stay current.
+#include "core/sim/gpu_pool.hpp"
+#include "core/sim/resource_model.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace clens {
+
+class ResourcePool {
+public:
+    static constexpr std::int32_t kSharedHolder = -2;
+
+    ResourcePool(const ResourceModel& model, const GpuPool& gpus);
+
+    std::int64_t cpuFree(std::int32_t server) const { return cpuFree_[idx(server)]; }
+    std::int64_t memFree(std::int32_t server) const { return memFree_[idx(server)]; }
+    // Free thousandths of a GPU: 1000 when free whole, 0 when a whole-GPU job holds it.
+    std::int32_t gpuFreeMilli(std::int32_t gpu) const;
+    std::int32_t shareUsed(std::int32_t gpu) const { return shareUsed_[idx(gpu)]; }
+
+    void reserve(std::int32_t server, std::int64_t cpu, std::int64_t mem);
+    void unreserve(std::int32_t server, std::int64_t cpu, std::int64_t mem);
+    // Adds / removes a share on a GPU; the caller takes / releases the GPU in GpuPool when the
+    // first share arrives / the last one leaves (shareUsed() tells).
+    void addShare(std::int32_t gpu, std::int32_t milli) { shareUsed_[idx(gpu)] += milli; }
+    void removeShare(std::int32_t gpu, std::int32_t milli) { shareUsed_[idx(gpu)] -= milli; }
+    // Recomputes the server's part of the aggregates (call after any change on it).
+    void touch(std::int32_t server);
+
+    // Totals over up servers whose GPU model the set allows (model set -1: every server,
+    // GPU-less ones included).
+    struct Totals {
+        std::int64_t wholeGpus = 0; // free whole GPUs
+        std::int64_t gpuMilli = 0;  // free thousandths of GPUs, shares included
+        std::int64_t cpu = 0;       // kUnlimited when some server is unlimited
+        std::int64_t mem = 0;
+    };
+    Totals totals(std::int32_t modelSet) const;
+    // Over every up GPU: free thousandths, and those on GPUs that hold shares.
+    std::int64_t freeGpuMilli() const { return freeMilli_; }
+    std::int64_t freeSharedGpuMilli() const { return freeSharedMilli_; }
+    std::int64_t cpuReserved() const { return cpuReserved_; }
+    std::int64_t memReserved() const { return memReserved_; }
+
+private:
+    static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+    struct Part {
+        std::int64_t wholeGpus = 0, gpuMilli = 0, sharedMilli = 0, cpu = 0, mem = 0;
+        std::int32_t unlimitedCpu = 0, unlimitedMem = 0;
+    };
+    std::size_t group(std::int32_t server) const;
+    void add(std::size_t group, const Part& p, int sign);
+
+    const ResourceModel* model_;
+    const GpuPool* gpus_;
+    std::vector<std::int64_t> cpuFree_, memFree_;
+    std::vector<std::int32_t> shareUsed_;
+    std::vector<Part> partOf_;   // per server, as last touched
+    std::vector<Part> byGroup_;  // per GPU model, then the GPU-less group
+    std::int64_t freeMilli_ = 0, freeSharedMilli_ = 0;
+    std::int64_t cpuReserved_ = 0, memReserved_ = 0;
+};
+
+} // namespace clens

@@ -1,0 +1,219 @@
+// Resource mode of SimEngine (docs/resources.md): locality over a job's allowed GPU models,
+// "can it ever start", delay causes over every resource, placement of whole-GPU gangs, shares
+// and 0-GPU jobs, reservations of CPU and memory, and which preemption victims a placement needs.
+#include "core/sim/resource_placement.hpp"
+#include "core/sim/sim_engine.hpp"
+
+#include <algorithm>
+
+namespace clens {
+
+const LocalityTable& SimEngine::locOf(std::int32_t j) const
+{
+    if (!resourceMode())
+        return loc_;
+    const auto set = model_.request(j).models;
+    if (set == 0)
+        return loc_;
+    auto& table = locBySet_[idx(set)];
+    if (!table) { // the cluster as a job of these models sees it: other servers have no GPU for it
+        std::vector<std::int32_t> gpus;
+        for (std::int32_t s = 0; s < cluster_->serverCount(); ++s)
+            gpus.push_back(model_.allowed(set, s) ? cluster_->servers()[idx(s)].gpus : 0);
+        table = std::make_unique<LocalityTable>(*cluster_, gpus);
+    }
+    return *table;
+}
+
+bool SimEngine::canEverStartWithResources(std::int32_t j, std::int32_t smallest) const
+{
+    const auto req = model_.request(j);
+    const auto fitsEmpty = [&](std::int32_t s) {
+        const auto& cap = model_.capacity(s);
+        return cap.cpu >= req.cpu && cap.mem >= req.mem;
+    };
+    if (req.gpus == 0 || req.share()) {
+        for (std::int32_t s = 0; s < cluster_->serverCount(); ++s)
+            if ((req.gpus == 0 || model_.allowed(req.models, s)) && fitsEmpty(s))
+                return true;
+        return false;
+    }
+    // Whole GPUs: on an empty cluster, every allowed server holds as many of the job's GPUs as
+    // its GPUs, CPU and memory allow.
+    std::int64_t room = 0;
+    for (std::int32_t s = 0; s < cluster_->serverCount() && room < smallest; ++s) {
+        if (!model_.allowed(req.models, s))
+            continue;
+        const auto& cap = model_.capacity(s);
+        std::int64_t n = cluster_->servers()[idx(s)].gpus;
+        if (req.cpu > 0 && cap.cpu < req.cpu)
+            n = std::min(n, cap.cpu * req.gpus / req.cpu);
+        if (req.mem > 0 && cap.mem < req.mem)
+            n = std::min(n, cap.mem * req.gpus / req.mem);
+        room += n;
+    }
+    return room >= smallest;
+}
+
+bool SimEngine::capacityShort(std::int32_t j, std::int32_t need) const
+{
+    const auto req = model_.request(j);
+    const auto total = res_->totals(req.gpus == 0 ? -1 : req.models);
+    if (req.gpus == 0)
+        return total.cpu < req.cpu || total.mem < req.mem;
+    if (req.share())
+        return total.gpuMilli < req.milli || total.cpu < req.cpu || total.mem < req.mem;
+    // Free GPU capacity counts the free parts of shared GPUs too: a whole-GPU job that waits while
+    // enough is free in total, but split over shared GPUs, waits for fragmentation.
+    return total.gpuMilli < std::int64_t{1000} * need || total.cpu < req.cpuFor(need) || total.mem < req.memFor(need);
+}
+
+void SimEngine::computeUsable(const JobRequest& req)
+{
+    usableGpus(model_, pool_, *res_, req, usable_);
+}
+
+bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std::int64_t maxSize, bool useMemo,
+                                             std::int32_t& size, Placement& out)
+{
+    const auto req = model_.request(j);
+    if (fgd_)
+        fgd_->setJob(req);
+    const auto memoKey = [&](std::int32_t a, int level) {
+        return (static_cast<std::uint64_t>(req.cls) << 34) | (static_cast<std::uint64_t>(a) << 2) | static_cast<std::uint64_t>(level);
+    };
+    if (req.gpus == 0 || req.share()) {
+        const auto key = memoKey(req.gpus, 0);
+        if (useMemo && memoByClass_.count(key))
+            return false;
+        const auto* fgd = fgd_ ? &*fgd_ : nullptr;
+        const bool found = req.gpus == 0 ? findCpuOnlyPlacement(model_, pool_, *res_, req, sc_.placement, fgd, out)
+                                         : findSharePlacement(model_, pool_, *res_, req, sc_.placement, fgd, out);
+        if (found) {
+            size = req.gpus;
+            return true;
+        }
+        if (useMemo)
+            memoByClass_.insert(key);
+        return false;
+    }
+    const auto& loc = locOf(j);
+    std::int32_t hi = rt_[idx(j)].trialPending ? 1 : req.gpus;
+    const std::int32_t lo = minStartSize(j, t);
+    hi = static_cast<std::int32_t>(std::min<std::int64_t>({hi, maxSize, loc.totalGpus()}));
+    if (hi < lo)
+        return false;
+    computeUsable(req);
+    PlacementContext ctx;
+    ctx.usable = &usable_;
+    ctx.scorer = fgd_ ? &*fgd_ : nullptr;
+    const auto usable = usableGpus(pool_, ctx);
+    const auto waited = t - job(j).submit_s;
+    for (std::int32_t a = hi; a >= lo; --a) {
+        if (a > usable)
+            continue;
+        const auto base = loc.baseLevel(a);
+        const auto top = loc.maxAllowedLevel(a, waited, sc_.locality);
+        for (auto L = static_cast<int>(base); L <= static_cast<int>(top); ++L) {
+            const auto key = memoKey(a, L);
+            if (useMemo && memoByClass_.count(key))
+                continue;
+            if (findPlacement(pool_, a, static_cast<LocalityLevel>(L), loc.k0(a), sc_.placement, out, ctx)) {
+                size = a;
+                return true;
+            }
+            if (useMemo)
+                memoByClass_.insert(key);
+        }
+    }
+    return false;
+}
+
+void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_t to)
+{
+    if (options_.recordOccupancy && to > r.since && (r.cpu > 0 || r.mem > 0))
+        result_.reservations.push_back({r.server, j, r.since, to, r.cpu, r.mem});
+}
+
+void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    const auto req = model_.request(j);
+    const bool whole = req.gpus > 0 && !req.share();
+    const auto cpu = whole ? req.cpuFor(gpus) : req.cpu;
+    const auto mem = whole ? req.memFor(gpus) : req.mem;
+    auto it = std::find_if(r.reserved.begin(), r.reserved.end(), [&](const Reserved& x) { return x.server == server; });
+    if (it != r.reserved.end()) {
+        if (it->gpus == gpus && it->cpu == cpu && it->mem == mem)
+            return;
+        recordReservation(j, *it, t);
+        res_->unreserve(server, it->cpu, it->mem);
+        if (whole && gpus == 0) { // none of its GPUs left there
+            r.reserved.erase(it);
+            auto& on = jobsOn_[idx(server)];
+            on.erase(std::find(on.begin(), on.end(), j));
+            res_->touch(server);
+            return;
+        }
+    } else {
+        r.reserved.push_back({server, 0, 0, 0, t});
+        it = std::prev(r.reserved.end());
+        jobsOn_[idx(server)].push_back(j);
+    }
+    it->gpus = gpus;
+    it->cpu = cpu;
+    it->mem = mem;
+    it->since = t;
+    res_->reserve(server, cpu, mem);
+    res_->touch(server);
+}
+
+void SimEngine::unreserveAll(std::int32_t j, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    for (const auto& part : r.reserved) {
+        recordReservation(j, part, t);
+        res_->unreserve(part.server, part.cpu, part.mem);
+        auto& on = jobsOn_[idx(part.server)];
+        on.erase(std::find(on.begin(), on.end(), j));
+        res_->touch(part.server);
+    }
+    r.reserved.clear();
+}
+
+std::vector<std::int32_t> SimEngine::jobsOnServer(std::int32_t server) const
+{
+    auto jobs = jobsOn_[idx(server)];
+    std::sort(jobs.begin(), jobs.end());
+    return jobs;
+}
+
+// The tentatively freed victims (youngest first) are given back, youngest first, as long as the
+// placement in scratch_ still fits without them; those it cannot do without are preempted.
+void SimEngine::spareUnneededVictimsWithResources(std::int32_t j, std::vector<std::int32_t>& victims)
+{
+    const auto req = model_.request(j);
+    const bool whole = req.gpus > 0 && !req.share();
+    const auto fits = [&] {
+        for (const auto& [s, n] : scratch_.parts) {
+            if (whole && pool_.freeOn(s) < n)
+                return false;
+            if (req.share() && res_->gpuFreeMilli(scratch_.shareGpu) < req.milli)
+                return false;
+            if (res_->cpuFree(s) < (whole ? req.cpuFor(n) : req.cpu) || res_->memFree(s) < (whole ? req.memFor(n) : req.mem))
+                return false;
+        }
+        return true;
+    };
+    std::vector<std::int32_t> needed;
+    for (const auto v : victims) {
+        retakeAll(v);
+        if (!fits()) {
+            releaseAll(v, 0, true);
+            needed.push_back(v);
+        }
+    }
+    victims.swap(needed);
+}
+
+} // namespace clens
