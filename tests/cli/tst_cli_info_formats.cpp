@@ -78,9 +78,12 @@ void TestCliInfoFormats::phillyMachineLists()
     QCOMPARE(o["gpus"].toInt(), 2490);
     QCOMPARE(o["jobs"].toInt(), 0);
     QCOMPARE(o["gpus_by_model"].toObject()["24GB"].toInt(), 231 * 8);
+    QCOMPARE(o["servers_with_cpu"].toInt(), 0); // the machine lists say nothing of CPU or memory
+    QCOMPARE(o["servers_with_mem"].toInt(), 0);
     const auto r = infoJson({"--trace", sample("philly/revised_machine_list.csv")});
     QCOMPARE(r["servers"].toInt(), 552);
     QCOMPARE(r["gpus"].toInt(), 3205);
+    QCOMPARE(r["servers_without_gpus"].toInt(), 13);
 }
 
 // data/philly/README.md: 82,247 jobs, 15 VCs.
@@ -147,6 +150,8 @@ void TestCliInfoFormats::heliosAndSwf()
     QCOMPARE(w["jobs"].toInt(), 6);
     QCOMPARE(w["simulated_jobs"].toInt(), 5);
     QCOMPARE(w["jobs_by_size"].toObject()[">8"].toInt(), 1);
+    QCOMPARE(w["jobs_with_mem"].toInt(), 0); // requested memory is -1 on every line
+    QCOMPARE(w["zero_gpu_jobs_simulated"].toInt(), 0);
 }
 
 void TestCliInfoFormats::badInputExitsTwoNamingTheRecord()
