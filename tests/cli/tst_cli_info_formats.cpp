@@ -107,9 +107,17 @@ void TestCliInfoFormats::alibabaPods()
     const auto o = infoJson({"--trace", sample("alibaba-openb/openb_pod_list_default.csv")});
     QCOMPARE(o["format"].toString(), QString("alibaba"));
     QCOMPARE(o["jobs"].toInt(), 8152);
-    QCOMPARE(o["simulated_jobs"].toInt(), 8152 - 897 - 1052);
+    QCOMPARE(o["simulated_jobs"].toInt(), 8152 - 897); // zero-GPU pods ask for CPU and memory: simulated
     QCOMPARE(o["not_simulated"].toObject()["pending"].toInt(), 897);
+    QVERIFY(!o["not_simulated"].toObject().contains("zero-gpus"));
     QCOMPARE(o["fractional_gpu_jobs"].toInt(), 3078);
+    // Measured on the file: cpu_milli > 0 for every pod, memory_mib > 0 for all but one,
+    // gpu_spec empty everywhere; 1,088 zero-GPU pods of which 36 are Pending.
+    QCOMPARE(o["jobs_with_cpu"].toInt(), 8152);
+    QCOMPARE(o["jobs_with_mem"].toInt(), 8151);
+    QCOMPARE(o["jobs_with_gpu_share"].toInt(), 3078);
+    QCOMPARE(o["jobs_with_gpu_models"].toInt(), 0);
+    QCOMPARE(o["zero_gpu_jobs_simulated"].toInt(), 1088 - 36);
     QCOMPARE(o["vcs"].toInt(), 4);
     QVERIFY(o["tenant_note"].toString().contains("qos"));
     const auto s = o["jobs_by_size"].toObject();
