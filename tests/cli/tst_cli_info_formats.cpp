@@ -129,21 +129,34 @@ void TestCliInfoFormats::alibabaPods()
     QCOMPARE(o["time_base"].toString(), QString("relative"));
 }
 
-// README: 6,212 GPUs on 1,213 GPU nodes; the all-node list adds 310 nodes without GPU.
+// README: 6,212 GPUs on 1,213 GPU nodes; the all-node list adds 310 nodes without GPU, kept.
 void TestCliInfoFormats::alibabaNodeLists()
 {
     const auto g = infoJson({"--trace", sample("alibaba-openb/openb_node_list_gpu_node.csv")});
     QCOMPARE(g["servers"].toInt(), 1213);
     QCOMPARE(g["gpus"].toInt(), 6212);
-    QCOMPARE(g["gpus_by_model"].toObject()["G2"].toInt(), 549 * 8);
+    QCOMPARE(g["servers_without_gpus"].toInt(), 0);
     const auto a = infoJson({"--trace", sample("alibaba-openb/openb_node_list_all_node.csv")});
-    QCOMPARE(a["servers"].toInt(), 1213);
+    QCOMPARE(a["servers"].toInt(), 1523);
     QCOMPARE(a["gpus"].toInt(), 6212);
-    QVERIFY(a["notes"].toArray()[0].toString().startsWith("310 nodes without GPU"));
+    QCOMPARE(a["servers_without_gpus"].toInt(), 310);
+    QCOMPARE(a["servers_with_cpu"].toInt(), 1523); // every node has cpu_milli and memory_mib
+    QCOMPARE(a["servers_with_mem"].toInt(), 1523);
+    QVERIFY(a["notes"].toArray()[0].toString().startsWith("310 of the 1523 nodes have no GPU"));
+    // GPUs per model, measured: G2 549 x 8; T4 387 x 2 + 17 x 4; P100 131 x 2 + 3 x 1; G3 39 x 8;
+    // V100M16 28 x 4 + 19 x 1 + 8 x 8; V100M32 21 x 8 + 9 x 4; A10 2 x 1. The GPU-less nodes add no entry.
+    const QJsonObject models{{"G2", 549 * 8},       {"T4", 387 * 2 + 17 * 4},       {"P100", 131 * 2 + 3},
+                             {"G3", 39 * 8},        {"V100M16", 28 * 4 + 19 + 8 * 8}, {"V100M32", 21 * 8 + 9 * 4},
+                             {"A10", 2}};
+    QCOMPARE(a["gpus_by_model"].toObject(), models);
+    QCOMPARE(g["gpus_by_model"].toObject(), models);
     const auto both = infoJson({"--trace", sample("alibaba-openb/openb_pod_list_default.csv"), "--cluster",
                                 sample("alibaba-openb/openb_node_list_all_node.csv")});
     QCOMPARE(both["jobs"].toInt(), 8152);
+    QCOMPARE(both["servers"].toInt(), 1523);
     QCOMPARE(both["gpus"].toInt(), 6212);
+    QCOMPARE(both["servers_without_gpus"].toInt(), 310);
+    QCOMPARE(both["gpus_by_model"].toObject(), models);
 }
 
 void TestCliInfoFormats::heliosAndSwf()

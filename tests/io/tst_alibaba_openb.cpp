@@ -42,6 +42,7 @@ private slots:
     void podMapping();
     void nodeLists();
     void nodeListsCrossChecked();
+    void gpuLessNodes();
     void badPods_data();
     void badPods();
     void badNodes_data();
@@ -215,10 +216,29 @@ void TestAlibabaOpenb::nodeLists()
 {
     std::vector<std::string> notes;
     const auto all = loadCluster(samplePath("alibaba-openb/openb_node_list_all_node.csv"), {}, &notes);
-    QCOMPARE(all.serverCount(), 1213);
+    QCOMPARE(all.serverCount(), 1523); // the GPU-less nodes are kept
     QCOMPARE(all.gpuCount(), 6212);
-    QCOMPARE(notes.size(), std::size_t{1});
-    QVERIFY2(notes[0].rfind("310 nodes without GPU", 0) == 0, notes[0].c_str());
+    QCOMPARE(all.rackCount(), 191); // ceil(1523 / 8)
+    QCOMPARE(notes, std::vector<std::string>{"310 of the 1523 nodes have no GPU: they serve pods asking for CPU and memory only"});
+    // openb-node-0000: cpu_milli 32000, memory_mib 262144, no GPU, no model.
+    const auto& n0 = all.servers()[0];
+    QCOMPARE(n0.name, std::string("openb-node-0000"));
+    QCOMPARE(n0.gpus, 0);
+    QCOMPARE(n0.cpuCores, 32.0);
+    QCOMPARE(n0.memGb, 256.0);
+    QVERIFY(n0.gpuModel.empty());
+    int withoutGpu = 0;
+    double cores = 0, memGb = 0;
+    for (const auto& s : all.servers()) {
+        withoutGpu += s.gpus == 0;
+        cores += s.cpuCores;
+        memGb += s.memGb;
+    }
+    QCOMPARE(withoutGpu, 310);
+    // Measured: cpu_milli sums to 125,514,000 and memory_mib to 612,028,416 (= 597,684 x 1024);
+    // every value is whole cores and whole GiB, so the sums are exact.
+    QCOMPARE(cores, 125514.0);
+    QCOMPARE(memGb, 597684.0);
     const auto gpu = loadCluster(samplePath("alibaba-openb/openb_node_list_gpu_node.csv"));
     QCOMPARE(gpu.serverCount(), 1213);
     QCOMPARE(gpu.gpuCount(), 6212);
@@ -246,8 +266,41 @@ void TestAlibabaOpenb::nodeListsCrossChecked()
     }
     QCOMPARE(rows.size(), 1523);
     const auto c = loadCluster(path);
-    QCOMPARE(c.serverCount(), gpuNodes);
+    QCOMPARE(c.serverCount(), static_cast<int>(rows.size()));
     QCOMPARE(c.gpuCount(), gpus);
+    int ourGpuNodes = 0;
+    for (const auto& s : c.servers())
+        ourGpuNodes += s.gpus > 0;
+    QCOMPARE(ourGpuNodes, gpuNodes);
+}
+
+// GPU-less nodes between GPU nodes: kept in file order, GPU ids stay dense.
+void TestAlibabaOpenb::gpuLessNodes()
+{
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "nodes.csv",
+                                "sn,cpu_milli,memory_mib,gpu,model\n"
+                                "n0,32000,262144,0,\n"
+                                "n1,96000,393216,8,G2\n"
+                                "n2,16000,65536,0,nan\n"
+                                "n3,64000,262144,2,T4\n");
+    std::vector<std::string> notes;
+    const auto c = readAlibabaNodes(path, {}, &notes);
+    QCOMPARE(c.serverCount(), 4);
+    QCOMPARE(c.gpuCount(), 10);
+    QCOMPARE(c.servers()[1].firstGpu, 0);
+    QCOMPARE(c.servers()[3].firstGpu, 8);
+    QCOMPARE(c.serverOfGpu(8), 3);
+    QCOMPARE(c.servers()[2].gpus, 0);
+    QCOMPARE(c.servers()[2].cpuCores, 16.0);
+    QCOMPARE(c.servers()[2].memGb, 64.0); // 65536 / 1024
+    QVERIFY(c.servers()[2].gpuModel.empty()); // "nan" = unknown
+    QCOMPARE(notes, std::vector<std::string>{"2 of the 4 nodes have no GPU: they serve pods asking for CPU and memory only"});
+
+    // A list of GPU-less nodes only is a cluster too (CPU pods only).
+    const auto cpuOnly = readAlibabaNodes(writeFile(dir, "cpu.csv", "sn,cpu_milli,memory_mib,gpu,model\nn0,32000,262144,0,\n"));
+    QCOMPARE(cpuOnly.serverCount(), 1);
+    QCOMPARE(cpuOnly.gpuCount(), 0);
 }
 
 void TestAlibabaOpenb::badPods_data()
@@ -297,7 +350,7 @@ void TestAlibabaOpenb::badNodes_data()
     QTest::addColumn<QString>("field");
     const QString h = "sn,cpu_milli,memory_mib,gpu,model\n";
     QTest::newRow("empty file") << "" << qint64(0) << "";
-    QTest::newRow("no GPU node") << h + "n0,32000,262144,0,\n" << qint64(0) << "gpu";
+    QTest::newRow("header only") << h << qint64(0) << "";
     QTest::newRow("missing column") << "sn,cpu_milli,memory_mib,model\nn0,1,1,T4\n" << qint64(1) << "gpu";
     QTest::newRow("truncated row") << h + "n0,32000\n" << qint64(2) << "memory_mib";
     QTest::newRow("wrong type") << h + "n0,32000,262144,eight,G2\n" << qint64(2) << "gpu";
