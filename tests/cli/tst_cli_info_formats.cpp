@@ -166,6 +166,10 @@ void TestCliInfoFormats::heliosAndSwf()
     QCOMPARE(h["jobs"].toInt(), 7);
     QCOMPARE(h["vcs"].toInt(), 3);
     QCOMPARE(h["first_submit_s"].toInteger(), 1591699261); // 2020-06-09 18:41:01 +08:00
+    QCOMPARE(h["simulated_jobs"].toInt(), 7);          // the CPU job 1004 asks for 2 CPUs
+    QCOMPARE(h["jobs_with_cpu"].toInt(), 7);           // every row has cpu_num > 0
+    QCOMPARE(h["jobs_with_mem"].toInt(), 0);           // Helios has no memory column
+    QCOMPARE(h["zero_gpu_jobs_simulated"].toInt(), 1); // 1004
     const auto w = infoJson({"--trace", QString::fromStdString(dataPath("swf/sample.swf")), "--format", "swf"});
     QCOMPARE(w["format"].toString(), QString("swf"));
     QCOMPARE(w["jobs"].toInt(), 6);
