@@ -49,7 +49,7 @@ int runGenerate(const Args& args)
         ("jobs", po::value(&jobs)->required(), "number of jobs")
         ("seed", po::value(&seed)->default_value(seed), "random seed (>= 0); the same seed gives the same files")
         ("out-cluster", po::value(&clusterPath)->required(), "cluster CSV to write (server,rack,gpus,...)")
-        ("out-jobs", po::value(&jobsPath)->required(), "jobs CSV to write (job_id,vc,user,submit_s,gpus,duration_s,status)")
+        ("out-jobs", po::value(&jobsPath)->required(), "jobs CSV to write (job_id,vc,user,submit_s,gpus,duration_s,status,...)")
         ("servers", po::value(&options.servers)->default_value(options.servers), "servers in the cluster (racks of 8)")
         ("load", po::value(&options.load)->default_value(options.load),
          "offered load: mean fraction of the cluster's GPUs the jobs ask for");

@@ -8,7 +8,6 @@
 #include <boost/json.hpp>
 
 #include <iostream>
-#include <map>
 
 namespace clens::cli {
 
@@ -27,12 +26,32 @@ boost::json::array toJson(const std::vector<std::string>& notes)
     return a;
 }
 
-std::map<std::string, std::int64_t> gpusByModel(const Topology& cluster)
+// The cluster lines shared by a trace with --cluster and a cluster file alone.
+void printClusterResources(const ClusterSummary& c)
 {
-    std::map<std::string, std::int64_t> out;
-    for (const auto& s : cluster.servers())
-        out[s.gpuModel.empty() ? "unknown" : s.gpuModel] += s.gpus;
-    return out;
+    auto& out = std::cout;
+    out << "servers with: CPU known: " << c.serversWithCpu << "  memory known: " << c.serversWithMem
+        << "  no GPU: " << c.serversWithoutGpus << '\n';
+    out << "GPUs by model:";
+    for (const auto& [model, n] : c.gpusByModel)
+        out << "  " << model << ": " << n;
+    out << '\n';
+}
+
+// The cluster keys shared by a trace with --cluster and a cluster file alone (null: no cluster).
+void putClusterResources(boost::json::object& o, const std::optional<ClusterSummary>& c)
+{
+    o["servers_with_cpu"] = optionalInt(c ? std::optional(c->serversWithCpu) : std::nullopt);
+    o["servers_with_mem"] = optionalInt(c ? std::optional(c->serversWithMem) : std::nullopt);
+    o["servers_without_gpus"] = optionalInt(c ? std::optional(c->serversWithoutGpus) : std::nullopt);
+    if (!c) {
+        o["gpus_by_model"] = nullptr;
+        return;
+    }
+    boost::json::object byModel;
+    for (const auto& [model, n] : c->gpusByModel)
+        byModel[model] = n;
+    o["gpus_by_model"] = std::move(byModel);
 }
 
 void printText(const Trace& trace, const TraceSummary& s, const std::vector<std::string>& clusterNotes)
@@ -43,8 +62,11 @@ void printText(const Trace& trace, const TraceSummary& s, const std::vector<std:
     for (const auto& [reason, n] : s.skipped)
         out << "  not simulated (" << reason << "): " << n << '\n';
     out << "VCs:          " << s.vcs << "\nusers:        " << s.users << '\n';
-    if (s.servers)
-        out << "cluster:      " << *s.servers << " servers, " << *s.gpus << " GPUs, " << *s.racks << " racks\n";
+    if (s.cluster) {
+        out << "cluster:      " << s.cluster->servers << " servers, " << s.cluster->gpus << " GPUs, " << s.cluster->racks
+            << " racks\n";
+        printClusterResources(*s.cluster);
+    }
     if (s.firstSubmit_s) {
         const bool dated = trace.meta.timeBase == TimeBase::UnixUtc;
         const auto show = [&](std::int64_t t) { return dated ? formatUtc(t) + " UTC" : std::to_string(t) + " s"; };
@@ -57,8 +79,8 @@ void printText(const Trace& trace, const TraceSummary& s, const std::vector<std:
     for (const auto& [name, n] : s.status)
         out << "  " << name << ": " << n;
     out << "\nGPU-hours:    " << static_cast<std::int64_t>(s.totalGpuHours + 0.5) << '\n';
-    if (s.fractionalGpuJobs)
-        out << "fractional-GPU jobs (each given one whole GPU): " << s.fractionalGpuJobs << '\n';
+    out << "jobs asking:  CPU: " << s.jobsWithCpu << "  memory: " << s.jobsWithMem << "  a GPU share: " << s.fractionalGpuJobs
+        << "  GPU models: " << s.jobsWithGpuModels << "\nno-GPU jobs:  " << s.zeroGpuJobsSimulated << " simulated\n";
     if (!trace.meta.tenantNote.empty())
         out << "tenants:      " << trace.meta.tenantNote << '\n';
     for (const auto& note : trace.meta.notes)
@@ -78,9 +100,11 @@ void printJson(const Trace& trace, const TraceSummary& s, const std::vector<std:
     o["simulated_jobs"] = s.simulatedJobs;
     o["vcs"] = s.vcs;
     o["users"] = s.users;
-    o["servers"] = optionalInt(s.servers);
-    o["gpus"] = optionalInt(s.gpus);
-    o["racks"] = optionalInt(s.racks);
+    const auto& c = s.cluster;
+    o["servers"] = optionalInt(c ? std::optional(c->servers) : std::nullopt);
+    o["gpus"] = optionalInt(c ? std::optional(c->gpus) : std::nullopt);
+    o["racks"] = optionalInt(c ? std::optional(c->racks) : std::nullopt);
+    putClusterResources(o, c);
     o["first_submit_s"] = optionalInt(s.firstSubmit_s);
     o["last_submit_s"] = optionalInt(s.lastSubmit_s);
     boost::json::object bySize;
@@ -96,6 +120,11 @@ void printJson(const Trace& trace, const TraceSummary& s, const std::vector<std:
         skipped[name] = n;
     o["not_simulated"] = std::move(skipped);
     o["fractional_gpu_jobs"] = s.fractionalGpuJobs;
+    o["jobs_with_cpu"] = s.jobsWithCpu;
+    o["jobs_with_mem"] = s.jobsWithMem;
+    o["jobs_with_gpu_share"] = s.fractionalGpuJobs;
+    o["jobs_with_gpu_models"] = s.jobsWithGpuModels;
+    o["zero_gpu_jobs_simulated"] = s.zeroGpuJobsSimulated;
     o["gpu_hours"] = s.totalGpuHours;
     if (!trace.meta.tenantNote.empty())
         o["tenant_note"] = trace.meta.tenantNote;
@@ -110,16 +139,13 @@ int printClusterInfo(const std::string& path, const DetectedFile& what, const Im
 {
     std::vector<std::string> notes;
     const auto cluster = loadCluster(path, options, &notes);
-    const auto models = gpusByModel(cluster);
+    const auto c = summarizeCluster(cluster);
     if (!json) {
         auto& out = std::cout;
         out << "cluster:      " << path << " (" << what.description << ")\n";
-        out << "servers:      " << cluster.serverCount() << "\nGPUs:         " << cluster.gpuCount()
-            << "\nracks:        " << cluster.rackCount() << (cluster.racksInferred() ? " (grouped in file order)" : "") << '\n';
-        out << "GPUs by model:";
-        for (const auto& [model, n] : models)
-            out << "  " << model << ": " << n;
-        out << '\n';
+        out << "servers:      " << c.servers << "\nGPUs:         " << c.gpus << "\nracks:        " << c.racks
+            << (cluster.racksInferred() ? " (grouped in file order)" : "") << '\n';
+        printClusterResources(c);
         for (const auto& note : notes)
             out << "note:         " << note << '\n';
         return 0;
@@ -132,9 +158,9 @@ int printClusterInfo(const std::string& path, const DetectedFile& what, const Im
     o["jobs"] = 0;
     o["simulated_jobs"] = 0;
     o["vcs"] = 0;
-    o["servers"] = cluster.serverCount();
-    o["gpus"] = cluster.gpuCount();
-    o["racks"] = cluster.rackCount();
+    o["servers"] = c.servers;
+    o["gpus"] = c.gpus;
+    o["racks"] = c.racks;
     o["first_submit_s"] = nullptr;
     o["last_submit_s"] = nullptr;
     boost::json::object bySize;
@@ -142,10 +168,7 @@ int printClusterInfo(const std::string& path, const DetectedFile& what, const Im
         bySize[label] = 0;
     o["jobs_by_size"] = std::move(bySize);
     o["status"] = boost::json::object();
-    boost::json::object byModel;
-    for (const auto& [model, n] : models)
-        byModel[model] = n;
-    o["gpus_by_model"] = std::move(byModel);
+    putClusterResources(o, c);
     o["notes"] = toJson(notes);
     std::cout << toJsonText(o) << '\n';
     return 0;

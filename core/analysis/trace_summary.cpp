@@ -11,11 +11,8 @@ TraceSummary summarizeTrace(const Trace& trace, const Topology* cluster)
     s.vcs = static_cast<std::int64_t>(trace.tenants.size());
     // Formats without users intern "" for every job: an unknown user is not a user.
     s.users = static_cast<std::int64_t>(std::count_if(trace.users.begin(), trace.users.end(), [](const auto& u) { return !u.empty(); }));
-    if (cluster) {
-        s.servers = cluster->serverCount();
-        s.gpus = cluster->gpuCount();
-        s.racks = cluster->rackCount();
-    }
+    if (cluster)
+        s.cluster = summarizeCluster(*cluster);
     for (const auto& j : trace.jobs) {
         if (j.simulated())
             ++s.simulatedJobs;
@@ -28,6 +25,10 @@ TraceSummary summarizeTrace(const Trace& trace, const Topology* cluster)
         ++s.status[std::string(toString(j.status))];
         if (j.gpuMilli < 1000 && j.gpus > 0)
             ++s.fractionalGpuJobs;
+        s.jobsWithCpu += j.cpuCores > 0;
+        s.jobsWithMem += j.memGb > 0;
+        s.jobsWithGpuModels += j.gpuModels != 0;
+        s.zeroGpuJobsSimulated += j.gpus == 0 && j.simulated();
         s.totalGpuHours += static_cast<double>(j.gpus) * static_cast<double>(j.duration_s) / 3600.0;
     }
     return s;

@@ -47,16 +47,14 @@ Topology readAlibabaNodes(const std::string& path, const ImportOptions& options,
             s.memGb = parseDouble(mem, {path, line, "memory_mib"}, 0, 1e12) / 1024.0;
         if (const auto model = optional(cModel); model != "nan")
             s.gpuModel = std::string(model);
-        if (s.gpus == 0) {
-            ++withoutGpu;
-            continue;
-        }
+        withoutGpu += s.gpus == 0;
         specs.push_back(std::move(s));
     }
     if (specs.empty())
-        throw InputError(path, 0, "gpu", withoutGpu ? "no node has a GPU" : "node list names no node");
+        throw InputError(path, 0, "", "node list names no node (a header line and no row)");
     if (notes && withoutGpu)
-        notes->push_back(std::to_string(withoutGpu) + " nodes without GPU left out (the simulator places GPU jobs only)");
+        notes->push_back(std::to_string(withoutGpu) + " of the " + std::to_string(specs.size())
+                         + " nodes have no GPU: they serve pods asking for CPU and memory only");
     return Topology::build(std::move(specs), options.rackSize);
 }
 

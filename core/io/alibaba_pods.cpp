@@ -1,6 +1,7 @@
 #include "core/io/alibaba_pods.hpp"
 
 #include "core/io/duplicate_ids.hpp"
+#include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
 #include "core/io/reserve_rows.hpp"
 #include "core/util/csv_reader.hpp"
@@ -14,6 +15,72 @@ namespace clens {
 namespace {
 constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
 constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
+constexpr double kMaxCpuMilli = 1e9;  // 1e6 cores, as native CSV allows
+constexpr double kMaxMemoryMib = 1e12; // ~1e9 GB
+
+// The optional request columns, the model sets met so far, and what the notes count.
+struct PodRequests {
+    std::optional<std::size_t> cpu, mem, spec;
+    NameIndex modelSets; // raw gpu_spec text -> Trace::gpuModelSets index
+    std::int64_t wholeMultiGpu = 0; // multi-GPU pods with gpu_milli < 1000, given whole GPUs
+};
+
+// A pod's GPU share, CPU, memory and allowed GPU models.
+void readPodRequests(const CsvReader& csv, std::size_t cMilli, PodRequests& r, Job& j, Trace& trace)
+{
+    const auto& path = csv.fileName();
+    const auto line = csv.line();
+    const auto text = [&](const std::optional<std::size_t>& c) {
+        return c && *c < csv.size() ? trim(csv.field(*c)) : std::string_view();
+    };
+    if (j.gpus > 0) {
+        const auto milli = static_cast<std::int32_t>(parseInt(csv.field(cMilli), {path, line, "gpu_milli"}, 1, 1000));
+        if (milli < 1000 && j.gpus > 1)
+            ++r.wholeMultiGpu; // the publisher defines the share for 1-GPU pods only
+        else
+            j.gpuMilli = milli;
+    }
+    if (const auto t = text(r.cpu); !t.empty())
+        j.cpuCores = parseDouble(t, {path, line, "cpu_milli"}, 0, kMaxCpuMilli) / 1000.0;
+    if (const auto t = text(r.mem); !t.empty())
+        j.memGb = parseDouble(t, {path, line, "memory_mib"}, 0, kMaxMemoryMib) / 1024.0;
+    if (const auto t = text(r.spec); !t.empty() && t != "nan")
+        j.gpuModels = r.modelSets.get(t, [&](const std::string& list) { return trace.internGpuModels(list); });
+}
+
+// What the notes say about the pods' requests, counted over the whole trace.
+void addRequestNotes(const Trace& trace, const PodRequests& r, std::vector<std::string>& notes)
+{
+    std::int64_t restricted = 0, noGpu = 0, noGpuSimulated = 0, nothing = 0;
+    std::int32_t minShare = 1000, maxShare = 0;
+    for (const auto& j : trace.jobs) {
+        restricted += j.gpuModels != 0;
+        if (j.gpuMilli < 1000) {
+            minShare = std::min(minShare, j.gpuMilli);
+            maxShare = std::max(maxShare, j.gpuMilli);
+        }
+        if (j.gpus == 0) {
+            ++noGpu;
+            noGpuSimulated += j.simulated();
+            nothing += j.skip == SkipReason::ZeroGpus;
+        }
+    }
+    if (trace.meta.fractionalGpuJobs)
+        notes.push_back(std::to_string(trace.meta.fractionalGpuJobs)
+                        + " pods ask for a share of one GPU (gpu_milli " + std::to_string(minShare)
+                        + (maxShare > minShare ? "-" + std::to_string(maxShare) : std::string()) + " of 1000)");
+    if (r.wholeMultiGpu)
+        notes.push_back(std::to_string(r.wholeMultiGpu)
+                        + " multi-GPU pods have gpu_milli < 1000: they take whole GPUs (a share is for 1-GPU pods only)");
+    if (restricted)
+        notes.push_back(std::to_string(restricted) + " pods restrict the GPU model (gpu_spec), in "
+                        + std::to_string(trace.gpuModelSets.size() - 1) + " sets of allowed models");
+    if (noGpu)
+        notes.push_back(std::to_string(noGpu) + " pods ask for no GPU: " + std::to_string(noGpuSimulated)
+                        + " of them are simulated for their CPU and memory");
+    if (nothing)
+        notes.push_back(std::to_string(nothing) + " pods ask for no GPU, CPU or memory: not simulated");
+}
 } // namespace
 
 Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
@@ -32,7 +99,7 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
     const auto cCreated = header.require("creation_time");
     const auto cDeleted = header.require("deletion_time");
     const auto cScheduled = header.require("scheduled_time");
-    const auto cSpec = header.find("gpu_spec");
+    PodRequests requests{header.find("cpu_milli"), header.find("memory_mib"), header.find("gpu_spec"), {}, 0};
     const std::size_t needed = std::max({cName, cGpus, cMilli, cQos, cPhase, cCreated, cDeleted, cScheduled}) + 1;
 
     Trace trace;
@@ -43,7 +110,7 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
     const auto noUser = trace.internUser("");
     NameIndex vcs;
     DuplicateIds ids;
-    std::int64_t unscheduled = 0, withSpec = 0, lastEnd = 0;
+    std::int64_t unscheduled = 0, lastEnd = 0;
     std::vector<std::size_t> running; // Running pods, to count those cut off at the trace end
     ProgressTicker ticker(options.progress);
     while (csv.next()) {
@@ -58,13 +125,11 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
         j.user = noUser;
         j.vc = vcs.get(requireText(csv.field(cQos), {path, line, "qos"}), [&](std::string n) { return trace.internTenant(n); });
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpu"}, 0, kMaxGpusPerJob));
-        if (j.gpus > 0) {
-            j.gpuMilli = static_cast<std::int32_t>(parseInt(csv.field(cMilli), {path, line, "gpu_milli"}, 1, 1000));
-            if (j.gpuMilli < 1000)
-                ++trace.meta.fractionalGpuJobs;
-        } else {
+        readPodRequests(csv, cMilli, requests, j, trace);
+        if (j.gpuMilli < 1000)
+            ++trace.meta.fractionalGpuJobs;
+        if (asksForNothing(j))
             j.skip = SkipReason::ZeroGpus;
-        }
 
         const auto phase = trim(csv.field(cPhase));
         bool pending = false, isRunning = false;
@@ -113,11 +178,6 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
             if (isRunning)
                 running.push_back(trace.jobs.size());
         }
-        if (cSpec && *cSpec < csv.size()) {
-            const auto spec = trim(csv.field(*cSpec));
-            if (!spec.empty() && spec != "nan")
-                ++withSpec;
-        }
         trace.jobs.push_back(std::move(j));
         if (trace.jobs.size() == kRowsBeforeReserve) {
             reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
@@ -135,13 +195,9 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
     if (cutOff)
         notes.push_back(std::to_string(cutOff) + " Running pods are cut off at the trace end (" + std::to_string(lastEnd)
                         + " s): their service is what the trace saw");
-    if (trace.meta.fractionalGpuJobs)
-        notes.push_back(std::to_string(trace.meta.fractionalGpuJobs)
-                        + " pods ask for a fraction of a GPU (gpu_milli < 1000): each is given one whole GPU");
     if (unscheduled)
         notes.push_back(std::to_string(unscheduled) + " pods that are not Pending have no scheduled_time: not simulated");
-    if (withSpec)
-        notes.push_back(std::to_string(withSpec) + " pods restrict the GPU model (gpu_spec): not modelled, any GPU is used");
+    addRequestNotes(trace, requests, notes);
     ticker.finish();
     return trace;
 }

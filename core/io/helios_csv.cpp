@@ -1,6 +1,7 @@
 #include "core/io/helios_csv.hpp"
 
 #include "core/io/duplicate_ids.hpp"
+#include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
 #include "core/io/reserve_rows.hpp"
 #include "core/util/civil_time.hpp"
@@ -16,6 +17,7 @@ namespace {
 
 constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
 constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
+constexpr double kMaxCpuCores = 1e6; // as native CSV allows
 
 std::optional<JobStatus> heliosStatus(std::string_view state)
 {
@@ -60,6 +62,7 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
     const auto cStart = header.find("start_time");
     const auto cEnd = header.find("end_time");
     const auto cDuration = header.find("duration");
+    const auto cCpu = header.find("cpu_num");
     const std::size_t needed = std::max({cId, cVc, cGpus, cState, cSubmit}) + 1;
 
     Trace trace;
@@ -85,7 +88,9 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
         j.vc = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
         j.user = users.get(optional(cUser), [&](std::string n) { return trace.internUser(n); });
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpu_num"}, 0, kMaxGpusPerJob));
-        if (j.gpus == 0)
+        if (const auto cpu = optional(cCpu); !cpu.empty())
+            j.cpuCores = parseDouble(cpu, {path, line, "cpu_num"}, 0, kMaxCpuCores);
+        if (asksForNothing(j))
             j.skip = SkipReason::ZeroGpus;
         const auto state = trim(csv.field(cState));
         const auto status = heliosStatus(state);

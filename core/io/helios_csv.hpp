@@ -1,8 +1,10 @@
 #pragma once
 // Helios `cluster_log.csv` (SenseTime, SC'21; github.com/S-Lab-System-Group/HeliosData):
 // `job_id,user,vc,gpu_num,cpu_num,node_num,state,submit_time,start_time,end_time,duration,queue`.
-// - job id = job_id (Slurm id, submission order), VC = vc, user = user, GPUs = gpu_num
-//   (0-GPU CPU jobs are kept, not simulated: SkipReason::ZeroGpus).
+// - job id = job_id (Slurm id, submission order), VC = vc, user = user, GPUs = gpu_num,
+//   CPU cores = cpu_num (the job's CPUs; empty or absent = unknown). A 0-GPU CPU job is
+//   simulated for its CPUs; one with no CPU either is kept, not simulated (SkipReason::ZeroGpus).
+//   Helios has no memory column.
 // - state: COMPLETED -> Pass; CANCELLED -> Killed; FAILED, TIMEOUT, NODE_FAIL -> Failed (the
 //   Helios authors count TIMEOUT and NODE_FAIL as failed); SUSPENDED (once in Uranus) ->
 //   Killed. Anything else is an error.

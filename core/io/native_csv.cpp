@@ -1,14 +1,17 @@
 #include "core/io/native_csv.hpp"
 
 #include "core/io/duplicate_ids.hpp"
+#include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
 #include "core/io/reserve_rows.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/csv_writer.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/number_format.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <unordered_set>
 
 namespace clens {
@@ -17,6 +20,8 @@ namespace {
 constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
 constexpr std::int64_t kMaxGpusPerServer = 4096;
 constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40; // ~35,000 years
+constexpr double kMaxCpuCores = 1e6;
+constexpr double kMaxMemGb = 1e9;
 
 void requireFieldCount(const CsvReader& csv, std::size_t needed, const CsvHeader& header)
 {
@@ -30,6 +35,36 @@ void requireFieldCount(const CsvReader& csv, std::size_t needed, const CsvHeader
 std::string field(const CsvReader& csv, std::size_t i)
 {
     return i < csv.size() ? std::string(trim(csv.field(i))) : std::string();
+}
+
+// The optional resource columns of jobs.csv (absent = nullopt), and the model sets met so far.
+struct ResourceColumns {
+    std::optional<std::size_t> cpu, mem, milli, models;
+    NameIndex modelSets; // raw gpu_models text -> Trace::gpuModelSets index
+};
+
+// A job's CPU, memory, GPU share and allowed models from its row (empty fields keep the
+// defaults: unknown CPU and memory, whole GPUs, any model).
+void readJobResources(const CsvReader& csv, ResourceColumns& c, Job& j, Trace& trace)
+{
+    const auto& path = csv.fileName();
+    const auto line = csv.line();
+    const auto text = [&](const std::optional<std::size_t>& col) {
+        return col && *col < csv.size() ? trim(csv.field(*col)) : std::string_view();
+    };
+    if (const auto t = text(c.cpu); !t.empty())
+        j.cpuCores = parseDouble(t, {path, line, "cpu_cores"}, 0, kMaxCpuCores);
+    if (const auto t = text(c.mem); !t.empty())
+        j.memGb = parseDouble(t, {path, line, "mem_gb"}, 0, kMaxMemGb);
+    if (const auto t = text(c.milli); !t.empty()) {
+        j.gpuMilli = static_cast<std::int32_t>(parseInt(t, {path, line, "gpu_milli"}, 1, 1000));
+        if (j.gpuMilli < 1000 && j.gpus != 1)
+            failField({path, line, "gpu_milli"}, "a share of a GPU (" + std::string(t)
+                                                     + " < 1000) needs a job with exactly 1 GPU, this one asks for "
+                                                     + std::to_string(j.gpus));
+    }
+    if (const auto t = text(c.models); !t.empty())
+        j.gpuModels = c.modelSets.get(t, [&](const std::string& list) { return trace.internGpuModels(list); });
 }
 } // namespace
 
@@ -67,9 +102,9 @@ Topology readNativeCluster(const std::string& path, const ImportOptions& options
         if (cModel)
             s.gpuModel = field(csv, *cModel);
         if (cCpu && !field(csv, *cCpu).empty())
-            s.cpuCores = parseDouble(csv.field(*cCpu), {path, csv.line(), "cpu_cores"}, 0, 1e6);
+            s.cpuCores = parseDouble(csv.field(*cCpu), {path, csv.line(), "cpu_cores"}, 0, kMaxCpuCores);
         if (cMem && !field(csv, *cMem).empty())
-            s.memGb = parseDouble(csv.field(*cMem), {path, csv.line(), "mem_gb"}, 0, 1e9);
+            s.memGb = parseDouble(csv.field(*cMem), {path, csv.line(), "mem_gb"}, 0, kMaxMemGb);
         specs.push_back(std::move(s));
         if (csv.totalBytes())
             ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
@@ -96,6 +131,8 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options)
     const auto cGpus = header.require("gpus");
     const auto cDuration = header.require("duration_s");
     const auto cStatus = header.find("status");
+    ResourceColumns cResources{header.find("cpu_cores"), header.find("mem_gb"), header.find("gpu_milli"),
+                               header.find("gpu_models"), {}};
     const std::size_t needed = std::max({cId, cVc, cUser, cSubmit, cGpus, cDuration}) + 1;
 
     Trace trace;
@@ -123,7 +160,10 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options)
                 throw InputError(path, line, "status", "unknown status '" + std::string(text) + "' (expected Pass, Killed or Failed)");
             j.status = *st;
         }
-        if (j.gpus == 0)
+        readJobResources(csv, cResources, j, trace);
+        if (j.gpuMilli < 1000)
+            ++trace.meta.fractionalGpuJobs;
+        if (asksForNothing(j))
             j.skip = SkipReason::ZeroGpus;
         trace.jobs.push_back(std::move(j));
         if (trace.jobs.size() == kRowsBeforeReserve) {
@@ -148,24 +188,38 @@ void writeNativeCluster(std::ostream& out, const Topology& cluster)
         writeCsvField(out, s.gpuModel);
         out << ',';
         if (s.cpuCores > 0)
-            out << s.cpuCores;
+            out << formatDouble(s.cpuCores);
         out << ',';
         if (s.memGb > 0)
-            out << s.memGb;
+            out << formatDouble(s.memGb);
         out << '\n';
     }
 }
 
-void writeNativeJobsHeader(std::ostream& out) { out << "job_id,vc,user,submit_s,gpus,duration_s,status\n"; }
+void writeNativeJobsHeader(std::ostream& out)
+{
+    out << "job_id,vc,user,submit_s,gpus,duration_s,status,cpu_cores,mem_gb,gpu_milli,gpu_models\n";
+}
 
-void writeNativeJobRow(std::ostream& out, const Job& j, std::string_view vc, std::string_view user)
+void writeNativeJobRow(std::ostream& out, const Job& j, std::string_view vc, std::string_view user, std::string_view gpuModels)
 {
     writeCsvField(out, j.id);
     out << ',';
     writeCsvField(out, vc);
     out << ',';
     writeCsvField(out, user);
-    out << ',' << j.submit_s << ',' << j.gpus << ',' << j.duration_s << ',' << toString(j.status) << '\n';
+    out << ',' << j.submit_s << ',' << j.gpus << ',' << j.duration_s << ',' << toString(j.status) << ',';
+    if (!std::isnan(j.cpuCores))
+        out << formatDouble(j.cpuCores);
+    out << ',';
+    if (!std::isnan(j.memGb))
+        out << formatDouble(j.memGb);
+    out << ',';
+    if (j.gpuMilli < 1000)
+        out << j.gpuMilli;
+    out << ',';
+    writeCsvField(out, gpuModels);
+    out << '\n';
 }
 
 void writeNativeJobs(std::ostream& out, const Trace& trace)
@@ -173,7 +227,7 @@ void writeNativeJobs(std::ostream& out, const Trace& trace)
     writeNativeJobsHeader(out);
     for (const auto& j : trace.jobs)
         writeNativeJobRow(out, j, trace.tenants[static_cast<std::size_t>(j.vc)].name,
-                          trace.users[static_cast<std::size_t>(j.user)]);
+                          trace.users[static_cast<std::size_t>(j.user)], trace.gpuModelSets[static_cast<std::size_t>(j.gpuModels)]);
 }
 
 } // namespace clens

@@ -1,6 +1,7 @@
 #include "core/io/swf.hpp"
 
 #include "core/io/duplicate_ids.hpp"
+#include "core/io/empty_request.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
@@ -16,6 +17,9 @@ namespace {
 constexpr std::size_t kFields = 18;
 constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
 constexpr std::int64_t kMaxProcessors = std::int64_t{1} << 30;
+constexpr std::int64_t kMaxKbPerProcessor = std::int64_t{1} << 40;
+constexpr double kMaxMemGb = 1e9; // as native CSV allows
+constexpr double kKbPerGb = 1024.0 * 1024.0;
 
 // SWF field names (1-based field number - 1), used in errors.
 constexpr std::array<std::string_view, kFields> kNames{
@@ -30,6 +34,7 @@ enum Field : std::size_t {
     RunTime = 3,
     AllocatedProcs = 4,
     RequestedProcs = 7,
+    RequestedMemory = 9,
     Status = 10,
     UserId = 11,
     GroupId = 12,
@@ -81,7 +86,7 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
     trace.meta.format = "swf";
     trace.meta.timeBase = TimeBase::Relative;
     DuplicateIds ids;
-    std::int64_t partial = 0, unknownStatus = 0, unknownRunTime = 0;
+    std::int64_t partial = 0, unknownStatus = 0, unknownRunTime = 0, withMemory = 0;
     std::string unixStart, timeZone;
     std::array<std::string_view, kFields + 1> tok;
     std::string text;
@@ -126,7 +131,15 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
         const auto requested = num(RequestedProcs, -1, kMaxProcessors);
         const auto procs = allocated >= 1 ? allocated : requested >= 1 ? requested : 0;
         j.gpus = static_cast<std::int32_t>((procs + options.processorsPerGpu - 1) / options.processorsPerGpu);
-        if (j.gpus == 0)
+        // Requested memory is KB per processor: the job's memory is that times its processors.
+        if (const auto kb = num(RequestedMemory, -1, kMaxKbPerProcessor); kb >= 0 && procs >= 1) {
+            j.memGb = static_cast<double>(kb) * static_cast<double>(procs) / kKbPerGb;
+            if (j.memGb > kMaxMemGb)
+                failField({path, line, kNames[RequestedMemory]}, std::to_string(kb) + " KB per processor on " + std::to_string(procs)
+                                                                     + " processors is more than 1e9 GB");
+            ++withMemory;
+        }
+        if (asksForNothing(j))
             j.skip = SkipReason::ZeroGpus;
         j.duration_s = run >= 0 ? run : 0;
         if (run < 0)
@@ -170,6 +183,9 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
         notes.push_back(std::to_string(unknownStatus) + " jobs have an unknown status (-1): counted as Pass");
     if (unknownRunTime)
         notes.push_back(std::to_string(unknownRunTime) + " jobs have an unknown run time (-1): 0 s of service");
+    if (withMemory)
+        notes.push_back(std::to_string(withMemory)
+                        + " jobs request memory (field 10, KB per processor): memory = that x processors, KB read as KiB");
     if (options.processorsPerGpu > 1)
         notes.push_back("GPUs = processors / " + std::to_string(options.processorsPerGpu) + ", rounded up");
     ticker.finish();

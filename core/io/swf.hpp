@@ -7,6 +7,9 @@
 // - GPUs: a processor counts as a GPU (options.processorsPerGpu processors make one GPU, GPUs
 //   rounded up): field 5 (allocated processors) when >= 1, else field 8 (requested). A job
 //   with neither is kept, not simulated (SkipReason::ZeroGpus).
+// - memory: field 10 (requested memory, KB per processor) x those processors, KB read as KiB
+//   (GB = KB / 1024^2); -1 or no processor count = unknown. Field 7 (used memory) is not a
+//   request and CPU cores are not set: the processors already stand for GPUs.
 // - VC = "queue N" from field 15 (queue number); when the queue is unknown, "group N" from
 //   field 13 (group id); else "default". User = "user N" from field 12 (empty when unknown).
 // - status (field 11): 1 -> Pass, 0 -> Failed, 5 (cancelled) -> Killed, -1 (unknown) -> Pass

@@ -78,9 +78,12 @@ void TestCliInfoFormats::phillyMachineLists()
     QCOMPARE(o["gpus"].toInt(), 2490);
     QCOMPARE(o["jobs"].toInt(), 0);
     QCOMPARE(o["gpus_by_model"].toObject()["24GB"].toInt(), 231 * 8);
+    QCOMPARE(o["servers_with_cpu"].toInt(), 0); // the machine lists say nothing of CPU or memory
+    QCOMPARE(o["servers_with_mem"].toInt(), 0);
     const auto r = infoJson({"--trace", sample("philly/revised_machine_list.csv")});
     QCOMPARE(r["servers"].toInt(), 552);
     QCOMPARE(r["gpus"].toInt(), 3205);
+    QCOMPARE(r["servers_without_gpus"].toInt(), 13);
 }
 
 // data/philly/README.md: 82,247 jobs, 15 VCs.
@@ -104,9 +107,17 @@ void TestCliInfoFormats::alibabaPods()
     const auto o = infoJson({"--trace", sample("alibaba-openb/openb_pod_list_default.csv")});
     QCOMPARE(o["format"].toString(), QString("alibaba"));
     QCOMPARE(o["jobs"].toInt(), 8152);
-    QCOMPARE(o["simulated_jobs"].toInt(), 8152 - 897 - 1052);
+    QCOMPARE(o["simulated_jobs"].toInt(), 8152 - 897); // zero-GPU pods ask for CPU and memory: simulated
     QCOMPARE(o["not_simulated"].toObject()["pending"].toInt(), 897);
+    QVERIFY(!o["not_simulated"].toObject().contains("zero-gpus"));
     QCOMPARE(o["fractional_gpu_jobs"].toInt(), 3078);
+    // Measured on the file: cpu_milli > 0 for every pod, memory_mib > 0 for all but one,
+    // gpu_spec empty everywhere; 1,088 zero-GPU pods of which 36 are Pending.
+    QCOMPARE(o["jobs_with_cpu"].toInt(), 8152);
+    QCOMPARE(o["jobs_with_mem"].toInt(), 8151);
+    QCOMPARE(o["jobs_with_gpu_share"].toInt(), 3078);
+    QCOMPARE(o["jobs_with_gpu_models"].toInt(), 0);
+    QCOMPARE(o["zero_gpu_jobs_simulated"].toInt(), 1088 - 36);
     QCOMPARE(o["vcs"].toInt(), 4);
     QVERIFY(o["tenant_note"].toString().contains("qos"));
     const auto s = o["jobs_by_size"].toObject();
@@ -118,21 +129,34 @@ void TestCliInfoFormats::alibabaPods()
     QCOMPARE(o["time_base"].toString(), QString("relative"));
 }
 
-// README: 6,212 GPUs on 1,213 GPU nodes; the all-node list adds 310 nodes without GPU.
+// README: 6,212 GPUs on 1,213 GPU nodes; the all-node list adds 310 nodes without GPU, kept.
 void TestCliInfoFormats::alibabaNodeLists()
 {
     const auto g = infoJson({"--trace", sample("alibaba-openb/openb_node_list_gpu_node.csv")});
     QCOMPARE(g["servers"].toInt(), 1213);
     QCOMPARE(g["gpus"].toInt(), 6212);
-    QCOMPARE(g["gpus_by_model"].toObject()["G2"].toInt(), 549 * 8);
+    QCOMPARE(g["servers_without_gpus"].toInt(), 0);
     const auto a = infoJson({"--trace", sample("alibaba-openb/openb_node_list_all_node.csv")});
-    QCOMPARE(a["servers"].toInt(), 1213);
+    QCOMPARE(a["servers"].toInt(), 1523);
     QCOMPARE(a["gpus"].toInt(), 6212);
-    QVERIFY(a["notes"].toArray()[0].toString().startsWith("310 nodes without GPU"));
+    QCOMPARE(a["servers_without_gpus"].toInt(), 310);
+    QCOMPARE(a["servers_with_cpu"].toInt(), 1523); // every node has cpu_milli and memory_mib
+    QCOMPARE(a["servers_with_mem"].toInt(), 1523);
+    QVERIFY(a["notes"].toArray()[0].toString().startsWith("310 of the 1523 nodes have no GPU"));
+    // GPUs per model, measured: G2 549 x 8; T4 387 x 2 + 17 x 4; P100 131 x 2 + 3 x 1; G3 39 x 8;
+    // V100M16 28 x 4 + 19 x 1 + 8 x 8; V100M32 21 x 8 + 9 x 4; A10 2 x 1. The GPU-less nodes add no entry.
+    const QJsonObject models{{"G2", 549 * 8},       {"T4", 387 * 2 + 17 * 4},       {"P100", 131 * 2 + 3},
+                             {"G3", 39 * 8},        {"V100M16", 28 * 4 + 19 + 8 * 8}, {"V100M32", 21 * 8 + 9 * 4},
+                             {"A10", 2}};
+    QCOMPARE(a["gpus_by_model"].toObject(), models);
+    QCOMPARE(g["gpus_by_model"].toObject(), models);
     const auto both = infoJson({"--trace", sample("alibaba-openb/openb_pod_list_default.csv"), "--cluster",
                                 sample("alibaba-openb/openb_node_list_all_node.csv")});
     QCOMPARE(both["jobs"].toInt(), 8152);
+    QCOMPARE(both["servers"].toInt(), 1523);
     QCOMPARE(both["gpus"].toInt(), 6212);
+    QCOMPARE(both["servers_without_gpus"].toInt(), 310);
+    QCOMPARE(both["gpus_by_model"].toObject(), models);
 }
 
 void TestCliInfoFormats::heliosAndSwf()
@@ -142,11 +166,17 @@ void TestCliInfoFormats::heliosAndSwf()
     QCOMPARE(h["jobs"].toInt(), 7);
     QCOMPARE(h["vcs"].toInt(), 3);
     QCOMPARE(h["first_submit_s"].toInteger(), 1591699261); // 2020-06-09 18:41:01 +08:00
+    QCOMPARE(h["simulated_jobs"].toInt(), 7);          // the CPU job 1004 asks for 2 CPUs
+    QCOMPARE(h["jobs_with_cpu"].toInt(), 7);           // every row has cpu_num > 0
+    QCOMPARE(h["jobs_with_mem"].toInt(), 0);           // Helios has no memory column
+    QCOMPARE(h["zero_gpu_jobs_simulated"].toInt(), 1); // 1004
     const auto w = infoJson({"--trace", QString::fromStdString(dataPath("swf/sample.swf")), "--format", "swf"});
     QCOMPARE(w["format"].toString(), QString("swf"));
     QCOMPARE(w["jobs"].toInt(), 6);
     QCOMPARE(w["simulated_jobs"].toInt(), 5);
     QCOMPARE(w["jobs_by_size"].toObject()[">8"].toInt(), 1);
+    QCOMPARE(w["jobs_with_mem"].toInt(), 0); // requested memory is -1 on every line
+    QCOMPARE(w["zero_gpu_jobs_simulated"].toInt(), 0);
 }
 
 void TestCliInfoFormats::badInputExitsTwoNamingTheRecord()

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace clens;
 using namespace clens::test;
 
@@ -12,6 +14,8 @@ class TestHelios : public QObject {
 private slots:
     void sampleCounts();
     void mapping();
+    void cpuNum_data();
+    void cpuNum();
     void malformed_data();
     void malformed();
 };
@@ -27,7 +31,7 @@ void TestHelios::sampleCounts()
     QCOMPARE(t.jobs.size(), std::size_t{7});
     QCOMPARE(t.tenants.size(), std::size_t{3});
     QCOMPARE(t.users.size(), std::size_t{3});
-    QCOMPARE(t.simulatedJobCount(), std::size_t{6}); // 1004 has no GPU
+    QCOMPARE(t.simulatedJobCount(), std::size_t{7}); // 1004 has no GPU but asks for 2 CPUs
     int pass = 0, failed = 0, killed = 0;
     for (const auto& j : t.jobs) {
         pass += j.status == JobStatus::Pass;
@@ -54,7 +58,12 @@ void TestHelios::mapping()
     QCOMPARE(t.tenants[static_cast<std::size_t>(j.vc)].name, std::string("vcX"));
     QCOMPARE(t.users[static_cast<std::size_t>(j.user)], std::string("uA"));
     QCOMPARE(*t.jobs[1].recordedQueueDelay(), std::int64_t{213}); // 18:41:27 -> 18:45:00
-    QVERIFY(t.jobs[3].skip == SkipReason::ZeroGpus);
+    QCOMPARE(j.cpuCores, 4.0);
+    QCOMPARE(t.jobs[2].cpuCores, 64.0); // 1003: 16 GPUs on 2 nodes, 64 CPUs for the whole job
+    QCOMPARE(t.jobs[3].gpus, 0);        // 1004: a CPU job, simulated for its 2 CPUs
+    QCOMPARE(t.jobs[3].cpuCores, 2.0);
+    QVERIFY(t.jobs[3].simulated());
+    QVERIFY(std::isnan(t.jobs[3].memGb)); // Helios has no memory column
     // Cancelled before it started: no start, no end, 0 s.
     const auto& c = t.jobs[6];
     QVERIFY(!c.recordedStart_s && !c.recordedEnd_s);
@@ -67,6 +76,39 @@ void TestHelios::mapping()
                                 "job_id,vc,gpu_num,state,submit_time,start_time,end_time\n"
                                 "1,v,2,COMPLETED,2020-06-09 10:00:00,2020-06-09 10:00:05,2020-06-09 11:00:05\n");
     QCOMPARE(readHeliosLog(path).jobs[0].duration_s, std::int64_t{3600});
+}
+
+// cpu_num: absent column or empty value = unknown; a job with no GPU and no CPU asks nothing.
+void TestHelios::cpuNum_data()
+{
+    QTest::addColumn<QString>("header");
+    QTest::addColumn<QString>("row"); // gpu_num first, then cpu_num when the header has it
+    QTest::addColumn<double>("cpu");  // NaN = unknown
+    QTest::addColumn<bool>("simulated");
+    const QString withCpu = "job_id,vc,gpu_num,cpu_num,state,submit_time\n";
+    const QString withoutCpu = "job_id,vc,gpu_num,state,submit_time\n";
+    const double nan = std::nan("");
+    QTest::newRow("GPU job with CPUs") << withCpu << "8,32" << 32.0 << true;
+    QTest::newRow("CPU job") << withCpu << "0,6" << 6.0 << true;
+    QTest::newRow("no GPU, 0 CPUs") << withCpu << "0,0" << 0.0 << false;
+    QTest::newRow("no GPU, empty cpu_num") << withCpu << "0," << nan << false;
+    QTest::newRow("GPU job, empty cpu_num") << withCpu << "1," << nan << true;
+    QTest::newRow("no cpu_num column, no GPU") << withoutCpu << "0" << nan << false;
+}
+
+void TestHelios::cpuNum()
+{
+    QFETCH(QString, header);
+    QFETCH(QString, row);
+    QFETCH(double, cpu);
+    QFETCH(bool, simulated);
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "log.csv", (header + "1,v," + row + ",COMPLETED,2020-06-09 10:00:00\n").toStdString());
+    const auto& j = readHeliosLog(path).jobs.at(0);
+    QVERIFY2((std::isnan(cpu) && std::isnan(j.cpuCores)) || j.cpuCores == cpu, qPrintable(QString::number(j.cpuCores)));
+    QCOMPARE(j.simulated(), simulated);
+    if (!simulated)
+        QVERIFY(j.skip == SkipReason::ZeroGpus);
 }
 
 void TestHelios::malformed_data()
@@ -91,6 +133,8 @@ void TestHelios::malformed_data()
     QTest::newRow("bad end time") << h + "2,u,v,1,1,1,FAILED,2020-06-09 18:41:01,2020-06-09 18:41:01,2020-06-31 00:00:00,,\n"
                                   << qint64(2) << "end_time";
     QTest::newRow("empty vc") << h + "2,u,,1,1,1,FAILED,2020-06-09 18:41:01,,,,\n" << qint64(2) << "vc";
+    QTest::newRow("negative cpu_num") << h + "2,u,v,1,-4,1,FAILED,2020-06-09 18:41:01,,,,\n" << qint64(2) << "cpu_num";
+    QTest::newRow("cpu_num not a number") << h + "2,u,v,1,many,1,FAILED,2020-06-09 18:41:01,,,,\n" << qint64(2) << "cpu_num";
 }
 
 void TestHelios::malformed()

@@ -4,6 +4,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <sstream>
 
 using namespace clens;
@@ -14,6 +15,10 @@ class TestNativeCsv : public QObject {
 private slots:
     void demoSample();
     void roundTrip();
+    void resourceColumns_data();
+    void resourceColumns();
+    void resourcesRoundTrip();
+    void clusterRoundTrip();
     void badJobs_data();
     void badJobs();
     void badCluster_data();
@@ -53,6 +58,128 @@ void TestNativeCsv::roundTrip()
     QCOMPARE(back.jobs[1].submit_s, 5);
 }
 
+namespace {
+// NaN-aware equality for the optional numbers of a job.
+bool sameNumber(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+} // namespace
+
+void TestNativeCsv::resourceColumns_data()
+{
+    QTest::addColumn<QString>("row"); // gpus,cpu_cores,mem_gb,gpu_milli,gpu_models
+    QTest::addColumn<double>("cpu");  // NaN = unknown
+    QTest::addColumn<double>("mem");
+    QTest::addColumn<int>("milli");
+    QTest::addColumn<QString>("models"); // canonical set, "" = any
+    QTest::addColumn<bool>("simulated");
+    const double nan = std::nan("");
+    QTest::newRow("all empty") << "1,,,," << nan << nan << 1000 << "" << true;
+    QTest::newRow("values") << "1,4.5,16,250,T4" << 4.5 << 16.0 << 250 << "T4" << true;
+    QTest::newRow("explicit 1000 on 8 GPUs") << "8,32,256,1000," << 32.0 << 256.0 << 1000 << "" << true;
+    QTest::newRow("models sorted, blanks dropped") << "2,,,,V100M32| V100M16||" << nan << nan << 1000 << "V100M16|V100M32" << true;
+    QTest::newRow("models only blanks") << "2,,,, | " << nan << nan << 1000 << "" << true;
+    QTest::newRow("zero GPU, CPU only") << "0,2,,," << 2.0 << nan << 1000 << "" << true;
+    QTest::newRow("zero GPU, memory only") << "0,,0.5,," << nan << 0.5 << 1000 << "" << true;
+    QTest::newRow("zero GPU, zero CPU and memory") << "0,0,0,," << 0.0 << 0.0 << 1000 << "" << false;
+    QTest::newRow("zero GPU, nothing") << "0,,,," << nan << nan << 1000 << "" << false;
+}
+
+void TestNativeCsv::resourceColumns()
+{
+    QFETCH(QString, row);
+    QFETCH(double, cpu);
+    QFETCH(double, mem);
+    QFETCH(int, milli);
+    QFETCH(QString, models);
+    QFETCH(bool, simulated);
+    QTemporaryDir dir;
+    // The optional columns in another order than the writer's, to show they are found by name.
+    const auto path = writeFile(dir, "jobs.csv",
+                                "job_id,vc,user,submit_s,duration_s,gpus,cpu_cores,mem_gb,gpu_milli,gpu_models\n"
+                                "a,v,u,0,60,"
+                                    + row.toStdString() + "\n");
+    const auto t = readNativeJobs(path);
+    const auto& j = t.jobs.at(0);
+    QVERIFY2(sameNumber(j.cpuCores, cpu), qPrintable(QString::number(j.cpuCores)));
+    QVERIFY2(sameNumber(j.memGb, mem), qPrintable(QString::number(j.memGb)));
+    QCOMPARE(j.gpuMilli, milli);
+    QCOMPARE(QString::fromStdString(t.gpuModelSets.at(static_cast<std::size_t>(j.gpuModels))), models);
+    QCOMPARE(j.gpuModels == 0, models.isEmpty());
+    QCOMPARE(j.simulated(), simulated);
+    if (!simulated)
+        QVERIFY(j.skip == SkipReason::ZeroGpus);
+    QCOMPARE(t.meta.fractionalGpuJobs, std::int64_t{milli < 1000 ? 1 : 0});
+}
+
+void TestNativeCsv::resourcesRoundTrip()
+{
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "jobs.csv",
+                                "job_id,vc,user,submit_s,gpus,duration_s,status,cpu_cores,mem_gb,gpu_milli,gpu_models\n"
+                                "a,v,u,0,1,60,Pass,0.1,15.2587890625,470,T4|P100\n"
+                                "b,v,u,5,0,60,Failed,2,,,\n"
+                                "c,w,,9,4,60,Killed,,768,,P100 | T4\n"
+                                "d,w,u,9,8,60,Pass,,,1000,A10\n"
+                                "e,w,u,9,0,60,Pass,,,,\n");
+    const auto t = readNativeJobs(path);
+    // The sets met: "P100|T4" (rows a and c, in any order) and "A10".
+    QCOMPARE(t.gpuModelSets, (std::vector<std::string>{"", "P100|T4", "A10"}));
+    QCOMPARE(t.jobs[0].gpuModels, t.jobs[2].gpuModels);
+    QCOMPARE(t.meta.fractionalGpuJobs, std::int64_t{1});
+    QVERIFY(t.jobs[1].simulated());  // no GPU, 2 CPU cores
+    QVERIFY(!t.jobs[4].simulated()); // no GPU, nothing else
+
+    std::ostringstream out;
+    writeNativeJobs(out, t);
+    const auto written = out.str();
+    // Unknown CPU/memory, gpu_milli 1000 and any model are written empty.
+    QVERIFY2(written.find("\nd,w,u,9,8,60,Pass,,,,A10\n") != std::string::npos, written.c_str());
+    QVERIFY2(written.find("\ne,w,u,9,0,60,Pass,,,,\n") != std::string::npos, written.c_str());
+    const auto back = readNativeJobs(writeFile(dir, "again.csv", written));
+    QCOMPARE(back.jobs.size(), t.jobs.size());
+    QCOMPARE(back.gpuModelSets, t.gpuModelSets);
+    QCOMPARE(back.meta.fractionalGpuJobs, t.meta.fractionalGpuJobs);
+    for (std::size_t i = 0; i < t.jobs.size(); ++i) {
+        const auto& x = t.jobs[i];
+        const auto& y = back.jobs[i];
+        QCOMPARE(y.id, x.id);
+        QCOMPARE(y.gpus, x.gpus);
+        QVERIFY(y.status == x.status);
+        QVERIFY(y.skip == x.skip);
+        QVERIFY2(sameNumber(y.cpuCores, x.cpuCores), x.id.c_str()); // 0.1 comes back exactly
+        QVERIFY2(sameNumber(y.memGb, x.memGb), x.id.c_str());
+        QCOMPARE(y.gpuMilli, x.gpuMilli);
+        QCOMPARE(y.gpuModels, x.gpuModels);
+    }
+    std::ostringstream again;
+    writeNativeJobs(again, back);
+    QCOMPARE(again.str(), written);
+}
+
+void TestNativeCsv::clusterRoundTrip()
+{
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "cluster.csv",
+                                "server,rack,gpus,gpu_model,cpu_cores,mem_gb\n"
+                                "m0,r0,8,G2,96,393216\n"
+                                "m1,r0,0,,32.5,0.1\n"
+                                "m2,r1,2,T4,,\n");
+    const auto c = readNativeCluster(path);
+    QCOMPARE(c.servers()[1].gpus, 0); // a GPU-less server is kept
+    QCOMPARE(c.servers()[2].cpuCores, 0.0); // empty = unknown = 0
+    std::ostringstream out;
+    writeNativeCluster(out, c);
+    // Unknown CPU and memory are written empty; 0.1 is written so that it reads back exactly.
+    QCOMPARE(QString::fromStdString(out.str()), QString("server,rack,gpus,gpu_model,cpu_cores,mem_gb\n"
+                                                        "m0,r0,8,G2,96,393216\n"
+                                                        "m1,r0,0,,32.5,0.1\n"
+                                                        "m2,r1,2,T4,,\n"));
+    const auto back = readNativeCluster(writeFile(dir, "again.csv", out.str()));
+    QCOMPARE(back.serverCount(), 3);
+    QCOMPARE(back.gpuCount(), 10);
+    QCOMPARE(back.servers()[1].memGb, 0.1);
+    QCOMPARE(back.servers()[0].gpuModel, std::string("G2"));
+}
+
 void TestNativeCsv::badJobs_data()
 {
     QTest::addColumn<QString>("text");
@@ -70,6 +197,17 @@ void TestNativeCsv::badJobs_data()
     QTest::newRow("unknown status") << h + "a,v,u,0,1,10,Done\n" << qint64(2) << "status";
     QTest::newRow("empty vc") << h + "a,,u,0,1,10,Pass\n" << qint64(2) << "vc";
     QTest::newRow("unterminated quote") << h + "a,\"v,u,0,1,10,Pass\n" << qint64(2) << "";
+    const QString r = "job_id,vc,user,submit_s,gpus,duration_s,cpu_cores,mem_gb,gpu_milli\n";
+    QTest::newRow("gpu_milli 0") << r + "a,v,u,0,1,10,,,0\n" << qint64(2) << "gpu_milli";
+    QTest::newRow("gpu_milli 1001") << r + "a,v,u,0,1,10,,,1001\n" << qint64(2) << "gpu_milli";
+    QTest::newRow("gpu_milli 500 on 2 GPUs") << r + "a,v,u,0,1,10,,,500\nb,v,u,0,2,10,,,500\n" << qint64(3) << "gpu_milli";
+    QTest::newRow("gpu_milli 500 on 0 GPUs") << r + "a,v,u,0,0,10,1,,500\n" << qint64(2) << "gpu_milli";
+    QTest::newRow("gpu_milli fraction") << r + "a,v,u,0,1,10,,,12.5\n" << qint64(2) << "gpu_milli";
+    QTest::newRow("negative cpu") << r + "a,v,u,0,1,10,-1,,\n" << qint64(2) << "cpu_cores";
+    QTest::newRow("huge cpu") << r + "a,v,u,0,1,10,2e6,,\n" << qint64(2) << "cpu_cores";
+    QTest::newRow("cpu not a number") << r + "a,v,u,0,1,10,four,,\n" << qint64(2) << "cpu_cores";
+    QTest::newRow("negative memory") << r + "a,v,u,0,1,10,,-0.5,\n" << qint64(2) << "mem_gb";
+    QTest::newRow("infinite memory") << r + "a,v,u,0,1,10,,inf,\n" << qint64(2) << "mem_gb";
 }
 
 void TestNativeCsv::badJobs()

@@ -4,6 +4,9 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace clens;
 using namespace clens::test;
 
@@ -12,6 +15,8 @@ class TestSwf : public QObject {
 private slots:
     void sampleMapping();
     void processorsPerGpu();
+    void requestedMemory_data();
+    void requestedMemory();
     void malformed_data();
     void malformed();
 };
@@ -79,6 +84,39 @@ void TestSwf::processorsPerGpu()
     QCOMPARE(t.jobs[3].gpus, 4); // 16 / 4
 }
 
+void TestSwf::requestedMemory_data()
+{
+    QTest::addColumn<QString>("fields"); // allocated processors, requested processors, requested memory (KB per processor)
+    QTest::addColumn<double>("memGb");   // NaN = unknown
+    QTest::addColumn<bool>("simulated");
+    const double nan = std::nan("");
+    QTest::newRow("unknown memory") << "4 4 -1" << nan << true;
+    QTest::newRow("allocated x per processor") << "4 8 1048576" << 4.0 << true; // 4 x 1 GiB
+    QTest::newRow("requested when allocated unknown") << "-1 8 524288" << 4.0 << true; // 8 x 0.5 GiB
+    QTest::newRow("zero memory") << "2 2 0" << 0.0 << true;
+    QTest::newRow("no processors: unknown") << "-1 -1 1048576" << nan << false;
+    QTest::newRow("not a power of two") << "3 3 1000" << 3000.0 / 1048576.0 << true;
+}
+
+void TestSwf::requestedMemory()
+{
+    QFETCH(QString, fields);
+    QFETCH(double, memGb);
+    QFETCH(bool, simulated);
+    const auto f = fields.split(' ');
+    // job submit wait run alloc avg_cpu used_mem req_procs req_time req_mem status user group exe queue ...
+    const auto line = QString("1 0 10 3600 %1 -1 -1 %2 7200 %3 1 1 1 -1 1 -1 -1 -1\n").arg(f[0], f[1], f[2]);
+    QTemporaryDir dir;
+    const auto t = readSwf(writeFile(dir, "log.swf", line.toStdString()));
+    const auto& j = t.jobs.at(0);
+    QVERIFY2((std::isnan(memGb) && std::isnan(j.memGb)) || j.memGb == memGb, qPrintable(QString::number(j.memGb)));
+    QVERIFY(std::isnan(j.cpuCores));
+    QCOMPARE(j.simulated(), simulated);
+    const bool noted = std::any_of(t.meta.notes.begin(), t.meta.notes.end(),
+                                   [](const std::string& n) { return n.rfind("1 jobs request memory (field 10", 0) == 0; });
+    QCOMPARE(noted, !std::isnan(memGb));
+}
+
 void TestSwf::malformed_data()
 {
     QTest::addColumn<QString>("text");
@@ -96,6 +134,9 @@ void TestSwf::malformed_data()
     QTest::newRow("huge run time") << "1 0 10 1e40 4 -1 -1 4 7200 -1 1 1 1 -1 1 -1 -1 -1\n" << qint64(1) << "run time";
     QTest::newRow("unknown status") << "1 0 10 3600 4 -1 -1 4 7200 -1 7 1 1 -1 1 -1 -1 -1\n" << qint64(1) << "status";
     QTest::newRow("duplicate job") << ok + ok << qint64(2) << "job number";
+    QTest::newRow("negative memory") << "1 0 10 3600 4 -1 -1 4 7200 -2 1 1 1 -1 1 -1 -1 -1\n" << qint64(1) << "requested memory";
+    QTest::newRow("memory above 1e9 GB") << "1 0 10 3600 1000000 -1 -1 4 7200 1099511627776 1 1 1 -1 1 -1 -1 -1\n" << qint64(1)
+                                         << "requested memory";
     QTest::newRow("fractional job number") << "1.5 0 10 3600 4 -1 -1 4 7200 -1 1 1 1 -1 1 -1 -1 -1\n" << qint64(1) << "job number";
 }
 

@@ -10,6 +10,7 @@ private slots:
     void groupsRacksInFileOrder();
     void explicitRacksAreContiguous();
     void regroup();
+    void serversWithoutGpus();
 };
 
 namespace {
@@ -56,6 +57,37 @@ void TestTopology::regroup()
     const auto r = t.regrouped(3);
     QCOMPARE(r.rackCount(), 4); // ceil(10/3)
     QCOMPARE(r.gpuCount(), 80);
+}
+
+// GPU-less servers (Alibaba CPU nodes) keep their place and resources; GPU ids stay dense.
+void TestTopology::serversWithoutGpus()
+{
+    std::vector<ServerSpec> v{{"a", std::nullopt, 0, "", 32, 256},
+                              {"b", std::nullopt, 4, "G2", 96, 384},
+                              {"c", std::nullopt, 0, "", 16, 0},
+                              {"d", std::nullopt, 2, "T4", 0, 0}};
+    const auto t = Topology::build(v, 2);
+    QCOMPARE(t.serverCount(), 4);
+    QCOMPARE(t.gpuCount(), 6);
+    QCOMPARE(t.rackCount(), 2);
+    QCOMPARE(t.racks()[0].gpus, 4); // a, b
+    QCOMPARE(t.racks()[1].gpus, 2); // c, d
+    QCOMPARE(t.servers()[1].firstGpu, 0);
+    QCOMPARE(t.servers()[2].firstGpu, 4); // c owns [4, 4): nothing
+    QCOMPARE(t.servers()[3].firstGpu, 4);
+    QCOMPARE(t.serverOfGpu(3), 1);
+    QCOMPARE(t.serverOfGpu(4), 3);
+    QCOMPARE(t.servers()[0].cpuCores, 32.0);
+    QCOMPARE(t.servers()[0].memGb, 256.0);
+    const auto r = t.regrouped(3);
+    QCOMPARE(r.serverCount(), 4);
+    QCOMPARE(r.gpuCount(), 6);
+    QCOMPARE(r.servers()[2].cpuCores, 16.0);
+
+    const auto none = Topology::build(plain(3, 0), 8);
+    QCOMPARE(none.serverCount(), 3);
+    QCOMPARE(none.gpuCount(), 0);
+    QCOMPARE(none.racks()[0].gpus, 0);
 }
 
 QTEST_APPLESS_MAIN(TestTopology)

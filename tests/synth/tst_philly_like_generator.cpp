@@ -132,10 +132,10 @@ void TestPhillyLikeGenerator::firstRowsOfSeedOneAreStable()
     o.jobs = 3;
     o.seed = 1;
     QCOMPARE(QString::fromStdString(generateCsv(o)),
-             QString("job_id,vc,user,submit_s,gpus,duration_s,status\n"
-                     "j1,6c71a0,6c71a0-u1,2,2,8,Pass\n"
-                     "j2,b436b2,b436b2-u4,11,1,1975,Pass\n"
-                     "j3,6214e9,6214e9-u27,34,1,122,Failed\n"));
+             QString("job_id,vc,user,submit_s,gpus,duration_s,status,cpu_cores,mem_gb,gpu_milli,gpu_models\n"
+                     "j1,6c71a0,6c71a0-u1,2,2,8,Pass,,,,\n"
+                     "j2,b436b2,b436b2-u4,11,1,1975,Pass,,,,\n"
+                     "j3,6214e9,6214e9-u27,34,1,122,Failed,,,,\n"));
 }
 
 void TestPhillyLikeGenerator::calibrationTableIsThePhillyMeasurement()
