@@ -1,8 +1,9 @@
-// Simulation throughput (DESIGN §10): a 120k-job philly-like trace on the Philly-sized cluster
-// (552 servers) in <= 1 s on one core, 1M jobs on 10k servers in <= 20 s, events/s, peak memory,
-// and the latency of "cluster state at t" (<= 5 ms). Also compares the event heaps.
+// Simulation throughput: a 120k-job philly-like trace on the Philly-sized cluster (552 servers) in
+// <= 1 s on one core, the same with CPU/memory on every job and 30% GPU shares within 2x of it,
+// 1M jobs on 10k servers in <= 20 s, events/s, peak memory, and the latency of "cluster state at
+// t" (<= 5 ms). Also compares the event heaps.
 //
-// usage: bench_simulate [runs=5] [bigRuns=3] [skipBig=0]
+// usage: bench_simulate [runs=5] [bigRuns=3] [skipBig=0] [only=TEXT: just the runs whose label has TEXT]
 #include "bench/bench_util.hpp"
 #include "core/sim/cluster_state.hpp"
 #include "core/sim/event_queue.hpp"
@@ -11,6 +12,7 @@
 
 #include <boost/random/mersenne_twister.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -35,8 +37,36 @@ Workload phillyLike(std::int64_t jobs, std::int32_t servers, double load)
     return {std::make_shared<const Topology>(g.cluster()), trace};
 }
 
+// The same jobs and servers with every resource in play (docs/resources.md): each server has 6
+// cores and 48 GB per GPU; each job asks 2, 4 or 6 cores and 16, 32 or 48 GB per GPU; 30% of all
+// jobs (1-GPU ones) ask a share of 250, 500 or 750 thousandths of a GPU.
+Workload withResources(const Workload& w)
+{
+    auto specs = w.cluster->specs();
+    for (auto& s : specs) {
+        s.cpuCores = 6.0 * s.gpus;
+        s.memGb = 48.0 * s.gpus;
+    }
+    auto trace = std::make_shared<Trace>(*w.trace);
+    boost::random::mt19937_64 rng(42);
+    const auto singles = std::count_if(trace->jobs.begin(), trace->jobs.end(), [](const Job& j) { return j.gpus == 1; });
+    const double shareOfSingles = 0.3 * static_cast<double>(trace->jobs.size()) / static_cast<double>(singles);
+    for (auto& j : trace->jobs) {
+        const auto g = std::max(1, j.gpus);
+        j.cpuCores = 2.0 * static_cast<double>(1 + rng() % 3) * g;
+        j.memGb = 16.0 * static_cast<double>(1 + rng() % 3) * g;
+        if (j.gpus == 1 && static_cast<double>(rng() % 1000) < 1000.0 * shareOfSingles)
+            j.gpuMilli = static_cast<std::int32_t>(250 * (1 + rng() % 3));
+    }
+    return {std::make_shared<const Topology>(Topology::build(std::move(specs), w.cluster->rackSize())), trace};
+}
+
+std::string g_only; // bench filter (4th argument)
+
 void simulateBench(const std::string& label, const Workload& w, int runs, bool occupancy, const Scenario& scenario = {})
 {
+    if (!g_only.empty() && label.find(g_only) == std::string::npos)
+        return;
     SimOptions options;
     options.recordOccupancy = occupancy;
     SimSummary summary;
@@ -104,6 +134,8 @@ int main(int argc, char** argv)
     const int runs = argc > 1 ? std::atoi(argv[1]) : 5;
     const int bigRuns = argc > 2 ? std::atoi(argv[2]) : 3;
     const bool skipBig = argc > 3 && std::atoi(argv[3]) != 0;
+    if (argc > 4)
+        g_only = argv[4];
 
     const std::int64_t heapOps = 2'000'000;
     const double tStd = heapBench<StdEventHeap>(heapOps);
@@ -117,6 +149,12 @@ int main(int argc, char** argv)
                 philly.cluster->serverCount(), philly.cluster->gpuCount());
     simulateBench("simulate 120k jobs, 552 servers, with occupancy", philly, runs, true);
     simulateBench("simulate 120k jobs, 552 servers, no occupancy", philly, runs, false);
+    const auto resources = withResources(philly);
+    simulateBench("simulate 120k jobs, 552 servers, CPU/memory on every job, 30% GPU shares, with occupancy", resources, runs,
+                  true);
+    Scenario fgd;
+    fgd.placement = PlacementPolicy::Fgd;
+    simulateBench("simulate 120k jobs, 552 servers, CPU/memory on every job, 30% GPU shares, fgd", resources, runs, true, fgd);
     stateAtBench(philly);
 
     // Loaded: offered load 1.3 and the Philly VC quotas (philly_vc_nodes.csv, nodes x 8) in
@@ -127,6 +165,8 @@ int main(int argc, char** argv)
     quotas.quota.vcGpus = {{"6214e9", 512}, {"7f04ca", 256}, {"11cb48", 128}, {"b436b2", 512}, {"ee9e8c", 512}, {"e13805", 128},
                            {"6c71a0", 256}, {"2869ce", 128}, {"ed69ec", 64}, {"103959", 64}, {"0e4a51", 256}};
     simulateBench("simulate 120k jobs, 552 servers, load 1.3, VC quotas (borrow), with occupancy", loaded, runs, true, quotas);
+    simulateBench("simulate 120k jobs, 552 servers, load 1.3, VC quotas (borrow), CPU/memory on every job, 30% GPU shares",
+                  withResources(loaded), runs, true, quotas);
     if (!skipBig) {
         const auto big = phillyLike(1'000'000, 10'000, 0.8);
         std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.8)\n", big.trace->jobs.size(),

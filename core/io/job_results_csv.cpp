@@ -9,7 +9,7 @@ void writeJobResultsCsv(std::ostream& out, const SimResult& result)
 {
     out << "job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,fragmentation_delay_s,"
            "capacity_delay_s,servers,racks,level,attempts,status,gpu_seconds,user,duration_s,allocated_gpus,slowdown,"
-           "effective_util,held_idle_gpu_seconds\n";
+           "effective_util,held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli\n";
     const auto& trace = *result.trace;
     for (const auto& r : result.jobs) {
         if (!r.simulated)
@@ -38,7 +38,8 @@ void writeJobResultsCsv(std::ostream& out, const SimResult& result)
             out << r.allocatedGpus << ',' << formatDouble(r.slowdown) << ',' << formatDouble(r.effectiveUtil);
         else
             out << ",,";
-        out << ',' << r.heldIdleGpuSeconds << '\n';
+        out << ',' << r.heldIdleGpuSeconds << ',' << formatDouble(r.cpuCores) << ',' << formatDouble(r.memGb) << ',' << r.gpuMilli
+            << '\n';
     }
 }
 

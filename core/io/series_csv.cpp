@@ -8,18 +8,20 @@ namespace clens {
 void writeSeriesCsv(std::ostream& out, const SimResult& result)
 {
     const auto& s = result.series;
+    // The per-VC queues keep their place after the first six columns; later columns come last.
     out << "t_s,allocated_gpus,effective_util,queued_jobs,free_servers,held_idle_gpus";
     for (const auto& tenant : result.trace->tenants) {
         out << ',';
         writeCsvField(out, "queue_" + tenant.name);
     }
-    out << '\n';
+    out << ",cpu_reserved,mem_reserved,share_fragmentation\n";
     for (std::size_t i = 0; i < s.t_s.size(); ++i) {
-        out << s.t_s[i] << ',' << s.allocatedGpus[i] << ',' << formatDouble(s.effectiveUtil[i]) << ',' << s.queuedJobs[i]
-            << ',' << s.freeServers[i] << ',' << s.heldIdleGpus[i];
+        const auto level = [&](const std::vector<double>& v) { return i < v.size() ? formatDouble(v[i]) : std::string("0"); };
+        out << s.t_s[i] << ',' << formatDouble(s.allocatedGpus[i]) << ',' << formatDouble(s.effectiveUtil[i]) << ','
+            << s.queuedJobs[i] << ',' << s.freeServers[i] << ',' << s.heldIdleGpus[i];
         for (const auto& q : s.queuedByVc)
             out << ',' << q[i];
-        out << '\n';
+        out << ',' << level(s.cpuReserved) << ',' << level(s.memReserved) << ',' << level(s.shareFragmentation) << '\n';
     }
 }
 

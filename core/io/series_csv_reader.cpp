@@ -18,6 +18,9 @@ TimeSeries readSeriesCsv(const std::string& path)
     const auto cQueued = header.require("queued_jobs");
     const auto cFree = header.require("free_servers");
     const auto cIdle = header.find("held_idle_gpus");
+    const auto cCpu = header.find("cpu_reserved");
+    const auto cMem = header.find("mem_reserved");
+    const auto cFrag = header.find("share_fragmentation");
     constexpr std::int64_t kMaxCount = std::int64_t{1} << 31;
     TimeSeries s;
     const auto field = [&](std::size_t c) { return c < csv.size() ? csv.field(c) : std::string_view(); };
@@ -29,11 +32,17 @@ TimeSeries readSeriesCsv(const std::string& path)
         if (!s.t_s.empty() && t <= s.t_s.back())
             throw InputError(path, csv.line(), "t_s", "sample times must increase");
         s.t_s.push_back(t);
-        s.allocatedGpus.push_back(count(cAlloc));
+        s.allocatedGpus.push_back(parseDouble(field(cAlloc), {path, csv.line(), "allocated_gpus"}, 0, 1e12));
         s.effectiveUtil.push_back(parseDouble(field(cUtil), {path, csv.line(), "effective_util"}, 0, 1));
         s.queuedJobs.push_back(count(cQueued));
         s.freeServers.push_back(count(cFree));
         s.heldIdleGpus.push_back(cIdle ? count(*cIdle) : 0);
+        const auto level = [&](const std::optional<std::size_t>& c, const char* name, double hi) {
+            return c ? parseDouble(field(*c), {path, csv.line(), name}, 0, hi) : 0.0;
+        };
+        s.cpuReserved.push_back(level(cCpu, "cpu_reserved", 1e15));
+        s.memReserved.push_back(level(cMem, "mem_reserved", 1e18));
+        s.shareFragmentation.push_back(level(cFrag, "share_fragmentation", 1));
     }
     if (s.t_s.size() >= 2)
         s.step_s = s.t_s[1] - s.t_s[0];

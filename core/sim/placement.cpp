@@ -137,20 +137,22 @@ bool singleServerScan(const GpuPool& pool, std::int32_t size, PlacementPolicy po
     using Key = std::tuple<double, std::int64_t, std::int64_t, std::int32_t>;
     Key best{};
     std::int32_t server = -1;
-    for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s) {
-        if (usableOn(pool, ctx, s) < size)
-            continue;
-        const std::int64_t left = pool.freeOn(s), rackLeft = pool.rackFree(pool.cluster().servers()[idx(s)].rack);
-        Key key;
-        switch (policy) {
-        case PlacementPolicy::BestFit: key = {0.0, left, rackLeft, s}; break;
-        case PlacementPolicy::Spread: key = {0.0, -left, -rackLeft, s}; break;
-        case PlacementPolicy::FirstFit: key = {0.0, 0, 0, s}; break;
-        case PlacementPolicy::Fgd: key = {ctx.scorer->growth(s, size), left, rackLeft, s}; break;
-        }
-        if (server < 0 || key < best) {
-            best = key;
-            server = s;
+    for (std::int32_t f = size; f <= pool.maxServerGpus(); ++f) {
+        for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1)) {
+            if (usableOn(pool, ctx, s) < size)
+                continue;
+            const std::int64_t left = f, rackLeft = pool.rackFree(pool.cluster().servers()[idx(s)].rack);
+            Key key;
+            switch (policy) {
+            case PlacementPolicy::BestFit: key = {0.0, left, rackLeft, s}; break;
+            case PlacementPolicy::Spread: key = {0.0, -left, -rackLeft, s}; break;
+            case PlacementPolicy::FirstFit: key = {0.0, 0, 0, s}; break;
+            case PlacementPolicy::Fgd: key = {ctx.scorer->growth(s, size), left, rackLeft, s}; break;
+            }
+            if (server < 0 || key < best) {
+                best = key;
+                server = s;
+            }
         }
     }
     if (server < 0)
@@ -210,15 +212,10 @@ bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, co
     // span few racks. packScope takes the leading ones whole and the policy picks the remainder
     // server among the rest (preferring, at equal fit, a rack already used).
     std::vector<Candidate> all;
-    if (ctx.usable) {
-        for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s)
+    for (std::int32_t g = pool.maxServerGpus(); g >= 1; --g)
+        for (auto s = pool.nextServerWithFree(g, 0); s >= 0; s = pool.nextServerWithFree(g, s + 1))
             if (const auto free = usableOn(pool, ctx, s); free > 0)
-                all.push_back({s, free, pool.freeOn(s)});
-    } else {
-        for (std::int32_t g = pool.maxServerGpus(); g >= 1; --g)
-            for (auto s = pool.nextServerWithFree(g, 0); s >= 0; s = pool.nextServerWithFree(g, s + 1))
-                all.push_back({s, g, g});
-    }
+                all.push_back({s, free, g});
     const auto rackOf = [&](std::int32_t s) { return pool.cluster().servers()[idx(s)].rack; };
     std::sort(all.begin(), all.end(), [&](const Candidate& a, const Candidate& b) {
         if (a.free != b.free)
@@ -267,26 +264,11 @@ void allFreeGpus(const GpuPool& pool, Placement& out, const PlacementContext& ct
 {
     out.parts.clear();
     out.shareGpu = -1;
-    if (ctx.usable) {
-        for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s)
+    for (std::int32_t f = 1; f <= pool.maxServerGpus(); ++f)
+        for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1))
             if (const auto free = usableOn(pool, ctx, s); free > 0)
                 out.parts.emplace_back(s, free);
-    } else {
-        for (std::int32_t f = 1; f <= pool.maxServerGpus(); ++f)
-            for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1))
-                out.parts.emplace_back(s, f);
-    }
     countRacks(pool, out);
-}
-
-std::int32_t usableGpus(const GpuPool& pool, const PlacementContext& ctx)
-{
-    if (!ctx.usable)
-        return pool.totalFree();
-    std::int32_t n = 0;
-    for (std::int32_t s = 0; s < pool.cluster().serverCount(); ++s)
-        n += usableOn(pool, ctx, s);
-    return n;
 }
 
 } // namespace clens

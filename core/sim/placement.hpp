@@ -48,7 +48,5 @@ bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, 
 
 // Every GPU the job may take on every up server (gang `none` taking what appears).
 void allFreeGpus(const GpuPool& pool, Placement& out, const PlacementContext& ctx = {});
-// How many GPUs that is.
-std::int32_t usableGpus(const GpuPool& pool, const PlacementContext& ctx);
 
 } // namespace clens

@@ -1,5 +1,6 @@
 #include "core/sim/resource_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -54,12 +55,14 @@ ResourceModel::ResourceModel(const Topology& cluster, const Trace& trace, const 
     }
     // Model set 0 allows every model; the others the models they name (a model no server has is
     // simply never found).
-    allowed_.assign(trace.gpuModelSets.size(), std::vector<std::uint8_t>(modelNames_.size(), 0));
-    allowed_[0].assign(modelNames_.size(), 1);
-    for (std::size_t set = 1; set < trace.gpuModelSets.size(); ++set)
+    modelSets_ = trace.gpuModelSets.size();
+    const auto models = modelNames_.size();
+    allowed_.assign(modelSets_ * models, 0);
+    std::fill(allowed_.begin(), allowed_.begin() + static_cast<std::ptrdiff_t>(models), std::uint8_t{1});
+    for (std::size_t set = 1; set < modelSets_; ++set)
         for (const auto& name : splitGpuModels(trace.gpuModelSets[set]))
             if (const auto it = modelIds.find(name); it != modelIds.end())
-                allowed_[set][static_cast<std::size_t>(it->second)] = 1;
+                allowed_[set * models + static_cast<std::size_t>(it->second)] = 1;
 
     requests_.resize(trace.jobs.size());
     for (std::size_t i = 0; i < trace.jobs.size(); ++i) {
@@ -69,7 +72,7 @@ ResourceModel::ResourceModel(const Topology& cluster, const Trace& trace, const 
         r.milli = job.gpus == 1 && job.gpuMilli >= 1 && job.gpuMilli < 1000 ? job.gpuMilli : 1000;
         r.cpu = requestOf(job.cpuCores, rules.jobDefaults.cpuPerGpu, job.gpus, 1000.0);
         r.mem = requestOf(job.memGb, rules.jobDefaults.memGbPerGpu, job.gpus, 1024.0);
-        r.models = job.gpuModels >= 0 && static_cast<std::size_t>(job.gpuModels) < allowed_.size() ? job.gpuModels : 0;
+        r.models = job.gpuModels >= 0 && static_cast<std::size_t>(job.gpuModels) < modelSets_ ? job.gpuModels : 0;
         if (job.simulated() && (r.cpu > 0 || r.mem > 0 || r.share() || r.models != 0 || r.gpus == 0))
             active_ = true;
     }
@@ -94,15 +97,5 @@ JobRequest ResourceModel::request(std::int32_t job) const
     return r;
 }
 
-bool ResourceModel::allowed(std::int32_t modelSet, std::int32_t server) const
-{
-    const auto model = caps_[static_cast<std::size_t>(server)].model;
-    return model >= 0 && allowsModel(modelSet, model);
-}
-
-bool ResourceModel::allowsModel(std::int32_t modelSet, std::int32_t model) const
-{
-    return allowed_[static_cast<std::size_t>(modelSet)][static_cast<std::size_t>(model)] != 0;
-}
 
 } // namespace clens

@@ -59,14 +59,24 @@ public:
     bool active() const { return active_; }
     // Kept per job only when active or asked to (else every request is whole GPUs, nothing else).
     JobRequest request(std::int32_t job) const;
+    // The kept request (only when kept(): the resource-mode engine's hot path).
+    const JobRequest& requestRef(std::int32_t job) const { return requests_[static_cast<std::size_t>(job)]; }
+    bool kept() const { return kept_; }
     const ServerCapacity& capacity(std::int32_t server) const { return caps_[static_cast<std::size_t>(server)]; }
     std::int32_t modelCount() const { return static_cast<std::int32_t>(modelNames_.size()); }
     const std::string& modelName(std::int32_t model) const { return modelNames_[static_cast<std::size_t>(model)]; }
     std::int32_t classCount() const { return classes_; }
     // May a job with this model set use this server's GPUs? (A server without GPUs: never.)
-    bool allowed(std::int32_t modelSet, std::int32_t server) const;
-    bool allowsModel(std::int32_t modelSet, std::int32_t model) const;
-    std::size_t modelSetCount() const { return allowed_.size(); }
+    bool allowed(std::int32_t modelSet, std::int32_t server) const
+    {
+        const auto model = caps_[static_cast<std::size_t>(server)].model;
+        return model >= 0 && (modelSet == 0 || allowsModel(modelSet, model));
+    }
+    bool allowsModel(std::int32_t modelSet, std::int32_t model) const
+    {
+        return allowed_[static_cast<std::size_t>(modelSet) * modelNames_.size() + static_cast<std::size_t>(model)] != 0;
+    }
+    std::size_t modelSetCount() const { return modelSets_; }
     // Sums over servers with a finite capacity; false when some server's is unlimited.
     bool cpuBounded() const { return cpuBounded_; }
     bool memBounded() const { return memBounded_; }
@@ -78,7 +88,8 @@ private:
     std::vector<JobRequest> requests_;
     std::vector<ServerCapacity> caps_;
     std::vector<std::string> modelNames_;
-    std::vector<std::vector<std::uint8_t>> allowed_; // [model set][model]
+    std::vector<std::uint8_t> allowed_; // [model set * models + model]
+    std::size_t modelSets_ = 0;
     std::int32_t classes_ = 0;
     bool active_ = false;
     bool kept_ = false;

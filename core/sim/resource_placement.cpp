@@ -31,19 +31,20 @@ void single(Placement& out, std::int32_t server, std::int32_t gpus, std::int32_t
 
 } // namespace
 
-void usableGpus(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
-                std::vector<std::int32_t>& out)
+std::int32_t usableGpus(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
+                        std::vector<std::int32_t>& out)
 {
-    const auto servers = gpus.cluster().serverCount();
-    out.assign(idx(servers), 0);
-    for (std::int32_t s = 0; s < servers; ++s) {
-        if (!gpus.isUp(s) || !model.allowed(job.models, s))
-            continue;
-        auto n = gpus.freeOn(s);
-        n = gpusHeldBy(res.cpuFree(s), job.cpu, job.gpus, n);
-        n = gpusHeldBy(res.memFree(s), job.mem, job.gpus, n);
-        out[idx(s)] = n;
-    }
+    out.assign(idx(gpus.cluster().serverCount()), 0);
+    std::int32_t total = 0;
+    for (std::int32_t f = 1; f <= gpus.maxServerGpus(); ++f) // up servers with f free GPUs
+        for (auto s = gpus.nextServerWithFree(f, 0); s >= 0; s = gpus.nextServerWithFree(f, s + 1)) {
+            if (!model.allowed(job.models, s))
+                continue;
+            auto n = gpusHeldBy(res.cpuFree(s), job.cpu, job.gpus, f);
+            out[idx(s)] = gpusHeldBy(res.memFree(s), job.mem, job.gpus, n);
+            total += out[idx(s)];
+        }
+    return total;
 }
 
 bool findSharePlacement(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
@@ -54,12 +55,10 @@ bool findSharePlacement(const ResourceModel& model, const GpuPool& gpus, const R
     std::int32_t bestServer = -1, bestGpu = -1;
     const auto& cluster = gpus.cluster();
     for (std::int32_t s = 0; s < cluster.serverCount(); ++s) {
-        if (!gpus.isUp(s) || !model.allowed(job.models, s) || !fitsCpuAndMemory(res, s, job))
-            continue;
+        if (res.maxGpuFreeMilli(s) < job.milli || !model.allowed(job.models, s) || !fitsCpuAndMemory(res, s, job))
+            continue; // (a down server has nothing free)
         const auto& info = cluster.servers()[idx(s)];
-        std::int64_t serverFree = 0;
-        for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g)
-            serverFree += res.gpuFreeMilli(g);
+        const auto serverFree = res.serverFreeMilli(s);
         std::int32_t lastFree = -1;
         double lastGrowth = 0;
         for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g) {

@@ -13,8 +13,8 @@
 namespace clens {
 
 // Per server, how many of the job's GPUs it can take now: free whole GPUs of an allowed model,
-// as far as free CPU and memory hold the job's portion for them (0 when down).
-void usableGpus(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
+// as far as free CPU and memory hold the job's portion for them (0 when down). Returns the sum.
+std::int32_t usableGpus(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
                 std::vector<std::int32_t>& out);
 
 // A share job's GPU: among up servers of an allowed model with the job's CPU and memory free,

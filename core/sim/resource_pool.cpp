@@ -1,5 +1,6 @@
 #include "core/sim/resource_pool.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace clens {
@@ -16,6 +17,10 @@ ResourcePool::ResourcePool(const ResourceModel& model, const GpuPool& gpus) : mo
     }
     shareUsed_.assign(idx(cluster.gpuCount()), 0);
     partOf_.assign(servers, Part{});
+    maxFree_.assign(servers, 0);
+    maxCpu_ = MaxTree(servers);
+    maxMem_ = MaxTree(servers);
+    maxShare_ = MaxTree(servers);
     byGroup_.assign(idx(model.modelCount()) + 1, Part{});
     for (std::int32_t s = 0; s < cluster.serverCount(); ++s)
         touch(s);
@@ -74,12 +79,14 @@ void ResourcePool::touch(std::int32_t server)
     const auto g = group(server);
     add(g, partOf_[idx(server)], -1);
     Part p;
+    std::int32_t maxFree = 0;
     if (gpus_->isUp(server)) {
         const auto& info = gpus_->cluster().servers()[idx(server)];
         p.wholeGpus = gpus_->freeOn(server);
         for (std::int32_t gpu = info.firstGpu; gpu < info.firstGpu + info.gpus; ++gpu) {
             const auto free = gpuFreeMilli(gpu);
             p.gpuMilli += free;
+            maxFree = std::max(maxFree, free);
             if (gpus_->holder(gpu) == kSharedHolder)
                 p.sharedMilli += free;
         }
@@ -94,6 +101,11 @@ void ResourcePool::touch(std::int32_t server)
             p.mem = memFree_[idx(server)];
     }
     partOf_[idx(server)] = p;
+    maxFree_[idx(server)] = maxFree;
+    const bool up = gpus_->isUp(server);
+    maxCpu_.set(idx(server), up ? cpuFree_[idx(server)] : MaxTree::kNone);
+    maxMem_.set(idx(server), up ? memFree_[idx(server)] : MaxTree::kNone);
+    maxShare_.set(idx(server), maxFree);
     add(g, p, +1);
 }
 

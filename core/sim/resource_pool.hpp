@@ -5,6 +5,7 @@
 // without GPUs form one more group) answer "is some resource short in total?" for the delay
 // causes; the engine calls touch(server) after any change on a server so they stay current.
 #include "core/sim/gpu_pool.hpp"
+#include "core/sim/max_tree.hpp"
 #include "core/sim/resource_model.hpp"
 
 #include <cstdint>
@@ -23,6 +24,9 @@ public:
     // Free thousandths of a GPU: 1000 when free whole, 0 when a whole-GPU job holds it.
     std::int32_t gpuFreeMilli(std::int32_t gpu) const;
     std::int32_t shareUsed(std::int32_t gpu) const { return shareUsed_[idx(gpu)]; }
+    // The most free thousandths on one GPU of the server, and on all of them (as last touched).
+    std::int32_t maxGpuFreeMilli(std::int32_t server) const { return maxFree_[idx(server)]; }
+    std::int64_t serverFreeMilli(std::int32_t server) const { return partOf_[idx(server)].gpuMilli; }
 
     void reserve(std::int32_t server, std::int64_t cpu, std::int64_t mem);
     void unreserve(std::int32_t server, std::int64_t cpu, std::int64_t mem);
@@ -45,6 +49,10 @@ public:
     // Over every up GPU: free thousandths, and those on GPUs that hold shares.
     std::int64_t freeGpuMilli() const { return freeMilli_; }
     std::int64_t freeSharedGpuMilli() const { return freeSharedMilli_; }
+    // The most any one up server has free (bounds for "could it fit anywhere?").
+    std::int64_t maxCpuFree() const { return maxCpu_.max(); }
+    std::int64_t maxMemFree() const { return maxMem_.max(); }
+    std::int64_t maxShareFree() const { return maxShare_.max(); }
     std::int64_t cpuReserved() const { return cpuReserved_; }
     std::int64_t memReserved() const { return memReserved_; }
 
@@ -62,6 +70,8 @@ private:
     std::vector<std::int64_t> cpuFree_, memFree_;
     std::vector<std::int32_t> shareUsed_;
     std::vector<Part> partOf_;   // per server, as last touched
+    std::vector<std::int32_t> maxFree_; // per server, as last touched
+    MaxTree maxCpu_, maxMem_, maxShare_;
     std::vector<Part> byGroup_;  // per GPU model, then the GPU-less group
     std::int64_t freeMilli_ = 0, freeSharedMilli_ = 0;
     std::int64_t cpuReserved_ = 0, memReserved_ = 0;

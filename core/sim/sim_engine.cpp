@@ -278,11 +278,13 @@ void SimEngine::serverRepaired(std::int32_t server, std::int64_t t)
 void SimEngine::judgeLanes(std::int64_t t)
 {
     const auto freeGpus = pool_.totalFree();
+    ++totalsEpoch_;
     for (const auto laneId : lanes_->active()) {
         const auto need = laneNeed(laneId, t);
         const auto vc = lanes_->lane(laneId).vc;
         const auto head = lanes_->headJob(laneId);
-        const auto milli = model_.request(head).share() ? std::int64_t{model_.request(head).milli} : std::int64_t{1000} * need;
+        const auto milli = resourceMode() && model_.requestRef(head).share() ? std::int64_t{model_.requestRef(head).milli}
+                                                                             : std::int64_t{1000} * need;
         DelayCause cause;
         if (quota_.wouldExceed(vc, milli))
             cause = DelayCause::Fairshare;

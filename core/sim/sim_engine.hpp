@@ -32,7 +32,7 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 namespace clens {
@@ -135,9 +135,15 @@ private:
     bool canEverStartWithResources(std::int32_t job, std::int32_t smallest) const;
     // Is the free amount of some resource the job needs to start on `need` GPUs short in total?
     bool capacityShort(std::int32_t job, std::int32_t need) const;
+    // ResourcePool::totals, computed once per model set until totalsEpoch_ moves (a judgement or
+    // the start of a pass: the pools do not change in between).
+    const ResourcePool::Totals& totalsNow(std::int32_t modelSet) const;
     bool choosePlacementWithResources(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo,
                                       std::int32_t& size, Placement& out);
-    void computeUsable(const JobRequest& req);
+    // usable_ for the request; returns their sum.
+    std::int32_t computeUsable(const JobRequest& req);
+    // A cheap necessary condition for a placement of `need` GPUs now (a pass skips lanes failing it).
+    bool mightFit(std::int32_t job, std::int32_t need) const;
     // Sets the job's reservation on a server to its portion for `gpus` of its GPUs there (0 GPUs
     // for a 0-GPU job: its whole request), recording the reservation it replaces.
     void reserveOn(std::int32_t job, std::int32_t server, std::int32_t gpus, std::int64_t t);
@@ -161,8 +167,21 @@ private:
     std::optional<FragmentationMeter> fgd_;
     mutable std::vector<std::unique_ptr<LocalityTable>> locBySet_; // resource mode: per model set, lazily
     std::vector<std::int32_t> usable_;                             // resource mode: GPUs a job may take per server
-    std::unordered_set<std::uint64_t> memoByClass_;                // resource mode: (class, size, level) failed this pass
+    // Resource mode: what failed to place this pass. A request is at least as hard as a failed one
+    // of the same shape (kind, models, size, level) when it asks at least as much per GPU (CPU,
+    // memory; for shares the share too): it fails as well (feasibility only shrinks as a request
+    // grows), so it is not tried again.
+    struct FailedAsk {
+        std::int64_t cpu = 0, mem = 0;
+        std::int32_t per = 1; // GPUs the CPU and memory are for (whole GPUs), or the share
+    };
+    std::unordered_map<std::uint64_t, std::vector<FailedAsk>> failedThisPass_;
+    bool knownToFail(std::uint64_t shape, const JobRequest& req) const;
+    void rememberFailure(std::uint64_t shape, const JobRequest& req);
     std::vector<std::vector<std::int32_t>> jobsOn_;                // resource mode: per server, jobs reserving there
+    mutable std::vector<ResourcePool::Totals> totalsCache_;
+    mutable std::vector<std::uint64_t> totalsStamp_;
+    std::uint64_t totalsEpoch_ = 1;
     QuotaBook quota_;
     EventQueue events_;
     std::optional<ServerFailureModel> failures_;

@@ -39,7 +39,7 @@ std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t, std::int32_t& f
     const std::uint64_t elastic = !trial && elasticEligible(j, t) ? 1 : 0;
     fixedNeed = minStartSize(j, t);
     if (resourceMode()) { // interchangeable = same request class (GPUs, CPU, memory, share, models)
-        const auto cls = static_cast<std::uint64_t>(model_.request(j).cls);
+        const auto cls = static_cast<std::uint64_t>(model_.requestRef(j).cls);
         return (std::uint64_t{2} << 62) | (elastic << 61) | (std::uint64_t{trial} << 60) | (vc << 30) | cls;
     }
     const auto size = static_cast<std::uint64_t>(trial ? 1 : J.gpus);
@@ -101,7 +101,7 @@ void SimEngine::recordInterval(std::int32_t gpu, std::int32_t j, std::int64_t fr
 
 std::int64_t SimEngine::gpuMilliOf(std::int32_t j, std::int32_t alloc) const
 {
-    return resourceMode() ? model_.request(j).gpuMilliFor(alloc) : std::int64_t{1000} * alloc;
+    return resourceMode() ? model_.requestRef(j).gpuMilliFor(alloc) : std::int64_t{1000} * alloc;
 }
 
 std::int64_t SimEngine::needMilli(std::int32_t j, std::int64_t t) const
@@ -129,7 +129,7 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
         return;
     }
     if (r.shareGpu >= 0) {
-        res_->removeShare(r.shareGpu, model_.request(j).milli);
+        res_->removeShare(r.shareGpu, model_.requestRef(j).milli);
         if (res_->shareUsed(r.shareGpu) == 0)
             pool_.release(&r.shareGpu, 1);
     } else {
@@ -157,7 +157,7 @@ void SimEngine::retakeAll(std::int32_t j)
     if (r.shareGpu >= 0) {
         if (pool_.holder(r.shareGpu) == -1)
             pool_.takeExact({r.shareGpu}, ResourcePool::kSharedHolder);
-        res_->addShare(r.shareGpu, model_.request(j).milli);
+        res_->addShare(r.shareGpu, model_.requestRef(j).milli);
     } else {
         pool_.takeExact(r.gpus, j);
     }

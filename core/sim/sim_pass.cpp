@@ -28,7 +28,7 @@ void SimEngine::schedulingPass(std::int64_t t)
     for (const auto m : memoTouched_)
         memo_[m] = 0;
     memoTouched_.clear();
-    memoByClass_.clear();
+    failedThisPass_.clear();
     deadThisPass_.clear();
     if (sc_.gang.policy == GangPolicy::None)
         hoardingPass(t);
@@ -77,12 +77,13 @@ void SimEngine::gangPass(std::int64_t t)
     PassHeap heap;
     // A lane whose head needs more GPUs than are free cannot start now (unless it may preempt).
     const bool mayPreempt = quota_.mode() == QuotaMode::BorrowPreempt;
+    ++totalsEpoch_;
     for (const auto laneId : lanes_->active()) {
         const auto& l = lanes_->lane(laneId);
         if (l.failedEpoch == releaseEpoch_)
             continue;
         const auto need = laneNeed(laneId, t);
-        const bool enough = resourceMode() ? !capacityShort(lanes_->headJob(laneId), need) : need <= pool_.totalFree();
+        const bool enough = resourceMode() ? mightFit(lanes_->headJob(laneId), need) : need <= pool_.totalFree();
         if (mayPreempt || enough)
             heap.push({*l.ranks.begin(), laneId});
     }
@@ -227,7 +228,7 @@ bool SimEngine::tryPreempt(std::int32_t j, std::int64_t t)
     for (const auto m : memoTouched_)
         memo_[m] = 0;
     memoTouched_.clear();
-    memoByClass_.clear();
+    failedThisPass_.clear();
     startRun(j, t, size, scratch_);
     return true;
 }
@@ -283,15 +284,15 @@ void SimEngine::hoardingPass(std::int64_t t)
                 continue;
             }
             PlacementContext ctx;
+            auto usable = pool_.totalFree();
             if (resourceMode()) {
-                computeUsable(req);
+                usable = computeUsable(req);
                 ctx.usable = &usable_;
                 if (fgd_) {
                     fgd_->setJob(req);
                     ctx.scorer = &*fgd_;
                 }
             }
-            const auto usable = usableGpus(pool_, ctx);
             if (usable == 0) {
                 markFailed(laneId);
                 continue;

@@ -12,7 +12,7 @@ const LocalityTable& SimEngine::locOf(std::int32_t j) const
 {
     if (!resourceMode())
         return loc_;
-    const auto set = model_.request(j).models;
+    const auto set = model_.requestRef(j).models;
     if (set == 0)
         return loc_;
     auto& table = locBySet_[idx(set)];
@@ -27,7 +27,7 @@ const LocalityTable& SimEngine::locOf(std::int32_t j) const
 
 bool SimEngine::canEverStartWithResources(std::int32_t j, std::int32_t smallest) const
 {
-    const auto req = model_.request(j);
+    const auto& req = model_.requestRef(j);
     const auto fitsEmpty = [&](std::int32_t s) {
         const auto& cap = model_.capacity(s);
         return cap.cpu >= req.cpu && cap.mem >= req.mem;
@@ -55,10 +55,24 @@ bool SimEngine::canEverStartWithResources(std::int32_t j, std::int32_t smallest)
     return room >= smallest;
 }
 
+const ResourcePool::Totals& SimEngine::totalsNow(std::int32_t modelSet) const
+{
+    const auto i = static_cast<std::size_t>(modelSet + 1);
+    if (totalsCache_.size() <= i) {
+        totalsCache_.resize(i + 1);
+        totalsStamp_.resize(i + 1, 0);
+    }
+    if (totalsStamp_[i] != totalsEpoch_) {
+        totalsCache_[i] = res_->totals(modelSet);
+        totalsStamp_[i] = totalsEpoch_;
+    }
+    return totalsCache_[i];
+}
+
 bool SimEngine::capacityShort(std::int32_t j, std::int32_t need) const
 {
-    const auto req = model_.request(j);
-    const auto total = res_->totals(req.gpus == 0 ? -1 : req.models);
+    const auto& req = model_.requestRef(j);
+    const auto& total = totalsNow(req.gpus == 0 ? -1 : req.models);
     if (req.gpus == 0)
         return total.cpu < req.cpu || total.mem < req.mem;
     if (req.share())
@@ -68,23 +82,38 @@ bool SimEngine::capacityShort(std::int32_t j, std::int32_t need) const
     return total.gpuMilli < std::int64_t{1000} * need || total.cpu < req.cpuFor(need) || total.mem < req.memFor(need);
 }
 
-void SimEngine::computeUsable(const JobRequest& req)
+bool SimEngine::mightFit(std::int32_t j, std::int32_t need) const
 {
-    usableGpus(model_, pool_, *res_, req, usable_);
+    const auto& req = model_.requestRef(j);
+    if (res_->maxCpuFree() < (req.gpus > 1 ? req.cpuFor(1) : req.cpu) || res_->maxMemFree() < (req.gpus > 1 ? req.memFor(1) : req.mem))
+        return false; // not even one of its GPUs (or the whole 0-GPU job) fits any server
+    if (req.gpus == 0)
+        return true;
+    const auto& total = totalsNow(req.models);
+    if (req.share())
+        return res_->maxShareFree() >= req.milli && total.cpu >= req.cpu && total.mem >= req.mem;
+    return total.wholeGpus >= need && total.cpu >= req.cpuFor(need) && total.mem >= req.memFor(need);
+}
+
+std::int32_t SimEngine::computeUsable(const JobRequest& req)
+{
+    return usableGpus(model_, pool_, *res_, req, usable_);
 }
 
 bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std::int64_t maxSize, bool useMemo,
                                              std::int32_t& size, Placement& out)
 {
-    const auto req = model_.request(j);
+    const auto& req = model_.requestRef(j);
     if (fgd_)
         fgd_->setJob(req);
-    const auto memoKey = [&](std::int32_t a, int level) {
-        return (static_cast<std::uint64_t>(req.cls) << 34) | (static_cast<std::uint64_t>(a) << 2) | static_cast<std::uint64_t>(level);
+    const std::uint64_t kind = req.gpus == 0 ? 1 : req.share() ? 2 : 3;
+    const auto shape = [&](std::int32_t a, int level) {
+        return (kind << 62) | (static_cast<std::uint64_t>(req.models) << 34) | (static_cast<std::uint64_t>(a) << 2)
+               | static_cast<std::uint64_t>(level);
     };
     if (req.gpus == 0 || req.share()) {
-        const auto key = memoKey(req.gpus, 0);
-        if (useMemo && memoByClass_.count(key))
+        const auto key = shape(0, 0);
+        if (useMemo && knownToFail(key, req))
             return false;
         const auto* fgd = fgd_ ? &*fgd_ : nullptr;
         const bool found = req.gpus == 0 ? findCpuOnlyPlacement(model_, pool_, *res_, req, sc_.placement, fgd, out)
@@ -94,7 +123,7 @@ bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std
             return true;
         }
         if (useMemo)
-            memoByClass_.insert(key);
+            rememberFailure(key, req);
         return false;
     }
     const auto& loc = locOf(j);
@@ -103,11 +132,10 @@ bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std
     hi = static_cast<std::int32_t>(std::min<std::int64_t>({hi, maxSize, loc.totalGpus()}));
     if (hi < lo)
         return false;
-    computeUsable(req);
+    const auto usable = computeUsable(req);
     PlacementContext ctx;
     ctx.usable = &usable_;
     ctx.scorer = fgd_ ? &*fgd_ : nullptr;
-    const auto usable = usableGpus(pool_, ctx);
     const auto waited = t - job(j).submit_s;
     for (std::int32_t a = hi; a >= lo; --a) {
         if (a > usable)
@@ -115,18 +143,41 @@ bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std
         const auto base = loc.baseLevel(a);
         const auto top = loc.maxAllowedLevel(a, waited, sc_.locality);
         for (auto L = static_cast<int>(base); L <= static_cast<int>(top); ++L) {
-            const auto key = memoKey(a, L);
-            if (useMemo && memoByClass_.count(key))
+            const auto key = shape(a, L);
+            if (useMemo && knownToFail(key, req))
                 continue;
             if (findPlacement(pool_, a, static_cast<LocalityLevel>(L), loc.k0(a), sc_.placement, out, ctx)) {
                 size = a;
                 return true;
             }
             if (useMemo)
-                memoByClass_.insert(key);
+                rememberFailure(key, req);
         }
     }
     return false;
+}
+
+bool SimEngine::knownToFail(std::uint64_t shape, const JobRequest& req) const
+{
+    const auto it = failedThisPass_.find(shape);
+    if (it == failedThisPass_.end())
+        return false;
+    const bool whole = req.gpus > 0 && !req.share();
+    for (const auto& f : it->second) {
+        if (whole) { // per GPU: cpu / gpus >= f.cpu / f.per, cross-multiplied
+            if (req.cpu * f.per >= f.cpu * req.gpus && req.mem * f.per >= f.mem * req.gpus)
+                return true;
+        } else if (req.cpu >= f.cpu && req.mem >= f.mem && (req.gpus == 0 || req.milli >= f.per)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void SimEngine::rememberFailure(std::uint64_t shape, const JobRequest& req)
+{
+    const bool whole = req.gpus > 0 && !req.share();
+    failedThisPass_[shape].push_back({req.cpu, req.mem, whole ? req.gpus : req.milli});
 }
 
 void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_t to)
@@ -138,7 +189,7 @@ void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_
 void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
-    const auto req = model_.request(j);
+    const auto& req = model_.requestRef(j);
     const bool whole = req.gpus > 0 && !req.share();
     const auto cpu = whole ? req.cpuFor(gpus) : req.cpu;
     const auto mem = whole ? req.memFor(gpus) : req.mem;
@@ -192,7 +243,7 @@ std::vector<std::int32_t> SimEngine::jobsOnServer(std::int32_t server) const
 // placement in scratch_ still fits without them; those it cannot do without are preempted.
 void SimEngine::spareUnneededVictimsWithResources(std::int32_t j, std::vector<std::int32_t>& victims)
 {
-    const auto req = model_.request(j);
+    const auto& req = model_.requestRef(j);
     const bool whole = req.gpus > 0 && !req.share();
     const auto fits = [&] {
         for (const auto& [s, n] : scratch_.parts) {

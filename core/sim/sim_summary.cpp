@@ -90,6 +90,10 @@ boost::json::object summaryToJson(const SimSummary& s)
     o["effective_gpu_seconds"] = s.effectiveGpuSeconds;
     o["preemptions"] = s.preemptions;
     o["server_failures"] = s.serverFailures;
+    const auto orNull = [](double v) { return std::isnan(v) ? boost::json::value(nullptr) : boost::json::value(v); };
+    o["cpu_alloc_fraction"] = orNull(s.cpuAllocFraction); // null: some server's CPU is unlimited
+    o["mem_alloc_fraction"] = orNull(s.memAllocFraction);
+    o["gpu_share_fragmentation"] = s.gpuShareFragmentation;
     return o;
 }
 

@@ -37,11 +37,16 @@ void TestCliSimulate::demoOutputs()
     QVERIFY(lines[5].startsWith("j05,nlp,4,120,1920,4728,1800,0,1200,600,4,2,any,1,Pass,11232,"));
     const auto o = QJsonDocument::fromJson(readAll(summary)).object();
     for (const char* key : {"jobs", "makespan_s", "mean_queue_delay_s", "p50_queue_delay_s", "p95_queue_delay_s", "mean_jct_s",
-                            "gpu_alloc_fraction", "gpu_effective_util"})
+                            "gpu_alloc_fraction", "gpu_effective_util", "cpu_alloc_fraction", "mem_alloc_fraction",
+                            "gpu_share_fragmentation"})
         QVERIFY2(o.contains(key), key);
     QCOMPARE(o["jobs"].toInt(), 24);
+    // The demo's servers have 24 cores and 256 GB; its jobs ask neither: nothing reserved.
+    QCOMPARE(o["cpu_alloc_fraction"].toDouble(-1), 0.0);
+    QCOMPARE(o["gpu_share_fragmentation"].toDouble(), 0.0);
     QVERIFY(readAll(series).startsWith("t_s,allocated_gpus,effective_util,queued_jobs,free_servers,held_idle_gpus,queue_vision,"
-                                       "queue_speech,queue_nlp\n0,12,"));
+                                       "queue_speech,queue_nlp,cpu_reserved,mem_reserved,share_fragmentation\n0,12,"));
+    QVERIFY(lines[0].endsWith(",held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli"));
 }
 
 void TestCliSimulate::deterministic()
