@@ -66,12 +66,12 @@ struct Candidate {
     std::int32_t left; // free GPUs there (the leftover measure); == free on the GPU-only path
 };
 
-// What a job may take on a server: every free GPU, or what its resources allow (ctx.usable).
+// What a job may take on a server: every free GPU, or what its resources allow (ctx.room).
 std::int32_t usableOn(const GpuPool& pool, const PlacementContext& ctx, std::int32_t s)
 {
     if (!pool.isUp(s))
         return 0;
-    return ctx.usable ? (*ctx.usable)[idx(s)] : pool.freeOn(s);
+    return ctx.room ? ctx.room->usable(s) : pool.freeOn(s);
 }
 
 // Fewest servers out of `cands` (sorted by free desc, index asc) holding `size`: the first n-1
@@ -134,6 +134,10 @@ bool sortedByFreeDesc(const Candidate& a, const Candidate& b)
 bool singleServerScan(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, const PlacementContext& ctx,
                       Placement& out)
 {
+    // The best server ignoring the job's other resources is also the best with them when they
+    // allow it (the keys do not depend on them): the usual case, found through the indexes.
+    if (policy != PlacementPolicy::Fgd && singleServer(pool, size, policy, out) && usableOn(pool, ctx, out.parts.front().first) >= size)
+        return true;
     using Key = std::tuple<double, std::int64_t, std::int64_t, std::int32_t>;
     Key best{};
     std::int32_t server = -1;
@@ -251,8 +255,8 @@ bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, 
     switch (level) {
     case LocalityLevel::Server:
         if (k0 == 1)
-            return ctx.usable || policy == PlacementPolicy::Fgd ? singleServerScan(pool, size, policy, ctx, out)
-                                                                 : singleServer(pool, size, policy, out);
+            return ctx.room || policy == PlacementPolicy::Fgd ? singleServerScan(pool, size, policy, ctx, out)
+                                                               : singleServer(pool, size, policy, out);
         return withinOneRack(pool, size, k0, policy, ctx, out);
     case LocalityLevel::Rack: return withinOneRack(pool, size, 0, policy, ctx, out);
     case LocalityLevel::Any: return anywhere(pool, size, policy, ctx, out);
@@ -269,6 +273,17 @@ void allFreeGpus(const GpuPool& pool, Placement& out, const PlacementContext& ct
             if (const auto free = usableOn(pool, ctx, s); free > 0)
                 out.parts.emplace_back(s, free);
     countRacks(pool, out);
+}
+
+std::int32_t usableGpus(const GpuPool& pool, const PlacementContext& ctx)
+{
+    if (!ctx.room)
+        return pool.totalFree();
+    std::int32_t n = 0;
+    for (std::int32_t f = 1; f <= pool.maxServerGpus(); ++f)
+        for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1))
+            n += usableOn(pool, ctx, s);
+    return n;
 }
 
 } // namespace clens

@@ -33,11 +33,17 @@ public:
     virtual double growth(std::int32_t server, std::int32_t gpus) const = 0;
 };
 
-// What a job's other resources allow. usable[s] = GPUs the job may take on server s (its allowed
-// models, CPU and memory permitting; docs/resources.md); null = every free GPU (GPU-only path).
-// scorer: required for fgd.
+// What a job's other resources allow on a server: the free GPUs it may take there (its allowed
+// models, CPU and memory permitting; docs/resources.md), at most the server's free GPUs.
+class ServerRoom {
+public:
+    virtual ~ServerRoom() = default;
+    virtual std::int32_t usable(std::int32_t server) const = 0;
+};
+
+// room: null = every free GPU (the GPU-only path). scorer: required for fgd.
 struct PlacementContext {
-    const std::vector<std::int32_t>* usable = nullptr;
+    const ServerRoom* room = nullptr;
     const ServerScorer* scorer = nullptr;
 };
 
@@ -48,5 +54,7 @@ bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, 
 
 // Every GPU the job may take on every up server (gang `none` taking what appears).
 void allFreeGpus(const GpuPool& pool, Placement& out, const PlacementContext& ctx = {});
+// How many GPUs that is.
+std::int32_t usableGpus(const GpuPool& pool, const PlacementContext& ctx);
 
 } // namespace clens

@@ -31,31 +31,47 @@ void single(Placement& out, std::int32_t server, std::int32_t gpus, std::int32_t
 
 } // namespace
 
-std::int32_t usableGpus(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
-                        std::vector<std::int32_t>& out)
+std::int32_t JobRoom::usable(std::int32_t s) const
 {
-    out.assign(idx(gpus.cluster().serverCount()), 0);
-    std::int32_t total = 0;
-    for (std::int32_t f = 1; f <= gpus.maxServerGpus(); ++f) // up servers with f free GPUs
-        for (auto s = gpus.nextServerWithFree(f, 0); s >= 0; s = gpus.nextServerWithFree(f, s + 1)) {
-            if (!model.allowed(job.models, s))
-                continue;
-            auto n = gpusHeldBy(res.cpuFree(s), job.cpu, job.gpus, f);
-            out[idx(s)] = gpusHeldBy(res.memFree(s), job.mem, job.gpus, n);
-            total += out[idx(s)];
-        }
-    return total;
+    if (!gpus_->isUp(s) || !model_->allowed(job_->models, s))
+        return 0;
+    const auto n = gpusHeldBy(res_->cpuFree(s), job_->cpu, job_->gpus, gpus_->freeOn(s));
+    return gpusHeldBy(res_->memFree(s), job_->mem, job_->gpus, n);
 }
 
 bool findSharePlacement(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
                         PlacementPolicy policy, const FragmentationMeter* fgd, Placement& out)
 {
+    const auto fits = [&](std::int32_t s) { return model.allowed(job.models, s) && fitsCpuAndMemory(res, s, job); };
+    const auto& byFree = res.gpusByFree(); // (free share, server's free capacity, server, GPU), GPUs of up servers
+    if (policy == PlacementPolicy::BestFit) {
+        for (auto it = byFree.lower_bound({job.milli, 0, 0, 0}); it != byFree.end(); ++it)
+            if (fits(it->server)) {
+                single(out, it->server, 1, it->gpu);
+                return true;
+            }
+        return false;
+    }
+    if (policy == PlacementPolicy::Spread) { // the most free, then the most free capacity, then lowest index
+        for (auto it = byFree.rbegin(); it != byFree.rend() && it->free >= job.milli;) {
+            const auto group = std::make_pair(it->free, it->serverFree);
+            const ResourcePool::GpuByFree* best = nullptr;
+            for (; it != byFree.rend() && std::make_pair(it->free, it->serverFree) == group; ++it)
+                if (fits(it->server))
+                    best = &*it; // the walk goes down: the last one seen has the lowest server and GPU
+            if (best) {
+                single(out, best->server, 1, best->gpu);
+                return true;
+            }
+        }
+        return false;
+    }
     using Key = std::tuple<double, std::int64_t, std::int64_t, std::int32_t, std::int32_t>;
     Key best{};
     std::int32_t bestServer = -1, bestGpu = -1;
     const auto& cluster = gpus.cluster();
     for (std::int32_t s = 0; s < cluster.serverCount(); ++s) {
-        if (res.maxGpuFreeMilli(s) < job.milli || !model.allowed(job.models, s) || !fitsCpuAndMemory(res, s, job))
+        if (res.maxGpuFreeMilli(s) < job.milli || !fits(s))
             continue; // (a down server has nothing free)
         const auto& info = cluster.servers()[idx(s)];
         const auto serverFree = res.serverFreeMilli(s);
@@ -65,19 +81,15 @@ bool findSharePlacement(const ResourceModel& model, const GpuPool& gpus, const R
             const auto free = res.gpuFreeMilli(g);
             if (free < job.milli)
                 continue;
-            Key key;
-            switch (policy) {
-            case PlacementPolicy::BestFit: key = {0.0, free, serverFree, s, g}; break;
-            case PlacementPolicy::Spread: key = {0.0, -free, -serverFree, s, g}; break;
-            case PlacementPolicy::FirstFit: key = {0.0, 0, 0, s, g}; break;
-            case PlacementPolicy::Fgd:
-                if (free != lastFree) { // GPUs of one server with the same free share grow F_s alike
-                    lastGrowth = fgd->shareGrowth(s, g);
-                    lastFree = free;
-                }
-                key = {lastGrowth, free, serverFree, s, g};
-                break;
+            if (policy == PlacementPolicy::FirstFit) {
+                single(out, s, 1, g);
+                return true;
             }
+            if (free != lastFree) { // fgd: GPUs of one server with the same free share grow F_s alike
+                lastGrowth = fgd->shareGrowth(s, g);
+                lastFree = free;
+            }
+            const Key key{lastGrowth, free, serverFree, s, g};
             if (bestServer < 0 || key < best) {
                 best = key;
                 bestServer = s;

@@ -1,7 +1,7 @@
 #pragma once
 // Placement of the jobs that do not take whole GPUs (docs/resources.md): a share of one GPU, or
 // no GPU at all (CPU and memory on one server). Whole-GPU gangs go through findPlacement() with
-// the GPUs their resources allow per server (usableGpus below).
+// the GPUs their resources allow per server (JobRoom below).
 #include "core/sim/fragmentation.hpp"
 #include "core/sim/placement.hpp"
 #include "core/sim/resource_model.hpp"
@@ -13,9 +13,19 @@
 namespace clens {
 
 // Per server, how many of the job's GPUs it can take now: free whole GPUs of an allowed model,
-// as far as free CPU and memory hold the job's portion for them (0 when down). Returns the sum.
-std::int32_t usableGpus(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res, const JobRequest& job,
-                std::vector<std::int32_t>& out);
+// as far as free CPU and memory hold the job's portion for them (0 when down).
+class JobRoom : public ServerRoom {
+public:
+    JobRoom(const ResourceModel& model, const GpuPool& gpus, const ResourcePool& res) : model_(&model), gpus_(&gpus), res_(&res) {}
+    void setJob(const JobRequest& job) { job_ = &job; }
+    std::int32_t usable(std::int32_t server) const override;
+
+private:
+    const ResourceModel* model_;
+    const GpuPool* gpus_;
+    const ResourcePool* res_;
+    const JobRequest* job_ = nullptr;
+};
 
 // A share job's GPU: among up servers of an allowed model with the job's CPU and memory free,
 // the GPUs with at least its share free. best-fit: least free share, then the server with the

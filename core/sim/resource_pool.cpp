@@ -16,6 +16,7 @@ ResourcePool::ResourcePool(const ResourceModel& model, const GpuPool& gpus) : mo
         memFree_[idx(s)] = model.capacity(s).mem;
     }
     shareUsed_.assign(idx(cluster.gpuCount()), 0);
+    keyOf_.assign(idx(cluster.gpuCount()), GpuByFree{});
     partOf_.assign(servers, Part{});
     maxFree_.assign(servers, 0);
     maxCpu_ = MaxTree(servers);
@@ -102,6 +103,18 @@ void ResourcePool::touch(std::int32_t server)
     }
     partOf_[idx(server)] = p;
     maxFree_[idx(server)] = maxFree;
+    const auto& info = gpus_->cluster().servers()[idx(server)];
+    for (std::int32_t gpu = info.firstGpu; gpu < info.firstGpu + info.gpus; ++gpu) {
+        auto& key = keyOf_[idx(gpu)];
+        const GpuByFree now{gpuFreeMilli(gpu), p.gpuMilli, server, gpu};
+        if (key == now)
+            continue;
+        if (key.free > 0)
+            byFree_.erase(key);
+        key = now;
+        if (now.free > 0)
+            byFree_.insert(now);
+    }
     const bool up = gpus_->isUp(server);
     maxCpu_.set(idx(server), up ? cpuFree_[idx(server)] : MaxTree::kNone);
     maxMem_.set(idx(server), up ? memFree_[idx(server)] : MaxTree::kNone);

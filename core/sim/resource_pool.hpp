@@ -9,6 +9,8 @@
 #include "core/sim/resource_model.hpp"
 
 #include <cstdint>
+#include <set>
+#include <tuple>
 #include <vector>
 
 namespace clens {
@@ -54,6 +56,17 @@ public:
     std::int64_t maxMemFree() const { return maxMem_.max(); }
     std::int64_t maxShareFree() const { return maxShare_.max(); }
     std::int64_t cpuReserved() const { return cpuReserved_; }
+
+    // Every GPU with a free share on an up server, ordered by (free share, free GPU capacity of
+    // its server, server, GPU): share best-fit's order (docs/resources.md).
+    struct GpuByFree {
+        std::int32_t free = 0;
+        std::int64_t serverFree = 0;
+        std::int32_t server = 0;
+        std::int32_t gpu = 0;
+        auto operator<=>(const GpuByFree&) const = default;
+    };
+    const std::set<GpuByFree>& gpusByFree() const { return byFree_; }
     std::int64_t memReserved() const { return memReserved_; }
 
 private:
@@ -72,6 +85,8 @@ private:
     std::vector<Part> partOf_;   // per server, as last touched
     std::vector<std::int32_t> maxFree_; // per server, as last touched
     MaxTree maxCpu_, maxMem_, maxShare_;
+    std::set<GpuByFree> byFree_;
+    std::vector<GpuByFree> keyOf_; // per GPU, its entry in byFree_ (free 0: none)
     std::vector<Part> byGroup_;  // per GPU model, then the GPU-less group
     std::int64_t freeMilli_ = 0, freeSharedMilli_ = 0;
     std::int64_t cpuReserved_ = 0, memReserved_ = 0;

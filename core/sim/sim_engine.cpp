@@ -42,6 +42,7 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
 
     if (model_.active() || sc_.placement == PlacementPolicy::Fgd) {
         res_.emplace(model_, pool_);
+        room_.emplace(model_, pool_, *res_);
         jobsOn_.resize(idx(cluster_->serverCount()));
         locBySet_.resize(model_.modelSetCount());
         if (sc_.placement == PlacementPolicy::Fgd)

@@ -24,6 +24,7 @@
 #include "core/sim/placement.hpp"
 #include "core/sim/quota_book.hpp"
 #include "core/sim/resource_model.hpp"
+#include "core/sim/resource_placement.hpp"
 #include "core/sim/resource_pool.hpp"
 #include "core/sim/series_recorder.hpp"
 #include "core/sim/simulator.hpp"
@@ -128,6 +129,8 @@ private:
     // (preemption), undone by retakeAll() without touching the job's records.
     void releaseAll(std::int32_t job, std::int64_t t, bool keepRecord);
     void retakeAll(std::int32_t job);
+    // Touches (ResourcePool::touch) the servers of the job's GPUs it reserves nothing on.
+    void touchServersOf(std::int32_t job);
 
     // --- resources (sim_resources.cpp)
     bool resourceMode() const { return res_.has_value(); }
@@ -140,8 +143,8 @@ private:
     const ResourcePool::Totals& totalsNow(std::int32_t modelSet) const;
     bool choosePlacementWithResources(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo,
                                       std::int32_t& size, Placement& out);
-    // usable_ for the request; returns their sum.
-    std::int32_t computeUsable(const JobRequest& req);
+    // A placement context for the job (resource mode).
+    PlacementContext contextFor(const JobRequest& req);
     // A cheap necessary condition for a placement of `need` GPUs now (a pass skips lanes failing it).
     bool mightFit(std::int32_t job, std::int32_t need) const;
     // Sets the job's reservation on a server to its portion for `gpus` of its GPUs there (0 GPUs
@@ -166,7 +169,7 @@ private:
     std::optional<ResourcePool> res_;
     std::optional<FragmentationMeter> fgd_;
     mutable std::vector<std::unique_ptr<LocalityTable>> locBySet_; // resource mode: per model set, lazily
-    std::vector<std::int32_t> usable_;                             // resource mode: GPUs a job may take per server
+    std::optional<JobRoom> room_;                                  // resource mode: GPUs a job may take per server
     // Resource mode: what failed to place this pass. A request is at least as hard as a failed one
     // of the same shape (kind, models, size, level) when it asks at least as much per GPU (CPU,
     // memory; for shares the share too): it fails as well (feasibility only shrinks as a request

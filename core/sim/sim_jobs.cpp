@@ -135,6 +135,7 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
     } else {
         pool_.release(r.gpus);
     }
+    touchServersOf(j); // before unreserveAll forgets where the job reserved
     if (keepRecord) {
         for (const auto& part : r.reserved) {
             res_->unreserve(part.server, part.cpu, part.mem);
@@ -143,8 +144,21 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
     } else {
         unreserveAll(j, t);
     }
-    for (const auto g : r.gpus)
-        res_->touch(cluster_->serverOfGpu(g));
+}
+
+void SimEngine::touchServersOf(std::int32_t j)
+{
+    const auto& r = rt_[idx(j)];
+    std::int32_t last = -1;
+    for (const auto g : r.gpus) { // sorted: a server's GPUs are adjacent
+        const auto s = cluster_->serverOfGpu(g);
+        if (s == last)
+            continue;
+        last = s;
+        const bool reserved = std::any_of(r.reserved.begin(), r.reserved.end(), [&](const Reserved& x) { return x.server == s; });
+        if (!reserved) // a server it reserves on is touched with its reservation
+            res_->touch(s);
+    }
 }
 
 void SimEngine::retakeAll(std::int32_t j)
@@ -165,8 +179,7 @@ void SimEngine::retakeAll(std::int32_t j)
         res_->reserve(part.server, part.cpu, part.mem);
         res_->touch(part.server);
     }
-    for (const auto g : r.gpus)
-        res_->touch(cluster_->serverOfGpu(g));
+    touchServersOf(j);
 }
 
 void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, const Placement& extra)

@@ -283,16 +283,8 @@ void SimEngine::hoardingPass(std::int64_t t)
                     markFailed(laneId);
                 continue;
             }
-            PlacementContext ctx;
-            auto usable = pool_.totalFree();
-            if (resourceMode()) {
-                usable = computeUsable(req);
-                ctx.usable = &usable_;
-                if (fgd_) {
-                    fgd_->setJob(req);
-                    ctx.scorer = &*fgd_;
-                }
-            }
+            const auto ctx = resourceMode() ? contextFor(model_.requestRef(j)) : PlacementContext{};
+            const auto usable = usableGpus(pool_, ctx);
             if (usable == 0) {
                 markFailed(laneId);
                 continue;

@@ -95,9 +95,16 @@ bool SimEngine::mightFit(std::int32_t j, std::int32_t need) const
     return total.wholeGpus >= need && total.cpu >= req.cpuFor(need) && total.mem >= req.memFor(need);
 }
 
-std::int32_t SimEngine::computeUsable(const JobRequest& req)
+PlacementContext SimEngine::contextFor(const JobRequest& req)
 {
-    return usableGpus(model_, pool_, *res_, req, usable_);
+    room_->setJob(req);
+    PlacementContext ctx;
+    ctx.room = &*room_;
+    if (fgd_) {
+        fgd_->setJob(req);
+        ctx.scorer = &*fgd_;
+    }
+    return ctx;
 }
 
 bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std::int64_t maxSize, bool useMemo,
@@ -132,10 +139,8 @@ bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std
     hi = static_cast<std::int32_t>(std::min<std::int64_t>({hi, maxSize, loc.totalGpus()}));
     if (hi < lo)
         return false;
-    const auto usable = computeUsable(req);
-    PlacementContext ctx;
-    ctx.usable = &usable_;
-    ctx.scorer = fgd_ ? &*fgd_ : nullptr;
+    const auto ctx = contextFor(req);
+    const auto usable = res_->totals(req.models).wholeGpus; // a bound: its CPU and memory may allow fewer
     const auto waited = t - job(j).submit_s;
     for (std::int32_t a = hi; a >= lo; --a) {
         if (a > usable)
