@@ -1,7 +1,9 @@
 // StateTimeline: every occupancy interval and outage becomes two changes (ends before starts at
-// one instant); a full snapshot of the GPU state is kept every K changes, and stateAt() copies
-// the snapshot before t and replays at most K changes. K = max(1024, GPU count) bounds both the
-// replay work and the snapshots' memory (about 9 bytes per GPU per snapshot).
+// one instant), each carrying the GPU's whole state after it (so a GPU shared by several jobs
+// replays like any other); a full snapshot of the GPU state is kept every K changes, and
+// stateAt() copies the snapshot before t and replays at most K changes. K = max(1024, GPU count)
+// bounds both the replay work and the snapshots' memory (about 12 bytes per GPU per snapshot).
+// CPU and memory reserved per server replay the same way from the result's reservations.
 #include "core/sim/cluster_state.hpp"
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 namespace clens {
 
 namespace {
+
 struct Change {
     std::int64_t t;
     std::int32_t gpu;
@@ -16,15 +19,44 @@ struct Change {
     float util;
     GpuState state;
     std::uint8_t isStart; // 0: an end, applied first at its instant
+    std::uint16_t used;
+    std::uint8_t sharers;
 };
+
+struct ServerChange {
+    std::int64_t t;
+    std::int32_t server;
+    std::uint8_t isStart;
+    float cpu; // the server's totals after the change
+    float mem;
+};
+
+// One interval holding a GPU, while it lasts.
+struct Holding {
+    std::int64_t from;
+    std::int32_t job;
+    std::uint16_t milli;
+    float util;
+    GpuState state;
+};
+
+template <class T>
+std::size_t upTo(const std::vector<T>& changes, std::int64_t t)
+{
+    return static_cast<std::size_t>(
+        std::upper_bound(changes.begin(), changes.end(), t, [](std::int64_t v, const T& c) { return v < c.t; }) - changes.begin());
+}
+
 } // namespace
 
 struct StateTimeline::Impl {
     std::shared_ptr<const SimResult> result;
-    std::size_t gpus = 0;
-    std::size_t every = 1024;
+    std::size_t gpus = 0, servers = 0;
+    std::size_t every = 1024, serverEvery = 1024;
     std::vector<Change> changes;
-    std::vector<ClusterState> snapshots; // snapshots[i] = state after changes[0, i*every)
+    std::vector<ClusterState> snapshots; // snapshots[i] = GPU state after changes[0, i*every)
+    std::vector<ServerChange> serverChanges;
+    std::vector<std::pair<std::vector<float>, std::vector<float>>> serverSnapshots; // (cpu, mem) likewise
     std::vector<std::int64_t> queueT;    // queue length changes: from queueT[i] on, queueN[i]
     std::vector<std::int32_t> queueN;
 
@@ -34,8 +66,103 @@ struct StateTimeline::Impl {
         s.gpu[g] = c.state;
         s.job[g] = c.job;
         s.util[g] = c.util;
+        s.used[g] = c.used;
+        s.sharers[g] = c.sharers;
     }
+
+    void buildGpuChanges(const SimResult& r);
+    void buildServerChanges(const SimResult& r);
 };
+
+void StateTimeline::Impl::buildGpuChanges(const SimResult& r)
+{
+    changes.reserve(r.occupancy.size() * 2 + r.outages.size() * 8);
+    for (const auto& iv : r.occupancy) {
+        const auto state = iv.use == GpuUse::HeldIdle ? GpuState::HeldIdle : GpuState::Busy;
+        const float util = iv.use == GpuUse::HeldIdle ? 0.0f : iv.util;
+        changes.push_back({iv.from_s, iv.gpu, iv.job, util, state, 1, iv.milli, 0});
+        changes.push_back({iv.to_s, iv.gpu, iv.job, util, state, 0, iv.milli, 0});
+    }
+    for (const auto& o : r.outages) {
+        const auto& s = r.cluster->servers()[static_cast<std::size_t>(o.server)];
+        for (std::int32_t g = s.firstGpu; g < s.firstGpu + s.gpus; ++g) {
+            changes.push_back({o.from_s, g, -1, 0.0f, GpuState::Failed, 1, 0, 0});
+            changes.push_back({o.to_s, g, -1, 0.0f, GpuState::Idle, 0, 0, 0});
+        }
+    }
+    std::stable_sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) {
+        return a.t != b.t ? a.t < b.t : a.isStart < b.isStart;
+    });
+    // Each change becomes the GPU's state after it: what still holds the GPU decides.
+    std::vector<std::vector<Holding>> holding(gpus);
+    for (auto& c : changes) {
+        if (c.state == GpuState::Failed || (c.job < 0 && c.isStart == 0))
+            continue; // an outage: Failed, then Idle
+        auto& h = holding[static_cast<std::size_t>(c.gpu)];
+        if (c.isStart) {
+            h.push_back({c.t, c.job, c.used, c.util, c.state});
+        } else {
+            const auto it = std::find_if(h.begin(), h.end(), [&](const Holding& x) { return x.job == c.job && x.milli == c.used; });
+            if (it != h.end())
+                h.erase(it);
+        }
+        if (h.empty()) {
+            c = Change{c.t, c.gpu, -1, 0.0f, GpuState::Idle, c.isStart, 0, 0};
+        } else if (h.size() == 1 && h.front().milli == 1000) {
+            const auto& x = h.front();
+            c = Change{c.t, c.gpu, x.job, x.util, x.state, c.isStart, 1000, 0};
+        } else {
+            const auto first = std::min_element(h.begin(), h.end(), [](const Holding& a, const Holding& b) {
+                return a.from != b.from ? a.from < b.from : a.job < b.job;
+            });
+            float util = 0;
+            std::uint32_t used = 0;
+            for (const auto& x : h) {
+                util += x.util * static_cast<float>(x.milli) / 1000.0f;
+                used += x.milli;
+            }
+            c = Change{c.t, c.gpu, first->job, util, GpuState::Busy, c.isStart, static_cast<std::uint16_t>(std::min<std::uint32_t>(used, 1000)),
+                       static_cast<std::uint8_t>(std::min<std::size_t>(h.size(), 255))};
+        }
+    }
+}
+
+void StateTimeline::Impl::buildServerChanges(const SimResult& r)
+{
+    struct Delta {
+        std::int64_t t;
+        std::int32_t server;
+        std::uint8_t isStart;
+        std::int64_t cpu, mem;
+    };
+    std::vector<Delta> deltas;
+    deltas.reserve(r.reservations.size() * 2);
+    for (const auto& v : r.reservations) {
+        deltas.push_back({v.from_s, v.server, 1, v.cpuMilli, v.memMib});
+        deltas.push_back({v.to_s, v.server, 0, -v.cpuMilli, -v.memMib});
+    }
+    std::stable_sort(deltas.begin(), deltas.end(), [](const Delta& a, const Delta& b) {
+        return a.t != b.t ? a.t < b.t : a.isStart < b.isStart;
+    });
+    std::vector<std::int64_t> cpu(servers, 0), mem(servers, 0);
+    serverChanges.reserve(deltas.size());
+    for (const auto& d : deltas) {
+        const auto s = static_cast<std::size_t>(d.server);
+        cpu[s] += d.cpu;
+        mem[s] += d.mem;
+        serverChanges.push_back({d.t, d.server, d.isStart, static_cast<float>(cpu[s]) / 1000.0f, static_cast<float>(mem[s]) / 1024.0f});
+    }
+    std::vector<float> c(servers, 0.0f), m(servers, 0.0f);
+    for (std::size_t i = 0; i < serverChanges.size(); ++i) {
+        if (i % serverEvery == 0)
+            serverSnapshots.emplace_back(c, m);
+        const auto& x = serverChanges[i];
+        c[static_cast<std::size_t>(x.server)] = x.cpu;
+        m[static_cast<std::size_t>(x.server)] = x.mem;
+    }
+    if (serverChanges.size() % serverEvery == 0)
+        serverSnapshots.emplace_back(c, m);
+}
 
 StateTimeline::StateTimeline(std::shared_ptr<const SimResult> result) : impl_(std::make_unique<Impl>())
 {
@@ -43,29 +170,18 @@ StateTimeline::StateTimeline(std::shared_ptr<const SimResult> result) : impl_(st
     d.result = std::move(result);
     const auto& r = *d.result;
     d.gpus = r.cluster ? static_cast<std::size_t>(r.cluster->gpuCount()) : 0;
+    d.servers = r.cluster ? static_cast<std::size_t>(r.cluster->serverCount()) : 0;
     d.every = std::max<std::size_t>(1024, d.gpus);
-
-    d.changes.reserve(r.occupancy.size() * 2 + r.outages.size() * 8);
-    for (const auto& iv : r.occupancy) {
-        const auto state = iv.use == GpuUse::HeldIdle ? GpuState::HeldIdle : GpuState::Busy;
-        d.changes.push_back({iv.from_s, iv.gpu, iv.job, iv.use == GpuUse::HeldIdle ? 0.0f : iv.util, state, 1});
-        d.changes.push_back({iv.to_s, iv.gpu, -1, 0.0f, GpuState::Idle, 0});
-    }
-    for (const auto& o : r.outages) {
-        const auto& s = r.cluster->servers()[static_cast<std::size_t>(o.server)];
-        for (std::int32_t g = s.firstGpu; g < s.firstGpu + s.gpus; ++g) {
-            d.changes.push_back({o.from_s, g, -1, 0.0f, GpuState::Failed, 1});
-            d.changes.push_back({o.to_s, g, -1, 0.0f, GpuState::Idle, 0});
-        }
-    }
-    std::stable_sort(d.changes.begin(), d.changes.end(), [](const Change& a, const Change& b) {
-        return a.t != b.t ? a.t < b.t : a.isStart < b.isStart;
-    });
+    d.serverEvery = std::max<std::size_t>(1024, d.servers);
+    d.buildGpuChanges(r);
+    d.buildServerChanges(r);
 
     ClusterState s;
     s.gpu.assign(d.gpus, GpuState::Idle);
     s.job.assign(d.gpus, -1);
     s.util.assign(d.gpus, 0.0f);
+    s.used.assign(d.gpus, 0);
+    s.sharers.assign(d.gpus, 0);
     for (std::size_t i = 0; i < d.changes.size(); ++i) {
         if (i % d.every == 0)
             d.snapshots.push_back(s);
@@ -97,16 +213,28 @@ StateTimeline::~StateTimeline() = default;
 void StateTimeline::stateAt(std::int64_t t, ClusterState& out) const
 {
     const auto& d = *impl_;
-    const auto n = static_cast<std::size_t>(
-        std::upper_bound(d.changes.begin(), d.changes.end(), t, [](std::int64_t v, const Change& c) { return v < c.t; }) -
-        d.changes.begin());
+    const auto n = upTo(d.changes, t);
     const auto snap = n / d.every;
     const auto& base = d.snapshots[snap];
     out.gpu.assign(base.gpu.begin(), base.gpu.end());
     out.job.assign(base.job.begin(), base.job.end());
     out.util.assign(base.util.begin(), base.util.end());
+    out.used.assign(base.used.begin(), base.used.end());
+    out.sharers.assign(base.sharers.begin(), base.sharers.end());
     for (auto i = snap * d.every; i < n; ++i)
         Impl::apply(d.changes[i], out);
+
+    const auto m = upTo(d.serverChanges, t);
+    const auto serverSnap = m / d.serverEvery;
+    const auto& [cpu, mem] = d.serverSnapshots[serverSnap];
+    out.cpuReserved.assign(cpu.begin(), cpu.end());
+    out.memReserved.assign(mem.begin(), mem.end());
+    for (auto i = serverSnap * d.serverEvery; i < m; ++i) {
+        const auto& x = d.serverChanges[i];
+        out.cpuReserved[static_cast<std::size_t>(x.server)] = x.cpu;
+        out.memReserved[static_cast<std::size_t>(x.server)] = x.mem;
+    }
+
     out.t_s = t;
     const auto q = std::upper_bound(d.queueT.begin(), d.queueT.end(), t) - d.queueT.begin();
     out.queuedJobs = q == 0 ? 0 : d.queueN[static_cast<std::size_t>(q - 1)];
@@ -116,12 +244,16 @@ std::optional<std::int64_t> StateTimeline::nextChangeAfter(std::int64_t t) const
 {
     const auto& d = *impl_;
     std::optional<std::int64_t> best;
-    const auto it = std::upper_bound(d.changes.begin(), d.changes.end(), t, [](std::int64_t v, const Change& c) { return v < c.t; });
-    if (it != d.changes.end())
-        best = it->t;
-    const auto q = std::upper_bound(d.queueT.begin(), d.queueT.end(), t);
-    if (q != d.queueT.end() && (!best || *q < *best))
-        best = *q;
+    const auto consider = [&](std::optional<std::int64_t> v) {
+        if (v && (!best || *v < *best))
+            best = v;
+    };
+    if (const auto i = upTo(d.changes, t); i < d.changes.size())
+        consider(d.changes[i].t);
+    if (const auto i = upTo(d.serverChanges, t); i < d.serverChanges.size())
+        consider(d.serverChanges[i].t);
+    if (const auto q = std::upper_bound(d.queueT.begin(), d.queueT.end(), t); q != d.queueT.end())
+        consider(*q);
     return best;
 }
 
@@ -129,12 +261,18 @@ std::optional<std::int64_t> StateTimeline::prevChangeBefore(std::int64_t t) cons
 {
     const auto& d = *impl_;
     std::optional<std::int64_t> best;
-    const auto it = std::lower_bound(d.changes.begin(), d.changes.end(), t, [](const Change& c, std::int64_t v) { return c.t < v; });
-    if (it != d.changes.begin())
-        best = std::prev(it)->t;
-    const auto q = std::lower_bound(d.queueT.begin(), d.queueT.end(), t);
-    if (q != d.queueT.begin() && (!best || *std::prev(q) > *best))
-        best = *std::prev(q);
+    const auto consider = [&](std::optional<std::int64_t> v) {
+        if (v && (!best || *v > *best))
+            best = v;
+    };
+    const auto before = [t](const auto& changes) -> std::optional<std::int64_t> {
+        const auto it = std::lower_bound(changes.begin(), changes.end(), t, [](const auto& c, std::int64_t v) { return c.t < v; });
+        return it == changes.begin() ? std::nullopt : std::optional<std::int64_t>(std::prev(it)->t);
+    };
+    consider(before(d.changes));
+    consider(before(d.serverChanges));
+    if (const auto q = std::lower_bound(d.queueT.begin(), d.queueT.end(), t); q != d.queueT.begin())
+        consider(*std::prev(q));
     return best;
 }
 

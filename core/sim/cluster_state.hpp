@@ -14,8 +14,14 @@ enum class GpuState : std::uint8_t { Idle, Busy, HeldIdle, Failed };
 struct ClusterState {
     std::int64_t t_s = 0;
     std::vector<GpuState> gpu;   // per dense GPU id
-    std::vector<std::int32_t> job; // job index holding the GPU, -1 if none
-    std::vector<float> util;     // effective utilization in [0,1] (0 when not busy)
+    // Job holding the GPU, -1 if none; of a GPU shared by several jobs, the one that started
+    // first (ties: lowest input row).
+    std::vector<std::int32_t> job;
+    std::vector<float> util;     // effective utilization in [0,1] (0 when not busy; shares add up)
+    std::vector<std::uint16_t> used; // thousandths of the GPU held: 1000 whole, less when shared
+    std::vector<std::uint8_t> sharers; // jobs holding a share of it (0 when idle or held whole)
+    std::vector<float> cpuReserved; // per server, cores (docs/resources.md)
+    std::vector<float> memReserved; // per server, GB
     std::int32_t queuedJobs = 0; // jobs waiting at t
 };
 

@@ -286,14 +286,15 @@ void SimEngine::judgeLanes(std::int64_t t)
         const auto head = lanes_->headJob(laneId);
         const auto milli = resourceMode() && model_.requestRef(head).share() ? std::int64_t{model_.requestRef(head).milli}
                                                                              : std::int64_t{1000} * need;
-        DelayCause cause;
-        if (quota_.wouldExceed(vc, milli))
-            cause = DelayCause::Fairshare;
-        else if (resourceMode() ? capacityShort(head, need) : need > freeGpus)
-            cause = DelayCause::Capacity;
-        else
-            cause = DelayCause::Fragmentation;
-        lanes_->judge(laneId, t, cause);
+        if (quota_.wouldExceed(vc, milli)) {
+            lanes_->judge(laneId, t, DelayCause::Fairshare);
+        } else if (!resourceMode()) {
+            lanes_->judge(laneId, t, need > freeGpus ? DelayCause::Capacity : DelayCause::Fragmentation);
+        } else if (const auto shortOf = shortInTotal(head, need)) {
+            lanes_->judge(laneId, t, DelayCause::Capacity, *shortOf);
+        } else {
+            lanes_->judge(laneId, t, DelayCause::Fragmentation, fragmentedResource(head, need, t));
+        }
     }
 }
 

@@ -136,8 +136,13 @@ private:
     bool resourceMode() const { return res_.has_value(); }
     const LocalityTable& locOf(std::int32_t job) const;
     bool canEverStartWithResources(std::int32_t job, std::int32_t smallest) const;
-    // Is the free amount of some resource the job needs to start on `need` GPUs short in total?
-    bool capacityShort(std::int32_t job, std::int32_t need) const;
+    // The first resource the job needs to start on `need` GPUs of which too little is free in
+    // total (GPUs or shares, CPU, memory), if any.
+    std::optional<WaitResource> shortInTotal(std::int32_t job, std::int32_t need) const;
+    // Of a job waiting for fragmentation, what is fragmented (cached per judgement and class).
+    WaitResource fragmentedResource(std::int32_t job, std::int32_t need, std::int64_t t);
+    // Is there a placement now for this request (a relaxed copy of the job's) on `need` GPUs?
+    bool fitsNow(std::int32_t job, const JobRequest& req, std::int32_t need, std::int64_t t);
     // ResourcePool::totals, computed once per model set until totalsEpoch_ moves (a judgement or
     // the start of a pass: the pools do not change in between).
     const ResourcePool::Totals& totalsNow(std::int32_t modelSet) const;
@@ -185,6 +190,7 @@ private:
     mutable std::vector<ResourcePool::Totals> totalsCache_;
     mutable std::vector<std::uint64_t> totalsStamp_;
     std::uint64_t totalsEpoch_ = 1;
+    std::unordered_map<std::uint64_t, std::pair<std::uint64_t, WaitResource>> fragmentedCache_; // key -> (epoch, resource)
     QuotaBook quota_;
     EventQueue events_;
     std::optional<ServerFailureModel> failures_;

@@ -5,6 +5,7 @@
 #include "core/sim/sim_engine.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace clens {
 
@@ -69,17 +70,62 @@ const ResourcePool::Totals& SimEngine::totalsNow(std::int32_t modelSet) const
     return totalsCache_[i];
 }
 
-bool SimEngine::capacityShort(std::int32_t j, std::int32_t need) const
+std::optional<WaitResource> SimEngine::shortInTotal(std::int32_t j, std::int32_t need) const
 {
     const auto& req = model_.requestRef(j);
     const auto& total = totalsNow(req.gpus == 0 ? -1 : req.models);
-    if (req.gpus == 0)
-        return total.cpu < req.cpu || total.mem < req.mem;
-    if (req.share())
-        return total.gpuMilli < req.milli || total.cpu < req.cpu || total.mem < req.mem;
     // Free GPU capacity counts the free parts of shared GPUs too: a whole-GPU job that waits while
     // enough is free in total, but split over shared GPUs, waits for fragmentation.
-    return total.gpuMilli < std::int64_t{1000} * need || total.cpu < req.cpuFor(need) || total.mem < req.memFor(need);
+    const bool gpus = req.gpus == 0 ? false : req.share() ? total.gpuMilli < req.milli : total.gpuMilli < std::int64_t{1000} * need;
+    const bool whole = req.gpus > 0 && !req.share();
+    if (gpus)
+        return WaitResource::Gpus;
+    if (total.cpu < (whole ? req.cpuFor(need) : req.cpu))
+        return WaitResource::Cpu;
+    if (total.mem < (whole ? req.memFor(need) : req.mem))
+        return WaitResource::Memory;
+    return std::nullopt;
+}
+
+WaitResource SimEngine::fragmentedResource(std::int32_t j, std::int32_t need, std::int64_t t)
+{
+    const auto& req = model_.requestRef(j);
+    const auto level = locOf(j).maxAllowedLevel(std::max(need, 1), t - job(j).submit_s, sc_.locality);
+    const auto key = (static_cast<std::uint64_t>(req.cls) << 24) | (static_cast<std::uint64_t>(need) << 2)
+                     | static_cast<std::uint64_t>(level);
+    if (const auto it = fragmentedCache_.find(key); it != fragmentedCache_.end() && it->second.first == totalsEpoch_)
+        return it->second.second;
+    // A placement of what it asks, counting only its GPUs, then its GPUs and CPU: the first that
+    // finds none names what is fragmented (memory when both find one).
+    auto relaxed = req;
+    relaxed.cpu = relaxed.mem = 0;
+    auto resource = WaitResource::Memory;
+    if (!fitsNow(j, relaxed, need, t))
+        resource = WaitResource::Gpus;
+    else if (relaxed.cpu = req.cpu; !fitsNow(j, relaxed, need, t))
+        resource = WaitResource::Cpu;
+    fragmentedCache_[key] = {totalsEpoch_, resource};
+    return resource;
+}
+
+bool SimEngine::fitsNow(std::int32_t j, const JobRequest& req, std::int32_t need, std::int64_t t)
+{
+    Placement scratch;
+    if (req.gpus == 0)
+        return findCpuOnlyPlacement(model_, pool_, *res_, req, PlacementPolicy::FirstFit, nullptr, scratch);
+    if (req.share())
+        return findSharePlacement(model_, pool_, *res_, req, PlacementPolicy::FirstFit, nullptr, scratch);
+    JobRoom room(model_, pool_, *res_);
+    room.setJob(req);
+    PlacementContext ctx;
+    ctx.room = &room;
+    const auto& loc = locOf(j);
+    const auto base = loc.baseLevel(need);
+    const auto top = loc.maxAllowedLevel(need, t - job(j).submit_s, sc_.locality);
+    for (auto L = static_cast<int>(base); L <= static_cast<int>(top); ++L)
+        if (findPlacement(pool_, need, static_cast<LocalityLevel>(L), loc.k0(need), PlacementPolicy::FirstFit, scratch, ctx))
+            return true;
+    return false;
 }
 
 bool SimEngine::mightFit(std::int32_t j, std::int32_t need) const

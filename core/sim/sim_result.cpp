@@ -22,4 +22,14 @@ std::string_view toString(DelayCause c)
     return "capacity";
 }
 
+std::string_view toString(WaitResource r)
+{
+    switch (r) {
+    case WaitResource::Gpus: return "gpus";
+    case WaitResource::Cpu: return "cpu";
+    case WaitResource::Memory: return "memory";
+    }
+    return "gpus";
+}
+
 } // namespace clens

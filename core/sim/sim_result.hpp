@@ -17,15 +17,21 @@ namespace clens {
 
 enum class LocalityLevel : std::uint8_t { Server, Rack, Any };
 enum class DelayCause : std::uint8_t { Fairshare, Fragmentation, Capacity };
+// What a waiting job waits for (docs/resources.md "Delay causes"): fair share is always GPUs;
+// capacity is the first resource short in total (GPUs or GPU shares, then CPU, then memory);
+// fragmentation the first whose placement fails when only it and those before it count.
+enum class WaitResource : std::uint8_t { Gpus, Cpu, Memory };
 
 std::string_view toString(LocalityLevel l);
 std::string_view toString(DelayCause c);
+std::string_view toString(WaitResource r);
 
 // One stretch of waiting charged to one cause.
 struct WaitInterval {
     std::int64_t from_s = 0;
     std::int64_t to_s = 0;
     DelayCause cause = DelayCause::Capacity;
+    WaitResource resource = WaitResource::Gpus;
 };
 
 struct JobResult {

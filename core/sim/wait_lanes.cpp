@@ -60,13 +60,13 @@ void WaitLanes::leave(std::int32_t job, std::uint32_t rank, std::int64_t t)
         return;
     // Cut [from, t) out of the lane's cause timeline.
     auto it = std::upper_bound(l.causes.begin(), l.causes.end(), from,
-                               [](std::int64_t v, const auto& e) { return v < e.first; });
+                               [](std::int64_t v, const auto& e) { return v < e.from; });
     if (it == l.causes.begin())
         throw std::logic_error("WaitLanes::leave: lane was never judged");
     --it;
     for (auto cur = from; cur < t; ++it) {
-        const auto next = (it + 1 == l.causes.end()) ? t : std::min(t, (it + 1)->first);
-        charge(job, cur, next, it->second);
+        const auto next = (it + 1 == l.causes.end()) ? t : std::min(t, (it + 1)->from);
+        charge(job, cur, next, it->cause, it->resource);
         cur = next;
     }
 }
@@ -82,33 +82,35 @@ std::int32_t WaitLanes::headJob(std::int32_t laneId) const
     return jobOfRank_[*lane(laneId).ranks.begin()];
 }
 
-void WaitLanes::judge(std::int32_t laneId, std::int64_t t, DelayCause cause)
+void WaitLanes::judge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource)
 {
     auto& c = lane(laneId).causes;
-    if (!c.empty() && c.back().first == t) {
-        c.back().second = cause;
-        if (c.size() >= 2 && c[c.size() - 2].second == cause)
+    const auto same = [&](const Lane::Judged& j) { return j.cause == cause && j.resource == resource; };
+    if (!c.empty() && c.back().from == t) {
+        c.back().cause = cause;
+        c.back().resource = resource;
+        if (c.size() >= 2 && same(c[c.size() - 2]))
             c.pop_back();
         return;
     }
-    if (c.empty() || c.back().second != cause)
-        c.emplace_back(t, cause);
+    if (c.empty() || !same(c.back()))
+        c.push_back({t, cause, resource});
 }
 
-void WaitLanes::charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause)
+void WaitLanes::charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause, WaitResource resource)
 {
     if (to <= from)
         return;
     auto& last = lastCharged_[static_cast<std::size_t>(job)];
     if (last >= 0) {
         auto& prev = charged_[static_cast<std::size_t>(last)].w;
-        if (prev.to_s == from && prev.cause == cause) {
+        if (prev.to_s == from && prev.cause == cause && prev.resource == resource) {
             prev.to_s = to;
             return;
         }
     }
     last = static_cast<std::int64_t>(charged_.size());
-    charged_.push_back({job, WaitInterval{from, to, cause}});
+    charged_.push_back({job, WaitInterval{from, to, cause, resource}});
 }
 
 void WaitLanes::collect(std::vector<WaitInterval>& waits, std::vector<std::uint32_t>& first,

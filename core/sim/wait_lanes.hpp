@@ -26,7 +26,12 @@ public:
     struct Lane {
         std::int32_t vc = 0;
         std::set<std::uint32_t> ranks; // waiting jobs by queue rank
-        std::vector<std::pair<std::int64_t, DelayCause>> causes; // (from, cause), cause changes only
+        struct Judged {
+            std::int64_t from;
+            DelayCause cause;
+            WaitResource resource;
+        };
+        std::vector<Judged> causes; // from each change of cause (or resource) on
         std::uint64_t failedEpoch = 0; // != 0: its head failed at that release epoch
         std::int32_t activeSlot = -1;  // position in active(), -1 when empty
         std::int32_t fixedNeed = -1;   // start size shared by every job of the lane, -1 if per head
@@ -48,8 +53,8 @@ public:
     bool isHead(std::int32_t job, std::uint32_t rank) const;
     std::int32_t headJob(std::int32_t laneId) const;
 
-    // Records the lane's cause from t on (after a pass).
-    void judge(std::int32_t laneId, std::int64_t t, DelayCause cause);
+    // Records the lane's cause (and the resource its jobs wait for) from t on (after a pass).
+    void judge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource = WaitResource::Gpus);
 
     // Every interval charged so far, merged per job (same cause, touching) and grouped by job.
     void collect(std::vector<WaitInterval>& waits, std::vector<std::uint32_t>& first, std::vector<std::uint32_t>& count) const;
@@ -60,7 +65,7 @@ private:
         std::int32_t job;
         WaitInterval w;
     };
-    void charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause);
+    void charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause, WaitResource resource);
 
     std::vector<Lane> lanes_;
     std::unordered_map<std::uint64_t, std::int32_t> byKey_;

@@ -213,7 +213,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         }
     }
     {
-        Statement s(db, "INSERT INTO result_waits (result, idx, from_s, to_s, cause) VALUES (?, ?, ?, ?, ?)");
+        Statement s(db, "INSERT INTO result_waits (result, idx, from_s, to_s, cause, resource) VALUES (?, ?, ?, ?, ?, ?)");
         for (std::size_t i = 0; i < r.waits.size(); ++i) {
             const auto& w = r.waits[i];
             s.bindInt(1, idx);
@@ -221,6 +221,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindInt(3, w.from_s);
             s.bindInt(4, w.to_s);
             s.bindText(5, storedName(w.cause));
+            s.bindText(6, storedName(w.resource));
             s.run();
             progress.tick();
         }
@@ -433,8 +434,8 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                      r.jobs.push_back(j);
                      progress.tick();
                  });
-        readRows(db, file, "result_waits", "from_s, to_s, cause", idx, [&](TableReader& t) {
-            r.waits.push_back(WaitInterval{t.integer(1), t.integer(2), t.enumValue<DelayCause>(3)});
+        readRows(db, file, "result_waits", "from_s, to_s, cause, resource", idx, [&](TableReader& t) {
+            r.waits.push_back(WaitInterval{t.integer(1), t.integer(2), t.enumValue<DelayCause>(3), t.enumValue<WaitResource>(4)});
             progress.tick();
         });
         for (std::size_t i = 0; i < r.jobs.size(); ++i)

@@ -269,7 +269,8 @@ void addPhaseTables(Database& db) { db.exec(kPhaseTablesV2); }
 // Version 3: what jobs ask besides GPUs (CPU, memory: NULL = unknown; allowed GPU models: an
 // index into gpu_model_sets, 0 = any, the list's idx 0 being set 1), the knobs of resources and
 // the slowdown cap (NULL in a result migrated from v2, which had neither: no resource defaults, no
-// cap); per job result its CPU/memory/share, per occupancy interval its share of the GPU, CPU and
+// cap); per job result its CPU/memory/share, per wait what it waited for (v2: GPUs), per
+// occupancy interval its share of the GPU, CPU and
 // memory reservations, series of reserved CPU/memory and share fragmentation (NULL in v2: none),
 // allocated GPUs as doubles (v2: int32), and the summary's resource figures.
 constexpr const char* kV3 = R"sql(
@@ -284,6 +285,7 @@ ALTER TABLE result_jobs ADD COLUMN cpu_cores REAL;
 ALTER TABLE result_jobs ADD COLUMN mem_gb REAL;
 ALTER TABLE result_jobs ADD COLUMN gpu_milli INTEGER NOT NULL DEFAULT 1000;
 ALTER TABLE result_occupancy ADD COLUMN milli INTEGER NOT NULL DEFAULT 1000;
+ALTER TABLE result_waits ADD COLUMN resource TEXT NOT NULL DEFAULT 'gpus';
 CREATE TABLE result_reservations (
   result INTEGER NOT NULL,
   idx INTEGER NOT NULL,

@@ -26,6 +26,7 @@ constexpr Names<LocalityLevel, 3> kLevel{{{LocalityLevel::Server, "server"}, {Lo
 constexpr Names<DelayCause, 3> kCause{{{DelayCause::Fairshare, "fairshare"},
                                        {DelayCause::Fragmentation, "fragmentation"},
                                        {DelayCause::Capacity, "capacity"}}};
+constexpr Names<WaitResource, 3> kResource{{{WaitResource::Gpus, "gpus"}, {WaitResource::Cpu, "cpu"}, {WaitResource::Memory, "memory"}}};
 
 template <typename T, std::size_t N>
 std::string_view nameOf(const Names<T, N>& names, T v)
@@ -57,6 +58,7 @@ std::string_view storedName(GpuUse v) { return nameOf(kGpuUse, v); }
 std::string_view storedName(JobStatus v) { return nameOf(kStatus, v); }
 std::string_view storedName(LocalityLevel v) { return nameOf(kLevel, v); }
 std::string_view storedName(DelayCause v) { return nameOf(kCause, v); }
+std::string_view storedName(WaitResource v) { return nameOf(kResource, v); }
 
 template <> std::optional<SkipReason> parseStored(std::string_view t) { return valueOf(kSkip, t); }
 template <> std::optional<TimeBase> parseStored(std::string_view t) { return valueOf(kTimeBase, t); }
@@ -68,5 +70,6 @@ template <> std::optional<GpuUse> parseStored(std::string_view t) { return value
 template <> std::optional<JobStatus> parseStored(std::string_view t) { return valueOf(kStatus, t); }
 template <> std::optional<LocalityLevel> parseStored(std::string_view t) { return valueOf(kLevel, t); }
 template <> std::optional<DelayCause> parseStored(std::string_view t) { return valueOf(kCause, t); }
+template <> std::optional<WaitResource> parseStored(std::string_view t) { return valueOf(kResource, t); }
 
 } // namespace clens::store

@@ -21,6 +21,7 @@ std::string_view storedName(GpuUse v);
 std::string_view storedName(JobStatus v);
 std::string_view storedName(LocalityLevel v);
 std::string_view storedName(DelayCause v);
+std::string_view storedName(WaitResource v);
 
 // T is one of the enums above.
 template <typename T>

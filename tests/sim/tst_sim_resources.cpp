@@ -1,5 +1,6 @@
 // Resources beyond GPUs (docs/resources.md): the resource-mode engine against the GPU-only one,
 // and hand-computed micro-scenarios for each rule, each stating its arithmetic.
+#include "core/sim/cluster_state.hpp"
 #include "core/sim/scenario_json.hpp"
 #include "core/sim/sim_invariants.hpp"
 #include "core/synth/philly_like_generator.hpp"
@@ -63,7 +64,8 @@ void compareGpuFields(const SimResult& a, const SimResult& b)
     }
     QCOMPARE(a.waits.size(), b.waits.size());
     for (std::size_t i = 0; i < a.waits.size(); ++i)
-        QVERIFY(a.waits[i].from_s == b.waits[i].from_s && a.waits[i].to_s == b.waits[i].to_s && a.waits[i].cause == b.waits[i].cause);
+        QVERIFY(a.waits[i].from_s == b.waits[i].from_s && a.waits[i].to_s == b.waits[i].to_s && a.waits[i].cause == b.waits[i].cause
+                && a.waits[i].resource == b.waits[i].resource);
     QCOMPARE(a.occupancy.size(), b.occupancy.size());
     for (std::size_t i = 0; i < a.occupancy.size(); ++i) {
         const auto& x = a.occupancy[i];
@@ -107,6 +109,7 @@ struct PackingCase {
     std::int64_t start;      // its start
     std::int64_t capacity;   // its capacity delay
     std::int64_t fragmentation;
+    WaitResource waitsFor;   // what its (one) waiting interval names
 };
 
 } // namespace
@@ -130,6 +133,7 @@ private slots:
     void defaultsFillWhatTheTraceLacks();
     void resourceSummaries();
     void checkerCatchesResourceViolations();
+    void stateAtShowsSharesAndReservations();
 };
 
 void TestSimResources::resourceModeMatchesGpuOnlyWhenNothingLimits_data()
@@ -181,18 +185,26 @@ void TestSimResources::packingByCpuAndMemory_data()
     QTest::newRow("CPU short in total: capacity")
         << PackingCase{{{"r", 4, "", 8}, {"r", 4, "", 8}},
                        {{"v", 0, 1, 1000}, {"v", 10, 2, 100}, {"v", 20, 1, 100}},
-                       {{6}, {8}, {4}}, 2, 110, 90, 0};
+                       {{6}, {8}, {4}}, 2, 110, 90, 0, WaitResource::Cpu};
     // j0 and j1 (1 GPU, 5 cores each) take s0 and s1 (s0 keeps 3 cores: floor(3*1/5) = 0 GPUs for
     // j1). j2 (1 GPU, 4 cores) at 2: 3 + 3 = 6 free cores and 6 free GPUs in total, but no server
     // has 4 cores -> fragmentation until j0 ends at 100: 98 s.
     QTest::newRow("CPU enough in total, on no server: fragmentation")
         << PackingCase{{{"r", 4, "", 8}, {"r", 4, "", 8}},
                        {{"v", 0, 1, 100}, {"v", 1, 1, 1000}, {"v", 2, 1, 50}},
-                       {{5}, {5}, {4}}, 2, 100, 0, 98};
+                       {{5}, {5}, {4}}, 2, 100, 0, 98, WaitResource::Cpu};
     // Memory alike: one 4-GPU server with 64 GB. j0 (1 GPU, 48 GB, 0-300); j1 (1 GPU, 32 GB) at 5:
     // 16 GB free < 32 -> capacity until 300: 295 s.
     QTest::newRow("memory short: capacity")
-        << PackingCase{{{"r", 4, "", 0, 64}}, {{"v", 0, 1, 300}, {"v", 5, 1, 10}}, {{NAN, 48}, {NAN, 32}}, 1, 300, 295, 0};
+        << PackingCase{{{"r", 4, "", 0, 64}}, {{"v", 0, 1, 300}, {"v", 5, 1, 10}}, {{NAN, 48}, {NAN, 32}}, 1, 300, 295, 0,
+                       WaitResource::Memory};
+    // Memory fragmented: two 2-GPU servers with 64 GB. j0 and j1 (1 GPU, 40 GB) take one each;
+    // j2 (1 GPU, 32 GB) at 1: 24 + 24 = 48 GB free in total, 2 free GPUs, but no server has 32 GB
+    // -> fragmentation of memory until j0 ends at 100 (99 s).
+    QTest::newRow("memory enough in total, on no server: fragmentation")
+        << PackingCase{{{"r", 2, "", 0, 64}, {"r", 2, "", 0, 64}},
+                       {{"v", 0, 1, 100}, {"v", 0, 1, 1000}, {"v", 1, 1, 10}},
+                       {{NAN, 40}, {NAN, 40}, {NAN, 32}}, 2, 100, 0, 99, WaitResource::Memory};
 }
 
 void TestSimResources::packingByCpuAndMemory()
@@ -205,6 +217,8 @@ void TestSimResources::packingByCpuAndMemory()
     QCOMPARE(j.capacityDelay_s, c.capacity);
     QCOMPARE(j.fragmentationDelay_s, c.fragmentation);
     QCOMPARE(j.fairshareDelay_s, std::int64_t{0});
+    QCOMPARE(j.waitCount, 1u);
+    QVERIFY(r.waits[j.firstWait].resource == c.waitsFor);
 }
 
 void TestSimResources::reservationIsThePortionOfEachServer()
@@ -263,6 +277,8 @@ void TestSimResources::shareBestFitAndSpread()
         QCOMPARE(gpusOf(r, j), std::vector<std::int32_t>{gpus[static_cast<std::size_t>(j)]});
     QCOMPARE(startOf(r, 2), start2);
     QCOMPARE(r.jobs[2].fragmentationDelay_s, fragmentation2);
+    if (fragmentation2 > 0) // the GPUs themselves are split, not CPU or memory
+        QVERIFY(r.waits[r.jobs[2].firstWait].resource == WaitResource::Gpus);
     // A share counts as its part of a GPU: 100 s x 0.5 GPU.
     QCOMPARE(r.jobs[0].gpuSeconds, std::int64_t{50});
     QCOMPARE(r.jobs[0].gpuMilli, 500);
@@ -412,6 +428,36 @@ void TestSimResources::checkerCatchesResourceViolations()
         if (iv.job == 1)
             iv.gpu = 0; // the V100-only job on a T4
     QVERIFY(!checkSimInvariants(broken).empty());
+}
+
+void TestSimResources::stateAtShowsSharesAndReservations()
+{
+    // One server, 2 GPUs, 8 cores. j0 (share 600, 2 cores) 0-100 and j1 (share 300, 1 core)
+    // 10-50 share GPU 0 (best-fit); j2 (whole GPU, 4 cores) 20-80 takes GPU 1.
+    const auto r = std::make_shared<const SimResult>(
+        simulate(makeClusterWith({{"r", 2, "", 8}}),
+                 makeTrace({{"v", 0, 1, 100}, {"v", 10, 1, 40}, {"v", 20, 1, 60}}, {{2, NAN, 600}, {1, NAN, 300}, {4}}), Scenario{}));
+    const StateTimeline tl(r);
+    ClusterState s;
+    tl.stateAt(30, s); // all three: GPU 0 holds 600 + 300, led by j0 (started first); 2 + 1 + 4 cores
+    QVERIFY(s.gpu[0] == GpuState::Busy);
+    QCOMPARE(s.job[0], 0);
+    QCOMPARE(s.used[0], std::uint16_t{900});
+    QCOMPARE(s.sharers[0], std::uint8_t{2});
+    QCOMPARE(s.util[0], 0.9f); // 1.0 x 0.6 + 1.0 x 0.3
+    QCOMPARE(s.job[1], 2);
+    QCOMPARE(s.used[1], std::uint16_t{1000});
+    QCOMPARE(s.sharers[1], std::uint8_t{0});
+    QCOMPARE(s.cpuReserved[0], 7.0f);
+    tl.stateAt(60, s); // j1 left at 50: j0 alone on GPU 0 as a share; 2 + 4 cores
+    QCOMPARE(s.used[0], std::uint16_t{600});
+    QCOMPARE(s.sharers[0], std::uint8_t{1});
+    QCOMPARE(s.cpuReserved[0], 6.0f);
+    tl.stateAt(100, s); // all done
+    QVERIFY(s.gpu[0] == GpuState::Idle);
+    QCOMPARE(s.used[0], std::uint16_t{0});
+    QCOMPARE(s.cpuReserved[0], 0.0f);
+    QCOMPARE(tl.nextChangeAfter(50).value_or(-1), std::int64_t{80});
 }
 
 QTEST_APPLESS_MAIN(TestSimResources)

@@ -186,6 +186,7 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME(x.waits[i].from_s, y.waits[i].from_s);
         CLENS_SAME(x.waits[i].to_s, y.waits[i].to_s);
         CLENS_SAME(x.waits[i].cause, y.waits[i].cause);
+        CLENS_SAME(x.waits[i].resource, y.waits[i].resource);
     }
     QCOMPARE(x.occupancy.size(), y.occupancy.size());
     for (std::size_t i = 0; i < x.occupancy.size(); ++i) {

@@ -129,7 +129,8 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.gpuMilli = i == 3 ? 250 : 1000;
         r->jobs.push_back(j);
     }
-    r->waits = {{0, 10, DelayCause::Fairshare}, {10, L::max(), DelayCause::Fragmentation}, {-5, -1, DelayCause::Capacity}};
+    r->waits = {{0, 10, DelayCause::Fairshare}, {10, L::max(), DelayCause::Fragmentation, WaitResource::Cpu},
+                {-5, -1, DelayCause::Capacity, WaitResource::Memory}};
     r->occupancy = {{0, 1, 0, 100, GpuUse::Running, 375, 0.5f}, {7, 8, 5, 6, GpuUse::Trial, 1000, std::nanf("")},
                     {3, 2, L::min(), L::max(), GpuUse::HeldIdle, 1000, 0.0f}};
     r->outages = {{2, 10, 20}, {9, 0, L::max()}};

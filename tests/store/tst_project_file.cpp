@@ -413,6 +413,7 @@ constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER T
                                 "ALTER TABLE results DROP COLUMN sum_gpu_share_fragmentation; "
                                 "ALTER TABLE result_jobs DROP COLUMN cpu_cores; ALTER TABLE result_jobs DROP COLUMN mem_gb; "
                                 "ALTER TABLE result_jobs DROP COLUMN gpu_milli; ALTER TABLE result_occupancy DROP COLUMN milli; "
+                                "ALTER TABLE result_waits DROP COLUMN resource; "
                                 "DROP TABLE result_reservations; ALTER TABLE result_series DROP COLUMN cpu_reserved; "
                                 "ALTER TABLE result_series DROP COLUMN mem_reserved; "
                                 "ALTER TABLE result_series DROP COLUMN share_fragmentation; ";
@@ -471,6 +472,8 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         }
         for (auto& o : r->occupancy)
             o.milli = 1000;
+        for (auto& w : r->waits)
+            w.resource = WaitResource::Gpus;
         r->reservations.clear();
         const auto samples = r->series.t_s.size();
         r->series.cpuReserved.assign(samples, 0.0);
