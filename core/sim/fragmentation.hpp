@@ -12,6 +12,8 @@
 #include "core/sim/resource_pool.hpp"
 
 #include <cstdint>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace clens {
@@ -41,7 +43,12 @@ public:
     double fragmentation(std::int32_t server, const std::vector<std::int32_t>& freeMilli, std::int64_t cpuFree) const;
 
     // The job about to be placed (its CPU request and GPU count decide what each option takes).
-    void setJob(const JobRequest& job) { job_ = job; }
+    // Call before each placement: servers in the same state grow alike and are scored once.
+    void setJob(const JobRequest& job)
+    {
+        job_ = job;
+        growthOf_.clear();
+    }
     // Growth of F_s if the job takes `gpus` whole GPUs on s (lowest-index free GPUs first, its
     // CPU portion for them), or — for a share job — a share on `gpu`, or — for a 0-GPU job — only
     // its CPU.
@@ -51,13 +58,27 @@ public:
 
 private:
     void freeShares(std::int32_t server, std::vector<std::int32_t>& out) const;
+    // The server's state (model, free CPU, sorted free shares) as a small id: servers in the same
+    // state grow alike. Recomputed only when the server changed since.
+    std::int32_t stateOf(std::int32_t server) const;
+    // Growth for an option `op` of the current job on the server, computed once per state.
+    template <class After>
+    double cachedGrowth(std::int32_t server, std::uint32_t op, After&& after) const;
+    // F of sorted free shares.
+    double sortedFragmentation(std::int32_t model, const std::vector<std::int32_t>& sortedFree, std::int64_t cpuFree) const;
 
     std::vector<TaskClass> classes_;
     const ResourceModel* model_;
     const GpuPool* gpus_;
     const ResourcePool* res_;
     JobRequest job_;
-    mutable std::vector<std::int32_t> scratch_;
+    mutable std::vector<std::int32_t> scratch_, after_;
+    mutable std::unordered_map<std::uint64_t, double> growthOf_; // (state id, option) -> growth, this placement
+    mutable std::unordered_map<std::string, std::int32_t> stateIds_;
+    mutable std::vector<std::string> states_; // per id: the state's key
+    mutable std::vector<std::int32_t> stateOf_;
+    mutable std::vector<std::uint64_t> seenVersion_;
+    mutable std::string key_;
 };
 
 } // namespace clens

@@ -19,6 +19,7 @@ ResourcePool::ResourcePool(const ResourceModel& model, const GpuPool& gpus) : mo
     keyOf_.assign(idx(cluster.gpuCount()), GpuByFree{});
     partOf_.assign(servers, Part{});
     maxFree_.assign(servers, 0);
+    version_.assign(servers, 0);
     maxCpu_ = MaxTree(servers);
     maxMem_ = MaxTree(servers);
     maxShare_ = MaxTree(servers);
@@ -77,6 +78,7 @@ void ResourcePool::add(std::size_t g, const Part& p, int sign)
 
 void ResourcePool::touch(std::int32_t server)
 {
+    ++version_[idx(server)];
     const auto g = group(server);
     add(g, partOf_[idx(server)], -1);
     Part p;

@@ -38,6 +38,8 @@ public:
     void removeShare(std::int32_t gpu, std::int32_t milli) { shareUsed_[idx(gpu)] -= milli; }
     // Recomputes the server's part of the aggregates (call after any change on it).
     void touch(std::int32_t server);
+    // Counts the touches of a server (a cheap "has it changed since?").
+    std::uint64_t version(std::int32_t server) const { return version_[idx(server)]; }
 
     // Totals over up servers whose GPU model the set allows (model set -1: every server,
     // GPU-less ones included).
@@ -84,6 +86,7 @@ private:
     std::vector<std::int32_t> shareUsed_;
     std::vector<Part> partOf_;   // per server, as last touched
     std::vector<std::int32_t> maxFree_; // per server, as last touched
+    std::vector<std::uint64_t> version_;
     MaxTree maxCpu_, maxMem_, maxShare_;
     std::set<GpuByFree> byFree_;
     std::vector<GpuByFree> keyOf_; // per GPU, its entry in byFree_ (free 0: none)

@@ -70,6 +70,12 @@ struct Scenario {
         } jobDefaults;
         bool operator==(const Resources&) const = default;
     } resources;
+    // What if jobs arrived faster (or slower)? Each submit time t becomes
+    // t0 + round((t - t0) / speedup), t0 the first submission; run times do not change.
+    struct Arrivals {
+        double speedup = 1.0;
+        bool operator==(const Arrivals&) const = default;
+    } arrivals;
     std::uint64_t seed = 1;
     std::int64_t seriesStep_s = 300; // extension: "series_step_s"
 

@@ -272,6 +272,13 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
                 }
                 return true;
             });
+        } else if (key == "arrivals") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k != "speedup")
+                    return false;
+                s.arrivals.speedup = rd.number(x, p, 0.0, 1e6, true);
+                return true;
+            });
         } else if (key == "seed") {
             s.seed = rd.unsignedInteger(v, path);
         } else if (key == "series_step_s") {
@@ -332,6 +339,7 @@ std::string scenarioToJson(const Scenario& s)
                                          {"mem_gb", optionalReal(rs.serverDefaults.memGb)}}},
         {"job_defaults", json::object{{"cpu_per_gpu", optionalReal(rs.jobDefaults.cpuPerGpu)},
                                       {"mem_gb_per_gpu", optionalReal(rs.jobDefaults.memGbPerGpu)}}}};
+    o["arrivals"] = json::object{{"speedup", s.arrivals.speedup}};
     o["seed"] = s.seed;
     o["series_step_s"] = s.seriesStep_s;
     return toJsonText(o);

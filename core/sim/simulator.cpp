@@ -3,6 +3,9 @@
 #include "core/sim/sim_engine.hpp"
 #include "core/util/input_error.hpp"
 
+#include <cmath>
+#include <optional>
+
 namespace clens {
 
 void validateScenarioForTrace(const Scenario& scenario, const Trace& trace, const std::string& sourceName)
@@ -12,10 +15,28 @@ void validateScenarioForTrace(const Scenario& scenario, const Trace& trace, cons
             throw InputError(sourceName, 0, "quota.vc." + name, "unknown VC '" + name + "' (the trace has no such VC)");
 }
 
+std::shared_ptr<const Trace> withArrivalSpeedup(std::shared_ptr<const Trace> trace, double speedup)
+{
+    if (speedup == 1.0)
+        return trace;
+    std::optional<std::int64_t> t0;
+    for (const auto& j : trace->jobs)
+        if (j.simulated() && (!t0 || j.submit_s < *t0))
+            t0 = j.submit_s;
+    if (!t0)
+        return trace;
+    auto faster = std::make_shared<Trace>(*trace);
+    for (auto& j : faster->jobs)
+        if (j.simulated())
+            j.submit_s = *t0 + std::llround(static_cast<double>(j.submit_s - *t0) / speedup);
+    return faster;
+}
+
 SimResult simulate(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace, const Scenario& scenario,
                    const SimOptions& options)
 {
     validateScenarioForTrace(scenario, *trace, "scenario");
+    trace = withArrivalSpeedup(std::move(trace), scenario.arrivals.speedup);
     if (cluster->racksInferred() && cluster->rackSize() != scenario.locality.rackSize)
         cluster = std::make_shared<const Topology>(cluster->regrouped(scenario.locality.rackSize));
     SimEngine engine(std::move(cluster), std::move(trace), scenario, options);

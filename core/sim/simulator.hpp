@@ -21,6 +21,11 @@ struct SimOptions {
 SimResult simulate(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace,
                    const Scenario& scenario, const SimOptions& options = {});
 
+// The trace with its simulated jobs' submissions `speedup` times faster toward the first one
+// (scenario arrivals.speedup); the same trace when speedup is 1. The result of simulate() refers
+// to this trace.
+std::shared_ptr<const Trace> withArrivalSpeedup(std::shared_ptr<const Trace> trace, double speedup);
+
 // Checks what the scenario says about the trace: every VC of `quota.vc` must be one of the
 // trace's VCs. Throws InputError(sourceName, 0, "quota.vc.<name>", "unknown VC ...").
 void validateScenarioForTrace(const Scenario& scenario, const Trace& trace, const std::string& sourceName);

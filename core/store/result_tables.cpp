@@ -19,6 +19,7 @@ constexpr std::int64_t kUint32Max = std::numeric_limits<std::uint32_t>::max();
 constexpr double kNoSlowdownCap = 1e6; // the largest slowdown.max_factor scenario JSON accepts
 
 double orZero(double v) { return std::isnan(v) ? 0.0 : v; }
+double orOne(double v) { return std::isnan(v) ? 1.0 : v; }
 
 std::int32_t int32(TableReader& t, int col) { return static_cast<std::int32_t>(t.integer(col, kInt32Min, kInt32Max)); }
 
@@ -39,7 +40,7 @@ void readRows(Database& db, const std::string& file, const std::string& table, c
 }
 
 // The columns of the results table in the order writeResult binds and readResults reads them.
-constexpr std::array<const char*, 57> kResultColumns{
+constexpr std::array<const char*, 58> kResultColumns{
     "idx", "name", "cluster", "has_trace", "events", "first_submit_s", "last_event_s",
     "sc_relax_to_rack_after_s", "sc_relax_to_any_after_s", "sc_rack_size", "sc_gang_policy", "sc_gang_min_fraction",
     "sc_gang_elastic_after_s", "sc_quota_mode", "sc_placement", "sc_backfill", "sc_slowdown_per_extra_server",
@@ -51,7 +52,7 @@ constexpr std::array<const char*, 57> kResultColumns{
     "sum_capacity_delay_s", "sum_held_idle_gpu_seconds", "sum_preemptions", "sum_server_failures",
     "sum_mean_slowdown", "sum_distributed_jobs", "sum_allocated_gpu_seconds", "sum_effective_gpu_seconds",
     "sc_slowdown_max_factor", "sc_server_cpu_cores", "sc_server_mem_gb", "sc_job_cpu_per_gpu", "sc_job_mem_gb_per_gpu",
-    "sum_cpu_alloc_fraction", "sum_mem_alloc_fraction", "sum_gpu_share_fragmentation"};
+    "sum_cpu_alloc_fraction", "sum_mem_alloc_fraction", "sum_gpu_share_fragmentation", "sc_arrival_speedup"};
 
 std::string resultColumns()
 {
@@ -162,6 +163,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindReal(++c, sum.cpuAllocFraction); // NaN (unknown) is stored as NULL
         s.bindReal(++c, sum.memAllocFraction);
         s.bindReal(++c, sum.gpuShareFragmentation);
+        s.bindReal(++c, sc.arrivals.speedup);
         s.run();
     }
     {
@@ -382,6 +384,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             sum.gpuShareFragmentation = t.real(c++);
             if (std::isnan(sum.gpuShareFragmentation)) // v2: no shares were simulated
                 sum.gpuShareFragmentation = 0;
+            sc.arrivals.speedup = orOne(t.real(c++)); // v2: as recorded
             out.push_back(std::move(sr));
         }
     }

@@ -303,6 +303,7 @@ ALTER TABLE result_series ADD COLUMN share_fragmentation BLOB;
 ALTER TABLE results ADD COLUMN sum_cpu_alloc_fraction REAL;
 ALTER TABLE results ADD COLUMN sum_mem_alloc_fraction REAL;
 ALTER TABLE results ADD COLUMN sum_gpu_share_fragmentation REAL;
+ALTER TABLE results ADD COLUMN sc_arrival_speedup REAL;
 ALTER TABLE results ADD COLUMN sc_slowdown_max_factor REAL;
 ALTER TABLE results ADD COLUMN sc_server_cpu_cores REAL;
 ALTER TABLE results ADD COLUMN sc_server_mem_gb REAL;

@@ -73,6 +73,7 @@ void TestScenarioJson::roundTrip()
     s.slowdown = {0.15, 0.3, 4.5};
     s.resources.serverDefaults = {64.0, std::nullopt};
     s.resources.jobDefaults = {std::nullopt, 7.25};
+    s.arrivals.speedup = 2.5;
     s.failures.trialRun_s = 60;
     s.failures.serverMtbf_h = 123.5;
     s.failures.checkpoint_s = 900;
@@ -97,6 +98,7 @@ void TestScenarioJson::errorsNameTheKey_data()
                                           << "resources.server_defaults.cpu_cores";
     QTest::newRow("memory default text") << R"({"resources": {"job_defaults": {"mem_gb_per_gpu": "8"}}})"
                                          << "resources.job_defaults.mem_gb_per_gpu";
+    QTest::newRow("arrivals not faster than 0") << R"({"arrivals": {"speedup": 0}})" << "arrivals.speedup";
     QTest::newRow("unknown resource key") << R"({"resources": {"gpu_defaults": {}}})" << "resources.gpu_defaults";
     QTest::newRow("bad quota") << R"({"quota": {"vc": {"a": -4}}})" << "quota.vc.a";
     QTest::newRow("quota not object") << R"({"quota": {"vc": 3}})" << "quota.vc";

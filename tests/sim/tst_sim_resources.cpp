@@ -134,6 +134,7 @@ private slots:
     void resourceSummaries();
     void checkerCatchesResourceViolations();
     void stateAtShowsSharesAndReservations();
+    void arrivalsSpeedUp();
 };
 
 void TestSimResources::resourceModeMatchesGpuOnlyWhenNothingLimits_data()
@@ -458,6 +459,23 @@ void TestSimResources::stateAtShowsSharesAndReservations()
     QCOMPARE(s.used[0], std::uint16_t{0});
     QCOMPARE(s.cpuReserved[0], 0.0f);
     QCOMPARE(tl.nextChangeAfter(50).value_or(-1), std::int64_t{80});
+}
+
+void TestSimResources::arrivalsSpeedUp()
+{
+    // Submissions at 100, 200 and 301, twice as fast toward the first (100): 100, 150 and
+    // 100 + round(201 / 2) = 201 (half away from zero); durations stay. One 1-GPU server: j1
+    // now waits for j0 (100-200) until 200 instead of starting on arrival.
+    Scenario s;
+    s.arrivals.speedup = 2;
+    const auto trace = makeTrace({{"v", 100, 1, 100}, {"v", 200, 1, 10}, {"v", 301, 1, 10}});
+    const auto r = simulate(makeClusterWith({{"r", 1}}), trace, s);
+    QCOMPARE(r.trace->jobs[1].submit_s, std::int64_t{150});
+    QCOMPARE(r.trace->jobs[2].submit_s, std::int64_t{201});
+    QCOMPARE(startOf(r, 1), std::int64_t{200});
+    QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{50});
+    QCOMPARE(trace->jobs[1].submit_s, std::int64_t{200}); // the loaded trace is left alone
+    QCOMPARE(startOf(simulate(makeClusterWith({{"r", 1}}), trace, Scenario{}), 1), std::int64_t{200});
 }
 
 QTEST_APPLESS_MAIN(TestSimResources)

@@ -92,6 +92,7 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     sc.resources.serverDefaults.cpuCores = variant ? std::nullopt : std::optional<double>(96.5);
     sc.resources.serverDefaults.memGb = 512;
     sc.resources.jobDefaults.cpuPerGpu = 4;
+    sc.arrivals.speedup = variant ? 0.25 : 12.5;
     sc.failures = {30, 1e-300, 4.5, 600, L::max() - variant};
     sc.autoscaler = {"prev.step.rules", 60, 1.5, 0.1};
     sc.seed = std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(variant);

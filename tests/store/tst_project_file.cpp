@@ -411,6 +411,7 @@ constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER T
                                 "ALTER TABLE results DROP COLUMN sum_cpu_alloc_fraction; "
                                 "ALTER TABLE results DROP COLUMN sum_mem_alloc_fraction; "
                                 "ALTER TABLE results DROP COLUMN sum_gpu_share_fragmentation; "
+                                "ALTER TABLE results DROP COLUMN sc_arrival_speedup; "
                                 "ALTER TABLE result_jobs DROP COLUMN cpu_cores; ALTER TABLE result_jobs DROP COLUMN mem_gb; "
                                 "ALTER TABLE result_jobs DROP COLUMN gpu_milli; ALTER TABLE result_occupancy DROP COLUMN milli; "
                                 "ALTER TABLE result_waits DROP COLUMN resource; "
@@ -498,8 +499,10 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         auto& sc = std::const_pointer_cast<SimResult>(q.results[i].result)->scenario;
         QCOMPARE(sc.slowdown.maxFactor, 1e6);
         QVERIFY(sc.resources == Scenario::Resources{});
+        QCOMPARE(sc.arrivals.speedup, 1.0);
         sc.slowdown.maxFactor = p.results[i].result->scenario.slowdown.maxFactor;
         sc.resources = p.results[i].result->scenario.resources;
+        sc.arrivals = p.results[i].result->scenario.arrivals;
     }
     compareProject(p, q);
 }
@@ -527,6 +530,7 @@ void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
     for (const auto& r : q.results) {
         QCOMPARE(r.result->scenario.slowdown.maxFactor, 1e6);
         QVERIFY(r.result->scenario.resources == Scenario::Resources{});
+        QCOMPARE(r.result->scenario.arrivals.speedup, 1.0);
     }
 }
 
@@ -575,14 +579,14 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(TraceMeta), std::size_t{136});
     QCOMPARE(sizeof(Server), std::size_t{96});
     QCOMPARE(sizeof(ServerSpec), std::size_t{128});
-    QCOMPARE(sizeof(Scenario), std::size_t{328});
+    QCOMPARE(sizeof(Scenario), std::size_t{336});
     QCOMPARE(sizeof(JobResult), std::size_t{168});
     QCOMPARE(sizeof(WaitInterval), std::size_t{24});
     QCOMPARE(sizeof(GpuInterval), std::size_t{32});
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});
     QCOMPARE(sizeof(TimeSeries), std::size_t{248});
     QCOMPARE(sizeof(SimSummary), std::size_t{184});
-    QCOMPARE(sizeof(SimResult), std::size_t{936});
+    QCOMPARE(sizeof(SimResult), std::size_t{944});
     QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
     QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
 }

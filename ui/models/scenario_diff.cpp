@@ -70,6 +70,7 @@ QStringList scenarioDiff(const Scenario& a, const Scenario& b)
     add(QObject::tr("repair (h)"), num(a.failures.repair_h), num(b.failures.repair_h));
     add(QObject::tr("checkpoint"), TimeFormat::duration(a.failures.checkpoint_s), TimeFormat::duration(b.failures.checkpoint_s));
     add(QObject::tr("stop after"), TimeFormat::duration(a.failures.horizon_s), TimeFormat::duration(b.failures.horizon_s));
+    add(QObject::tr("arrivals faster by"), num(a.arrivals.speedup), num(b.arrivals.speedup));
     add(QObject::tr("seed"), QString::number(a.seed), QString::number(b.seed));
     add(QObject::tr("timeline step"), TimeFormat::duration(a.seriesStep_s), TimeFormat::duration(b.seriesStep_s));
     return out;
