@@ -16,7 +16,8 @@ namespace clens::cli {
 
 int runSimulate(const Args& args)
 {
-    std::string clusterPath, tracePath, formatName = "auto", configPath, machines, jobsOut, summaryOut, seriesOut;
+    std::string clusterPath, tracePath, formatName = "auto", configPath, machines, jobsOut, summaryOut, seriesOut, metricsPath,
+        modelPath;
     bool quiet = false;
     po::options_description desc("simulate options");
     desc.add_options()
@@ -24,22 +25,27 @@ int runSimulate(const Args& args)
         ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
         ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf")
         ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
-        ("config", po::value(&configPath), "scenario JSON (DESIGN §4); defaults when absent")
+        ("config", po::value(&configPath), "scenario JSON (docs/simulation.md); defaults when absent")
+        ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand (autoscaler.usage metrics or phases)")
+        ("phase-model", po::value(&modelPath), "phase model JSON (phases train): demand phases and the phase.rule policy")
         ("jobs-out", po::value(&jobsOut), "write per-job results (jobs.csv)")
         ("summary-out", po::value(&summaryOut), "write the summary (summary.json)")
         ("series-out", po::value(&seriesOut), "write the time series (CSV)")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
     po::variables_map vm;
     if (!parseOptions(args, desc, vm,
-                      "simulate --cluster C --trace J [--format FMT] [--config scenario.json] [--jobs-out jobs.csv] "
-                      "[--summary-out summary.json] [--series-out s.csv]"))
+                      "simulate --cluster C --trace J [--format FMT] [--config scenario.json] [--metrics F] "
+                      "[--phase-model M.json] [--jobs-out jobs.csv] [--summary-out summary.json] [--series-out s.csv]"))
         return 0;
 
     const Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize);
-    validateScenarioForTrace(scenario, *in.trace, configPath.empty() ? "scenario" : configPath);
+    const auto scenarioName = configPath.empty() ? std::string("scenario") : configPath;
+    validateScenarioForTrace(scenario, *in.trace, scenarioName);
     SimOptions options;
     options.recordOccupancy = false; // the CLI writes no per-GPU output
+    options.demand = loadDemand(metricsPath, modelPath);
+    validateDemandForScenario(scenario, options.demand.get(), scenarioName);
     const SimResult result = simulate(in.cluster, in.trace, scenario, options);
 
     if (!jobsOut.empty())
@@ -60,6 +66,13 @@ int runSimulate(const Args& args)
                     s.fragmentationDelay_s, s.capacityDelay_s);
         std::printf("GPU allocation %.3f, effective utilization of allocated GPUs %.3f, mean slowdown %.4f\n",
                     s.gpuAllocFraction, s.gpuEffectiveUtil, s.meanSlowdown);
+        if (scenario.autoscaler.usage != UsageModel::None)
+            std::printf("autoscaler: CPU reserved %.1f core-h, used %.1f (%.1f%% of intervals under); memory reserved %.1f GB-h, "
+                        "used %.1f; %lld OOM kills, %.0f s throttled\n",
+                        s.cpuReservedCoreH, s.cpuUsedCoreH, s.cpuUnderPct, s.memReservedGbH, s.memUsedGbH,
+                        static_cast<long long>(s.oomKills), s.throttled_s);
+        std::printf("energy %.1f kWh, %.1f powered server-hours%s\n", s.energyKwh, s.poweredServerH,
+                    scenario.power.enabled ? (", waiting for power " + std::to_string(std::llround(s.powerDelay_s)) + " s").c_str() : "");
     }
     return 0;
 }

@@ -20,13 +20,15 @@ std::string cell(const boost::json::value& v)
 {
     if (v.is_double())
         return formatDouble(v.get_double());
+    if (v.is_null())
+        return {}; // a value that does not apply (e.g. CPU allocation of a cluster with unlimited CPU)
     return boost::json::serialize(v);
 }
 } // namespace
 
 int runSweep(const Args& args)
 {
-    std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath;
+    std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath, metricsPath, modelPath;
     int threads = 0;
     bool quiet = false;
     po::options_description desc("sweep options");
@@ -38,6 +40,8 @@ int runSweep(const Args& args)
         ("grid", po::value(&gridPath)->required(), R"(grid JSON: {"base": {scenario}, "vary": {"key.path": [values...]}})")
         ("out", po::value(&outPath)->required(), "results CSV: one row per scenario (varied values, then the summary)")
         ("threads", po::value(&threads), "parallel runs (default: all cores)")
+        ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand")
+        ("phase-model", po::value(&modelPath), "phase model JSON: demand phases and the phase.rule policy")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
     po::variables_map vm;
     if (!parseOptions(args, desc, vm, "sweep --cluster C --trace J --grid grid.json --out results.csv [--threads N]"))
@@ -48,11 +52,14 @@ int runSweep(const Args& args)
     const auto grid = loadScenarioGrid(gridPath);
     const std::int32_t rackSize = grid.runs.front().locality.rackSize;
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize);
-    for (std::size_t i = 0; i < grid.runs.size(); ++i)
+    const auto demand = loadDemand(metricsPath, modelPath);
+    for (std::size_t i = 0; i < grid.runs.size(); ++i) {
         validateScenarioForTrace(grid.runs[i], *in.trace, gridPath + " (run " + std::to_string(i + 1) + ")");
+        validateDemandForScenario(grid.runs[i], demand.get(), gridPath + " (run " + std::to_string(i + 1) + ")");
+    }
 
     const auto t0 = std::chrono::steady_clock::now();
-    const auto runs = runSweep(in.cluster, in.trace, grid.runs, threads);
+    const auto runs = runSweep(in.cluster, in.trace, grid.runs, threads, {}, demand);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     for (std::size_t i = 0; i < runs.size(); ++i)
         if (!runs[i].ok)

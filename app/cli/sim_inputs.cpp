@@ -1,6 +1,8 @@
 #include "app/cli/sim_inputs.hpp"
 
 #include "app/cli/cli_command.hpp"
+#include "core/io/ai4dl_metrics.hpp"
+#include "core/phases/phase_model_json.hpp"
 
 #include <fstream>
 #include <functional>
@@ -24,6 +26,20 @@ SimInputs loadSimInputs(const std::string& clusterPath, const std::string& trace
         cluster = cluster.regrouped(rackSize);
     in.cluster = std::make_shared<const Topology>(std::move(cluster));
     return in;
+}
+
+std::shared_ptr<const DemandProfile> loadDemand(const std::string& metricsPath, const std::string& modelPath)
+{
+    if (metricsPath.empty()) {
+        if (!modelPath.empty())
+            throw UsageError("--phase-model needs --metrics: the phase walk is learnt from the container metrics");
+        return nullptr;
+    }
+    const auto metrics = readAi4dlMetrics(metricsPath);
+    if (modelPath.empty())
+        return std::make_shared<const DemandProfile>(buildDemandProfile(metrics, nullptr));
+    const auto model = loadPhaseModel(modelPath);
+    return std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
 }
 
 void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& fn)

@@ -1,6 +1,7 @@
 #pragma once
 // Loading what `simulate` and `sweep` need: a scenario, a cluster and a trace.
 #include "core/io/trace_format.hpp"
+#include "core/sim/demand_model.hpp"
 #include "core/sim/scenario.hpp"
 
 #include <functional>
@@ -19,6 +20,11 @@ struct SimInputs {
 // (auto-detected by default); racks are grouped by `rackSize` when the cluster file has none.
 SimInputs loadSimInputs(const std::string& clusterPath, const std::string& tracePath, const std::string& formatName,
                         const std::string& machinesPath, std::int32_t rackSize);
+
+// The autoscaler's container demand (docs/autoscaling.md) from --metrics (AI4DL CSV) and
+// --phase-model (phase model JSON, applied to the metrics); null without --metrics. A model
+// without metrics is a usage error (the phase walk is learnt from the metrics).
+std::shared_ptr<const DemandProfile> loadDemand(const std::string& metricsPath, const std::string& modelPath);
 
 // Writes text produced by fn to path, reporting a file that cannot be written.
 void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& fn);

@@ -14,14 +14,16 @@ void writeSeriesCsv(std::ostream& out, const SimResult& result)
         out << ',';
         writeCsvField(out, "queue_" + tenant.name);
     }
-    out << ",cpu_reserved,mem_reserved,share_fragmentation\n";
+    out << ",cpu_reserved,mem_reserved,share_fragmentation,cpu_used,mem_used,powered_servers,power_kw\n";
     for (std::size_t i = 0; i < s.t_s.size(); ++i) {
         const auto level = [&](const std::vector<double>& v) { return i < v.size() ? formatDouble(v[i]) : std::string("0"); };
         out << s.t_s[i] << ',' << formatDouble(s.allocatedGpus[i]) << ',' << formatDouble(s.effectiveUtil[i]) << ','
             << s.queuedJobs[i] << ',' << s.freeServers[i] << ',' << s.heldIdleGpus[i];
         for (const auto& q : s.queuedByVc)
             out << ',' << q[i];
-        out << ',' << level(s.cpuReserved) << ',' << level(s.memReserved) << ',' << level(s.shareFragmentation) << '\n';
+        out << ',' << level(s.cpuReserved) << ',' << level(s.memReserved) << ',' << level(s.shareFragmentation) << ','
+            << level(s.cpuUsed) << ',' << level(s.memUsed) << ',' << (i < s.poweredServers.size() ? s.poweredServers[i] : 0) << ','
+            << level(s.powerKw) << '\n';
     }
 }
 

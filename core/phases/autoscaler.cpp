@@ -41,36 +41,16 @@ std::vector<Interval> intervalsOf(const ContainerSeries& s, std::int64_t width)
     return out;
 }
 
-struct WindowStats {
-    double max = 0, mean = 0, std = 0;
-};
-
-WindowStats windowStats(const std::vector<double>& v, std::size_t first, std::size_t end)
+IntervalUsage usageOf(const Usage& u, const Interval& iv)
 {
-    WindowStats w;
-    const auto n = static_cast<double>(end - first);
-    w.max = v[first];
-    for (std::size_t r = first; r < end; ++r) {
-        w.max = std::max(w.max, v[r]);
-        w.mean += v[r];
-    }
-    w.mean /= n;
-    double ss = 0;
-    for (std::size_t r = first; r < end; ++r)
-        ss += (v[r] - w.mean) * (v[r] - w.mean);
-    w.std = std::sqrt(ss / n);
-    return w;
+    return {usageStats(u.cpu.data() + iv.first, iv.end - iv.first), usageStats(u.mem.data() + iv.first, iv.end - iv.first)};
 }
 
+// The interval's peak usage (a container without a usable request starts with it).
 Pair maxOf(const Usage& u, const Interval& iv)
 {
-    return {windowStats(u.cpu, iv.first, iv.end).max, windowStats(u.mem, iv.first, iv.end).max};
-}
-
-Pair rulesOf(const Usage& u, const Interval& iv, double sigma)
-{
-    const auto c = windowStats(u.cpu, iv.first, iv.end), m = windowStats(u.mem, iv.first, iv.end);
-    return {c.mean + sigma * c.std, m.mean + sigma * m.std};
+    const auto x = usageOf(u, iv);
+    return {x.cpu.max, x.mem.max};
 }
 
 struct PhaseRule {
@@ -101,41 +81,6 @@ std::vector<PhaseRule> phaseRules(const ContainerMetrics& metrics, const std::ve
 double clampTo(double v, const ResourceBounds& b) { return std::min(std::max(v, b.min), b.max); }
 
 } // namespace
-
-std::string_view scalingPolicyName(ScalingPolicy p)
-{
-    switch (p) {
-    case ScalingPolicy::PrevStepMax: return "prev.step.max";
-    case ScalingPolicy::PrevStepRules: return "prev.step.rules";
-    case ScalingPolicy::PhaseRule: return "phase.rule";
-    case ScalingPolicy::CurrentStepMax: return "current.step.max";
-    case ScalingPolicy::CurrentStepRules: return "current.step.rules";
-    }
-    return "?";
-}
-
-std::optional<ScalingPolicy> scalingPolicyFromName(std::string_view name)
-{
-    for (auto p : kScalingPolicies)
-        if (scalingPolicyName(p) == name)
-            return p;
-    return std::nullopt;
-}
-
-bool isOracle(ScalingPolicy p) { return p == ScalingPolicy::CurrentStepMax || p == ScalingPolicy::CurrentStepRules; }
-
-std::string_view allocationSourceName(AllocationSource s)
-{
-    switch (s) {
-    case AllocationSource::Request: return "request";
-    case AllocationSource::PreviousInterval: return "previous-interval";
-    case AllocationSource::Phase: return "phase";
-    case AllocationSource::PhaseFallback: return "previous-interval-no-phase";
-    case AllocationSource::Carried: return "carried";
-    case AllocationSource::SameInterval: return "same-interval";
-    }
-    return "?";
-}
 
 void validateAutoscaleConfig(const AutoscaleConfig& c)
 {
@@ -197,9 +142,10 @@ AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAss
                 a.scored = !(k == 0 && c.firstInterval == FirstInterval::Skip);
                 std::optional<Pair> raw; // computed from data: gets headroom and the request cap
                 Pair fixed;              // used as is (bounds only)
+                const auto current = usageOf(u, iv);
                 if (isOracle(policy)) {
-                    a.source = AllocationSource::SameInterval;
-                    raw = policy == ScalingPolicy::CurrentStepMax ? maxOf(u, iv) : rulesOf(u, iv, c.sigma);
+                    const auto alloc = policyAllocation(policy, {nullptr, &current, {}, c.sigma}, &a.source);
+                    raw = Pair{alloc.cpu, alloc.mem};
                 } else if (k == 0) {
                     a.source = AllocationSource::Request;
                     if (requestUsable) {
@@ -217,20 +163,15 @@ AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAss
                     fixed = {allocs.back().cpuCores, allocs.back().memGb};
                 } else {
                     const auto& prev = intervals[k - 1];
+                    const auto previous = usageOf(u, prev);
                     const int phase = labels[prev.end - 1];
-                    if (policy == ScalingPolicy::PrevStepMax) {
-                        a.source = AllocationSource::PreviousInterval;
-                        raw = maxOf(u, prev);
-                    } else if (policy == ScalingPolicy::PhaseRule && phase >= 0 &&
-                               rules[static_cast<std::size_t>(phase)].known) {
-                        a.source = AllocationSource::Phase;
+                    PolicyInputs in{&previous, nullptr, {}, c.sigma};
+                    if (policy == ScalingPolicy::PhaseRule && phase >= 0 && rules[static_cast<std::size_t>(phase)].known) {
+                        in.phaseRule = Allocation{rules[static_cast<std::size_t>(phase)].value.cpu, rules[static_cast<std::size_t>(phase)].value.mem};
                         a.phase = phase;
-                        raw = rules[static_cast<std::size_t>(phase)].value;
-                    } else {
-                        a.source = policy == ScalingPolicy::PhaseRule ? AllocationSource::PhaseFallback
-                                                                      : AllocationSource::PreviousInterval;
-                        raw = rulesOf(u, prev, c.sigma);
                     }
+                    const auto alloc = policyAllocation(policy, in, &a.source);
+                    raw = Pair{alloc.cpu, alloc.mem};
                 }
                 if (raw) {
                     fixed = {raw->cpu * (1.0 + c.headroom), raw->mem * (1.0 + c.headroom)};

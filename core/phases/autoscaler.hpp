@@ -24,6 +24,7 @@
 // under-provisioned when used > allocated; savings are relative to prev.step.max's allocation.
 #include "core/model/container_metrics.hpp"
 #include "core/phases/phase_stats.hpp"
+#include "core/phases/scaling_policy.hpp"
 
 #include <array>
 #include <cstdint>
@@ -36,16 +37,6 @@
 namespace clens {
 
 struct PhaseAssignment;
-
-enum class ScalingPolicy : std::uint8_t { PrevStepMax, PrevStepRules, PhaseRule, CurrentStepMax, CurrentStepRules };
-
-inline constexpr std::array<ScalingPolicy, 5> kScalingPolicies{ScalingPolicy::PrevStepMax, ScalingPolicy::PrevStepRules,
-                                                                 ScalingPolicy::PhaseRule, ScalingPolicy::CurrentStepMax,
-                                                                 ScalingPolicy::CurrentStepRules};
-
-std::string_view scalingPolicyName(ScalingPolicy p);
-std::optional<ScalingPolicy> scalingPolicyFromName(std::string_view name);
-bool isOracle(ScalingPolicy p);
 
 enum class FirstInterval : std::uint8_t { Request, Skip };
 
@@ -69,9 +60,6 @@ struct AutoscaleConfig {
     std::string memRequestColumn = "mem.limit";
     bool operator==(const AutoscaleConfig&) const = default;
 };
-
-enum class AllocationSource : std::uint8_t { Request, PreviousInterval, Phase, PhaseFallback, Carried, SameInterval };
-std::string_view allocationSourceName(AllocationSource s);
 
 struct IntervalAllocation {
     std::size_t container = 0;

@@ -59,6 +59,8 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
     const bool oldUp = up_[s] != 0;
     if (oldFree == newFree && oldUp == newUp)
         return;
+    if (changed_)
+        changed_->push_back(server);
     const auto& info = cluster_->servers()[s];
     const auto rack = info.rack;
     const auto nf = idx(maxF_) + 1;

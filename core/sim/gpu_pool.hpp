@@ -42,6 +42,8 @@ public:
     void release(const std::int32_t* gpus, std::size_t n);
     void setDown(std::int32_t server); // its GPUs must all be free
     void setUp(std::int32_t server);
+    // Every server whose free GPUs or state change is appended here (null: nobody listens).
+    void watch(std::vector<std::int32_t>* changed) { changed_ = changed; }
 
     // Among racks with an up server holding exactly f free GPUs (f >= 1): the one with the fewest
     // / most free GPUs (ties: lowest index); -1 when none.
@@ -70,6 +72,7 @@ private:
     std::vector<std::int32_t> rackCountF_; // [rack * (maxF_+1) + f]
     RackIndex racks_;
     std::vector<std::vector<std::uint64_t>> serverBits_; // [f][word]
+    std::vector<std::int32_t>* changed_ = nullptr;
 };
 
 } // namespace clens

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <tuple>
 
 namespace clens {
 
@@ -81,11 +79,20 @@ ResourceModel::ResourceModel(const Topology& cluster, const Trace& trace, const 
         std::vector<JobRequest>().swap(requests_);
         return;
     }
-    std::map<std::tuple<std::int32_t, std::int32_t, std::int64_t, std::int64_t, std::int32_t>, std::int32_t> classIds;
     for (auto& r : requests_)
-        r.cls = classIds.emplace(std::make_tuple(r.gpus, r.milli, r.cpu, r.mem, r.models), static_cast<std::int32_t>(classIds.size()))
+        r.cls = classIds_.emplace(std::make_tuple(r.gpus, r.milli, r.cpu, r.mem, r.models), static_cast<std::int32_t>(classIds_.size()))
                     .first->second;
-    classes_ = static_cast<std::int32_t>(classIds.size());
+    classes_ = static_cast<std::int32_t>(classIds_.size());
+}
+
+void ResourceModel::setStartRequest(std::int32_t job, std::int64_t cpu, std::int64_t mem)
+{
+    auto& r = requests_[static_cast<std::size_t>(job)];
+    r.cpu = cpu;
+    r.mem = mem;
+    r.cls = classIds_.emplace(std::make_tuple(r.gpus, r.milli, r.cpu, r.mem, r.models), static_cast<std::int32_t>(classIds_.size()))
+                .first->second;
+    classes_ = static_cast<std::int32_t>(classIds_.size());
 }
 
 JobRequest ResourceModel::request(std::int32_t job) const

@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -62,6 +64,9 @@ public:
     // The kept request (only when kept(): the resource-mode engine's hot path).
     const JobRequest& requestRef(std::int32_t job) const { return requests_[static_cast<std::size_t>(job)]; }
     bool kept() const { return kept_; }
+    // What a job asks to start with changes (the autoscaler: its first interval's reservation);
+    // it joins the request class of its new amounts. Only when kept().
+    void setStartRequest(std::int32_t job, std::int64_t cpu, std::int64_t mem);
     const ServerCapacity& capacity(std::int32_t server) const { return caps_[static_cast<std::size_t>(server)]; }
     std::int32_t modelCount() const { return static_cast<std::int32_t>(modelNames_.size()); }
     const std::string& modelName(std::int32_t model) const { return modelNames_[static_cast<std::size_t>(model)]; }
@@ -86,6 +91,7 @@ public:
 private:
     const Trace* trace_;
     std::vector<JobRequest> requests_;
+    std::map<std::tuple<std::int32_t, std::int32_t, std::int64_t, std::int64_t, std::int32_t>, std::int32_t> classIds_;
     std::vector<ServerCapacity> caps_;
     std::vector<std::string> modelNames_;
     std::vector<std::uint8_t> allowed_; // [model set * models + model]

@@ -12,6 +12,8 @@ enum class GangPolicy : std::uint8_t { Strict, Elastic, None };
 enum class QuotaMode : std::uint8_t { None, Strict, Borrow, BorrowPreempt };
 enum class PlacementPolicy : std::uint8_t { BestFit, FirstFit, Spread, Fgd };
 enum class BackfillPolicy : std::uint8_t { None, Greedy };
+// Where running jobs' CPU/memory demand comes from (docs/autoscaling.md).
+enum class UsageModel : std::uint8_t { None, Metrics, Phases };
 
 struct Scenario {
     struct Locality {
@@ -50,12 +52,25 @@ struct Scenario {
         bool operator==(const Failures&) const = default;
     } failures;
     struct Autoscaler {
-        std::string policy = "phase.rule";
+        std::string policy = "phase.rule"; // request, or a policy of core/phases/scaling_policy.hpp
         std::int64_t interval_s = 300;
         double sigma = 2.0;
         double headroom = 0.0;
+        UsageModel usage = UsageModel::None; // none: demand = reservation = request (no autoscaling)
         bool operator==(const Autoscaler&) const = default;
     } autoscaler;
+    // docs/autoscaling.md "Node power".
+    struct Power {
+        bool enabled = false;
+        std::int64_t idleOffAfter_s = 1800;
+        std::int32_t spareServers = 2;
+        std::int64_t boot_s = 300;
+        double serverIdleW = 200;
+        double gpuIdleW = 50;
+        double gpuBusyW = 250;
+        double offW = 10;
+        bool operator==(const Power&) const = default;
+    } power;
     // docs/resources.md: what servers and jobs have when the cluster or trace does not say.
     struct Resources {
         struct ServerDefaults {

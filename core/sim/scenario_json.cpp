@@ -232,13 +232,15 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
             rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
                 if (k == "policy")
                     s.autoscaler.policy = rd.text(
-                        x, p, {"phase.rule", "prev.step.max", "prev.step.rules", "current.step.max", "current.step.rules"});
+                        x, p, {"phase.rule", "prev.step.max", "prev.step.rules", "current.step.max", "current.step.rules", "request"});
                 else if (k == "interval_s")
                     s.autoscaler.interval_s = rd.integer(x, p, 1, kMaxSeconds);
                 else if (k == "sigma")
                     s.autoscaler.sigma = rd.number(x, p, 0.0, 1000.0);
                 else if (k == "headroom")
                     s.autoscaler.headroom = rd.number(x, p, 0.0, 100.0);
+                else if (k == "usage")
+                    s.autoscaler.usage = rd.choice<UsageModel>(x, p);
                 else
                     return false;
                 return true;
@@ -267,6 +269,32 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
                             return false;
                         return true;
                     });
+                } else {
+                    return false;
+                }
+                return true;
+            });
+        } else if (key == "power") {
+            auto& w = s.power;
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "enabled") {
+                    if (!x.is_bool())
+                        rd.fail(p, "expected true or false");
+                    w.enabled = x.get_bool();
+                } else if (k == "idle_off_after_s") {
+                    w.idleOffAfter_s = rd.integer(x, p, 0, kMaxSeconds);
+                } else if (k == "spare_servers") {
+                    w.spareServers = static_cast<std::int32_t>(rd.integer(x, p, 0, 10'000'000));
+                } else if (k == "boot_s") {
+                    w.boot_s = rd.integer(x, p, 0, kMaxSeconds);
+                } else if (k == "server_idle_w") {
+                    w.serverIdleW = rd.number(x, p, 0.0, 1e7);
+                } else if (k == "gpu_idle_w") {
+                    w.gpuIdleW = rd.number(x, p, 0.0, 1e7);
+                } else if (k == "gpu_busy_w") {
+                    w.gpuBusyW = rd.number(x, p, 0.0, 1e7);
+                } else if (k == "off_w") {
+                    w.offW = rd.number(x, p, 0.0, 1e7);
                 } else {
                     return false;
                 }
@@ -332,7 +360,13 @@ std::string scenarioToJson(const Scenario& s)
     o["autoscaler"] = json::object{{"policy", s.autoscaler.policy},
                                    {"interval_s", s.autoscaler.interval_s},
                                    {"sigma", s.autoscaler.sigma},
-                                   {"headroom", s.autoscaler.headroom}};
+                                   {"headroom", s.autoscaler.headroom},
+                                   {"usage", name(s.autoscaler.usage)}};
+    const auto& w = s.power;
+    o["power"] = json::object{{"enabled", w.enabled},           {"idle_off_after_s", w.idleOffAfter_s},
+                              {"spare_servers", w.spareServers}, {"boot_s", w.boot_s},
+                              {"server_idle_w", w.serverIdleW},  {"gpu_idle_w", w.gpuIdleW},
+                              {"gpu_busy_w", w.gpuBusyW},        {"off_w", w.offW}};
     const auto& rs = s.resources;
     o["resources"] = json::object{
         {"server_defaults", json::object{{"cpu_cores", optionalReal(rs.serverDefaults.cpuCores)},

@@ -20,6 +20,7 @@ constexpr Names<PlacementPolicy, 4> kPlacement{{{PlacementPolicy::BestFit, "best
                                                 {PlacementPolicy::Spread, "spread"},
                                                 {PlacementPolicy::Fgd, "fgd"}}};
 constexpr Names<BackfillPolicy, 2> kBackfill{{{BackfillPolicy::None, "none"}, {BackfillPolicy::Greedy, "greedy"}}};
+constexpr Names<UsageModel, 3> kUsage{{{UsageModel::None, "none"}, {UsageModel::Metrics, "metrics"}, {UsageModel::Phases, "phases"}}};
 
 template <typename T, std::size_t N>
 std::string_view nameOf(const Names<T, N>& names, T v)
@@ -54,15 +55,18 @@ std::string_view toString(GangPolicy v) { return nameOf(kGang, v); }
 std::string_view toString(QuotaMode v) { return nameOf(kQuota, v); }
 std::string_view toString(PlacementPolicy v) { return nameOf(kPlacement, v); }
 std::string_view toString(BackfillPolicy v) { return nameOf(kBackfill, v); }
+std::string_view toString(UsageModel v) { return nameOf(kUsage, v); }
 
 template <> std::optional<GangPolicy> scenarioEnumFromString(std::string_view t) { return valueOf(kGang, t); }
 template <> std::optional<QuotaMode> scenarioEnumFromString(std::string_view t) { return valueOf(kQuota, t); }
 template <> std::optional<PlacementPolicy> scenarioEnumFromString(std::string_view t) { return valueOf(kPlacement, t); }
 template <> std::optional<BackfillPolicy> scenarioEnumFromString(std::string_view t) { return valueOf(kBackfill, t); }
+template <> std::optional<UsageModel> scenarioEnumFromString(std::string_view t) { return valueOf(kUsage, t); }
 
 template <> std::string scenarioEnumNames<GangPolicy>() { return allOf(kGang); }
 template <> std::string scenarioEnumNames<QuotaMode>() { return allOf(kQuota); }
 template <> std::string scenarioEnumNames<PlacementPolicy>() { return allOf(kPlacement); }
 template <> std::string scenarioEnumNames<BackfillPolicy>() { return allOf(kBackfill); }
+template <> std::string scenarioEnumNames<UsageModel>() { return allOf(kUsage); }
 
 } // namespace clens

@@ -27,6 +27,10 @@ void SeriesRecorder::emitWhile(std::int64_t t, bool inclusive, const Levels& now
         s_.cpuReserved.push_back(static_cast<double>(now.cpuReservedMilli) / 1000.0);
         s_.memReserved.push_back(static_cast<double>(now.memReservedMib) / 1024.0);
         s_.shareFragmentation.push_back(now.shareFragmentation);
+        s_.cpuUsed.push_back(now.cpuUsedCores);
+        s_.memUsed.push_back(now.memUsedMib / 1024.0);
+        s_.poweredServers.push_back(now.poweredServers);
+        s_.powerKw.push_back(now.powerKw);
         s_.heldIdleGpus.push_back(c_.heldIdleGpus);
         for (std::size_t v = 0; v < c_.queuedByVc.size(); ++v)
             s_.queuedByVc[v].push_back(c_.queuedByVc[v]);

@@ -15,18 +15,26 @@ struct SeriesCounters {
     std::int32_t queuedJobs = 0;
     std::int64_t utilMicro = 0; // sum over busy GPUs of effective utilization × their part, in 1e-6 units
     std::vector<std::int32_t> queuedByVc;
+    // The autoscaler: what its jobs reserve (millicores, MiB) and use (cores, MiB), for "used".
+    std::int64_t scaledCpuReserved = 0, scaledMemReserved = 0;
+    double scaledCpuUsed = 0, scaledMemUsed = 0;
 };
 
 class SeriesRecorder {
 public:
     void init(std::int64_t first_s, std::int64_t step_s, std::int32_t clusterGpus, std::size_t vcs);
     SeriesCounters& counters() { return c_; }
+    const SeriesCounters& counters() const { return c_; }
     // What the engine reads off its pools at a sample.
     struct Levels {
         std::int32_t freeServers = 0;
         std::int64_t cpuReservedMilli = 0;
         std::int64_t memReservedMib = 0;
         double shareFragmentation = 0;
+        double cpuUsedCores = 0;
+        double memUsedMib = 0;
+        std::int32_t poweredServers = 0;
+        double powerKw = 0;
     };
     // Emits every pending sample with time < t (before) or <= t (through).
     void sampleBefore(std::int64_t t, const Levels& now) { emitWhile(t, false, now); }

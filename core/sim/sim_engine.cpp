@@ -12,7 +12,9 @@ namespace clens {
 SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace, const Scenario& scenario,
                      const SimOptions& options)
     : cluster_(std::move(cluster)), trace_(std::move(trace)), sc_(scenario), options_(options), loc_(*cluster_),
-      pool_(*cluster_), model_(*cluster_, *trace_, sc_.resources, sc_.placement == PlacementPolicy::Fgd),
+      pool_(*cluster_),
+      model_(*cluster_, *trace_, sc_.resources,
+             sc_.placement == PlacementPolicy::Fgd || (options.demand && sc_.autoscaler.usage != UsageModel::None)),
       quota_(sc_.quota, *trace_)
 {
     const auto& jobs = trace_->jobs;
@@ -40,7 +42,8 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     if (sc_.gang.policy == GangPolicy::Elastic && sc_.gang.elasticAfter_s > 0)
         timers_.push_back({sc_.gang.elasticAfter_s, true, 0});
 
-    if (model_.active() || sc_.placement == PlacementPolicy::Fgd) {
+    const bool scaled = options_.demand && sc_.autoscaler.usage != UsageModel::None;
+    if (model_.active() || sc_.placement == PlacementPolicy::Fgd || scaled) {
         res_.emplace(model_, pool_);
         room_.emplace(model_, pool_, *res_);
         jobsOn_.resize(idx(cluster_->serverCount()));
@@ -48,6 +51,8 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
         if (sc_.placement == PlacementPolicy::Fgd)
             fgd_.emplace(taskClasses(*trace_, model_), model_, pool_, *res_);
     }
+    if (scaled && !jobOfRank_.empty())
+        initAutoscaling();
     runningByVc_.resize(trace_->tenants.size());
     memo_.assign((static_cast<std::size_t>(loc_.totalGpus()) + 1) * 3, 0);
     openOutage_.assign(idx(cluster_->serverCount()), -1);
@@ -93,7 +98,7 @@ std::optional<std::int64_t> SimEngine::nextInstant()
     };
     while (!events_.empty()) { // drop stale end events so they never make an instant
         const auto& e = events_.top();
-        if (e.kind() == kEnd) {
+        if (e.kind() == kEnd || e.kind() == kOom) {
             const auto& r = rt_[e.row()];
             if (r.phase != Phase::Running || r.serial != e.serial) {
                 events_.pop();
@@ -128,6 +133,7 @@ SimResult SimEngine::run()
     result_.firstSubmit_s = t0;
     series_.init(t0, sc_.seriesStep_s, cluster_->gpuCount(), trace_->tenants.size());
     integratedTo_ = t0;
+    initPower(t0);
     if (failures_)
         for (std::int32_t s = 0; s < cluster_->serverCount(); ++s)
             if (cluster_->servers()[idx(s)].gpus > 0)
@@ -146,8 +152,8 @@ SimResult SimEngine::run()
             if (!timersLeft)
                 break; // only failure "weather" is left: waiting jobs can never start
         }
-        if (failures_ && *t > lastSubmit + sc_.failures.horizon_s)
-            break;
+        if ((failures_ || autoscaling()) && *t > lastSubmit + sc_.failures.horizon_s)
+            break; // failures and OOM kills could go on for ever
         series_.sampleBefore(*t, levels());
         integrateTo(*t);
         processInstant(*t);
@@ -179,22 +185,39 @@ void SimEngine::processInstant(std::int64_t t)
     if (needPass_) {
         needPass_ = false;
         schedulingPass(t);
+        if (sc_.power.enabled)
+            powerPass(t);
     }
     if (dirty_) {
         dirty_ = false;
         judgeLanes(t);
     }
+    if (sc_.power.enabled)
+        updatePower(t);
 }
 
 void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
 {
-    if (e.kind() == kEnd) {
+    if (e.kind() == kEnd || e.kind() == kOom) {
         const auto j = static_cast<std::int32_t>(e.row());
         const auto& r = rt_[idx(j)];
         if (r.phase != Phase::Running || r.serial != e.serial)
             return; // a run that was interrupted
         ++result_.events;
-        runEnded(j, t);
+        if (e.kind() == kEnd)
+            runEnded(j, t);
+        else
+            oomKill(j, t);
+        return;
+    }
+    if (e.kind() == kTick) {
+        ++result_.events;
+        autoscaleTick(t);
+        return;
+    }
+    if (e.kind() == kPower) {
+        ++result_.events;
+        powerEvent(static_cast<std::int32_t>(e.row()), e.serial, t);
         return;
     }
     ++result_.events;
@@ -234,6 +257,12 @@ void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
 
 void SimEngine::serverFails(std::int32_t server, std::int64_t t)
 {
+    if (power_[idx(server)] != PowerState::On) { // off or booting: nothing to fail; draw the next one
+        events_.push({t + failures_->nextTimeToFailure(server), SimEvent::makeOrder(kServer, static_cast<std::uint64_t>(server)), kFail});
+        return;
+    }
+    --poweredServers_; // a failed server draws no power until it is repaired
+    poweredGpus_ -= cluster_->servers()[idx(server)].gpus;
     const auto& info = cluster_->servers()[idx(server)];
     std::vector<std::int32_t> holders;
     if (resourceMode()) {
@@ -264,6 +293,8 @@ void SimEngine::serverFails(std::int32_t server, std::int64_t t)
 
 void SimEngine::serverRepaired(std::int32_t server, std::int64_t t)
 {
+    ++poweredServers_;
+    poweredGpus_ += cluster_->servers()[idx(server)].gpus;
     pool_.setUp(server);
     if (res_)
         res_->touch(server);
@@ -288,6 +319,8 @@ void SimEngine::judgeLanes(std::int64_t t)
                                                                              : std::int64_t{1000} * need;
         if (quota_.wouldExceed(vc, milli)) {
             lanes_->judge(laneId, t, DelayCause::Fairshare);
+        } else if (idx(laneId) < powerWait_.size() && powerWait_[idx(laneId)]) {
+            lanes_->judge(laneId, t, DelayCause::Power);
         } else if (!resourceMode()) {
             lanes_->judge(laneId, t, need > freeGpus ? DelayCause::Capacity : DelayCause::Fragmentation);
         } else if (const auto shortOf = shortInTotal(head, need)) {
@@ -302,17 +335,28 @@ SeriesRecorder::Levels SimEngine::levels() const
 {
     SeriesRecorder::Levels l;
     l.freeServers = pool_.fullyFreeServers();
+    l.poweredServers = poweredServers_;
+    l.powerKw = power_.empty() ? 0.0 : powerNow() / 1000.0;
     if (res_) {
         l.cpuReservedMilli = res_->cpuReserved();
         l.memReservedMib = res_->memReserved();
         const auto free = res_->freeGpuMilli();
         l.shareFragmentation = free > 0 ? static_cast<double>(res_->freeSharedGpuMilli()) / static_cast<double>(free) : 0.0;
+        // Used: what the autoscaled jobs use (their interval's mean); others use what they reserve.
+        const auto& c = series_.counters();
+        l.cpuUsedCores = static_cast<double>(l.cpuReservedMilli - c.scaledCpuReserved) / 1000.0 + c.scaledCpuUsed;
+        l.memUsedMib = static_cast<double>(l.memReservedMib - c.scaledMemReserved) + c.scaledMemUsed;
     }
     return l;
 }
 
 void SimEngine::integrateTo(std::int64_t t)
 {
+    if (t > integratedTo_ && !power_.empty()) {
+        const auto dt = static_cast<double>(t - integratedTo_);
+        energyJ_ += powerNow() * dt;
+        poweredServerS_ += static_cast<double>(poweredServers_) * dt;
+    }
     if (res_ && t > integratedTo_) {
         const auto l = levels();
         const auto dt = static_cast<double>(t - integratedTo_);
@@ -347,6 +391,12 @@ void SimEngine::finish(std::int64_t endT)
     for (std::size_t s = 0; s < openOutage_.size(); ++s)
         if (openOutage_[s] >= 0)
             result_.outages[static_cast<std::size_t>(openOutage_[s])].to_s = endT;
+    for (std::size_t s = 0; s < openPower_.size(); ++s)
+        closePowerInterval(static_cast<std::int32_t>(s), endT);
+    std::erase_if(result_.powerOff, [](const PowerInterval& p) { return p.to_s <= p.from_s; });
+    std::sort(result_.powerOff.begin(), result_.powerOff.end(), [](const PowerInterval& a, const PowerInterval& b) {
+        return a.from_s != b.from_s ? a.from_s < b.from_s : a.server < b.server;
+    });
     result_.lastEvent_s = endT;
 
     std::vector<std::uint32_t> first, count;
@@ -363,6 +413,7 @@ void SimEngine::finish(std::int64_t endT)
             case DelayCause::Fairshare: res.fairshareDelay_s += len; break;
             case DelayCause::Fragmentation: res.fragmentationDelay_s += len; break;
             case DelayCause::Capacity: res.capacityDelay_s += len; break;
+            case DelayCause::Power: res.powerDelay_s += len; break;
             }
         }
     }
@@ -372,10 +423,12 @@ void SimEngine::finish(std::int64_t endT)
     result_.series = series_.take();
     const auto failures = result_.summary.serverFailures;
     const auto preemptions = result_.summary.preemptions;
+    flushScaledRuns();
     result_.summary = computeSummary(result_);
     result_.summary.serverFailures = failures;
     result_.summary.preemptions = preemptions;
     auto& sum = result_.summary;
+
     const auto makespan = static_cast<double>(sum.makespan_s);
     if (makespan > 0) {
         if (model_.cpuBounded() && model_.totalCpu() > 0)
@@ -384,6 +437,8 @@ void SimEngine::finish(std::int64_t endT)
             sum.memAllocFraction = memReservedSeconds_ / (static_cast<double>(model_.totalMem()) / 1024.0 * makespan);
         sum.gpuShareFragmentation = shareFragmentationSeconds_ / makespan;
     }
+    sum.energyKwh = energyJ_ / 3.6e6;
+    sum.poweredServerH = poweredServerS_ / 3600.0;
     std::sort(result_.reservations.begin(), result_.reservations.end(),
               [](const ReservationInterval& a, const ReservationInterval& b) {
                   return a.from_s != b.from_s ? a.from_s < b.from_s : a.server != b.server ? a.server < b.server : a.job < b.job;

@@ -16,6 +16,8 @@
 // and shares live in ResourcePool beside GpuPool, placement sees per server the GPUs a job's
 // resources allow, lanes and the placement memo are per request class, and delay causes look at
 // every resource (sim_resources.cpp). Otherwise the GPU-only path runs exactly as it always has.
+#include "core/phases/scaling_policy.hpp"
+#include "core/sim/autoscale_interval.hpp"
 #include "core/sim/event_queue.hpp"
 #include "core/sim/failure_model.hpp"
 #include "core/sim/fragmentation.hpp"
@@ -46,7 +48,8 @@ public:
 
 private:
     enum class Phase : std::uint8_t { Pending, Waiting, Running, Done };
-    enum EventKind : std::uint32_t { kEnd = 0, kServer = 1 };
+    enum EventKind : std::uint32_t { kEnd = 0, kServer = 1, kOom = 2, kTick = 3, kPower = 4 };
+    enum class PowerState : std::uint8_t { On, Off, Booting };
     static constexpr std::uint32_t kFail = 0, kRepair = 1; // SimEvent::serial of server events
 
     // What a running or hoarding job reserves on one server (resource mode).
@@ -55,6 +58,21 @@ private:
         std::int32_t gpus = 0; // its GPUs there (a share job: 1; a 0-GPU job: 0)
         std::int64_t cpu = 0, mem = 0;
         std::int64_t since = 0;
+    };
+
+    // A running job under the autoscaler (docs/autoscaling.md).
+    struct Scaling {
+        std::unique_ptr<DemandWalk> walk;
+        DemandStep step;          // the demand step in progress
+        double stepLeft = 0;      // and its time left
+        AutoscaleInterval interval;
+        std::int64_t intervalStart = 0;
+        std::int64_t intervalEnd = 0; // the next tick
+        double work_s = 0;        // full-speed seconds of work left at intervalStart
+        double throttled_s = 0;   // lost this run up to intervalStart
+        double peakMem = 0;       // MiB, this attempt
+        std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
+        double cpuUsedRate = 0, memUsedRate = 0; // this interval's mean use (for the series)
     };
 
     struct JobRt {
@@ -72,6 +90,7 @@ private:
         std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
         std::vector<Reserved> reserved;      // resource mode: per server
         std::int32_t shareGpu = -1;          // resource mode: the GPU a share job runs on
+        std::unique_ptr<Scaling> scaling;    // autoscaling: while running
     };
 
     // --- event loop (sim_engine.cpp)
@@ -132,6 +151,41 @@ private:
     // Touches (ResourcePool::touch) the servers of the job's GPUs it reserves nothing on.
     void touchServersOf(std::int32_t job);
 
+    // --- the autoscaler in the cluster (sim_autoscale.cpp)
+    bool autoscaling() const { return demand_ != nullptr; }
+    void initAutoscaling();
+    std::int64_t nextTickAfter(std::int64_t t) const;
+    void ensureTick(std::int64_t t);
+    void startScaling(std::int32_t job, std::int64_t t, double work_s);
+    // Demand of [t, its next tick) under its reservation now: schedules its end or OOM within.
+    void planInterval(std::int32_t job, std::int64_t t);
+    // Accounts the interval so far up to t (end, interrupt, OOM, tick); the next one starts at t.
+    IntervalOutcome closeInterval(std::int32_t job, std::int64_t t);
+    void autoscaleTick(std::int64_t t);
+    void oomKill(std::int32_t job, std::int64_t t);
+    // The run ends (or is cut): its last interval is accounted and its levels kept.
+    void endScaling(std::int32_t job, std::int64_t t);
+    void flushScaledRuns();
+    // Sets the job's reservation to these totals (cores, MiB), split over its servers by its GPUs
+    // there; a rise is granted only as far as each server has room.
+    void rescale(std::int32_t job, double cpu, double mem, std::int64_t t);
+    void recordLevels(std::int32_t job, const IntervalOutcome& o, double length_s);
+
+    // --- node power and energy (sim_power.cpp)
+    void initPower(std::int64_t t0);
+    bool serverIdle(std::int32_t server) const;
+    // Servers whose GPUs or reservations changed: idle since / busy again; power off the eligible.
+    void updatePower(std::int64_t t);
+    void powerEvent(std::int32_t server, std::uint32_t serial, std::int64_t t); // idle check or boot done
+    void powerOffEligible(std::int64_t t);
+    // After a pass: which waiting lanes wait for booting servers, and boots for those only off
+    // servers could take.
+    void powerPass(std::int64_t t);
+    bool fitsWithServers(std::int32_t job, std::int64_t t, const std::vector<std::int32_t>& extra);
+    void openPowerInterval(std::int32_t server, std::int64_t t, bool booting);
+    void closePowerInterval(std::int32_t server, std::int64_t t);
+    double powerNow() const; // watts
+
     // --- resources (sim_resources.cpp)
     bool resourceMode() const { return res_.has_value(); }
     const LocalityTable& locOf(std::int32_t job) const;
@@ -187,6 +241,15 @@ private:
     bool knownToFail(std::uint64_t shape, const JobRequest& req) const;
     void rememberFailure(std::uint64_t shape, const JobRequest& req);
     std::vector<std::vector<std::int32_t>> jobsOn_;                // resource mode: per server, jobs reserving there
+    // The autoscaler (null demand_: off).
+    const DemandProfile* demand_ = nullptr;
+    std::optional<ScalingPolicy> scalePolicy_; // nullopt: `request`
+    std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
+    std::set<std::int32_t> scaledRunning_;
+    std::optional<std::int64_t> pendingTick_;
+    std::vector<double> startMem_; // per job: its first-interval memory before any OOM (MiB)
+    std::vector<double> memFloor_; // per job: the memory an OOM kill taught it never to go below (MiB)
+    std::vector<std::pair<ScaledRun, std::vector<ScaledLevels>>> scaledParts_; // flushed into the result at the end
     mutable std::vector<ResourcePool::Totals> totalsCache_;
     mutable std::vector<std::uint64_t> totalsStamp_;
     std::uint64_t totalsEpoch_ = 1;
@@ -225,6 +288,19 @@ private:
     std::vector<std::size_t> memoTouched_;
     std::vector<std::int32_t> deadThisPass_;
     Placement scratch_;
+
+    // Node power (sim_power.cpp); power_ and the counts are kept even when power is not managed.
+    std::vector<PowerState> power_;
+    std::int32_t poweredServers_ = 0, poweredGpus_ = 0, idlePowered_ = 0;
+    std::vector<std::int64_t> idleSince_;   // -1: busy (or not on)
+    std::vector<std::uint32_t> idleSerial_; // stale idle checks
+    std::set<std::pair<std::int64_t, std::int32_t>> eligible_; // (idle since, server): may power off
+    std::vector<std::int32_t> changedServers_;
+    std::vector<std::uint8_t> powerWait_; // per lane: waits for booting servers
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> powerChecked_; // per lane: (release, power) epochs
+    std::uint64_t powerEpoch_ = 1;
+    std::vector<std::int64_t> openPower_; // per server: index into result_.powerOff, -1
+    double energyJ_ = 0, poweredServerS_ = 0;
 
     SeriesRecorder series_;
     std::int64_t integratedTo_ = 0;

@@ -60,9 +60,9 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
         } else if (j.status != job.status || !j.end_s) {
             rep.fail("job ", job.id, ": finished as ", toString(j.status), " but the trace says ", toString(job.status));
         }
-        if (j.fairshareDelay_s + j.fragmentationDelay_s + j.capacityDelay_s != j.queueDelay_s)
-            rep.fail("job ", job.id, ": delay causes ", j.fairshareDelay_s, "+", j.fragmentationDelay_s, "+", j.capacityDelay_s,
-                     " != queue delay ", j.queueDelay_s);
+        if (j.fairshareDelay_s + j.fragmentationDelay_s + j.capacityDelay_s + j.powerDelay_s != j.queueDelay_s)
+            rep.fail("job ", job.id, ": delay causes ", j.fairshareDelay_s, "+", j.fragmentationDelay_s, "+", j.capacityDelay_s, "+",
+                     j.powerDelay_s, " != queue delay ", j.queueDelay_s);
         std::int64_t waited = 0, last = job.submit_s;
         for (std::uint32_t k = j.firstWait; k < j.firstWait + j.waitCount; ++k) {
             const auto& w = r.waits[k];
@@ -79,6 +79,9 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
             j.queueDelay_s != *j.start_s - job.submit_s)
             rep.fail("job ", job.id, ": queue delay ", j.queueDelay_s, " != start - submit ", *j.start_s - job.submit_s);
     }
+    // Energy: at least every server off all along.
+    if (r.summary.energyKwh * 3.6e6 + 1e-6 < sc.power.offW * cluster.serverCount() * static_cast<double>(r.summary.makespan_s))
+        rep.fail("energy ", r.summary.energyKwh, " kWh is below every server off for the makespan");
     if (r.occupancy.empty())
         return rep.take();
 
@@ -125,8 +128,21 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
         }
         byServer[at(v.server)].push_back(&v);
     }
+    // The autoscaler's reservations, interval by interval (in millicores and MiB, as reserved).
+    std::vector<std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>>> scaled(at(cluster.serverCount()));
+    for (const auto& run : r.scaledRuns)
+        for (std::uint32_t k = 0; k < run.count; ++k) {
+            const auto& l = r.scaledLevels[run.first + k];
+            const auto [from, to] = scaledLevelSpan(r, run, k);
+            const auto cpu = std::llround(static_cast<double>(l.cpuReserved) * 1000.0);
+            const auto mem = std::llround(static_cast<double>(l.memReserved) * 1024.0);
+            if (to <= from)
+                rep.fail("job ", trace.jobs[at(run.job)].id, ": an autoscaler interval is empty");
+            scaled[at(run.server)].emplace_back(from, cpu, mem);
+            scaled[at(run.server)].emplace_back(to, -cpu, -mem);
+        }
     for (std::size_t s = 0; s < byServer.size(); ++s) {
-        std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>> ev; // (t, cpu, mem)
+        auto ev = scaled[s]; // (t, cpu, mem)
         for (const auto* v : byServer[s]) {
             ev.emplace_back(v->from_s, v->cpuMilli, v->memMib);
             ev.emplace_back(v->to_s, -v->cpuMilli, -v->memMib);
@@ -144,6 +160,13 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
                 break;
             }
         }
+    }
+    for (const auto& p : r.powerOff) { // powered-off or booting servers hold no job
+        const auto& s = cluster.servers()[at(p.server)];
+        for (auto g = s.firstGpu; g < s.firstGpu + s.gpus; ++g)
+            for (const auto* iv : byGpu[at(g)])
+                if (iv->from_s < p.to_s && p.from_s < iv->to_s)
+                    rep.fail("server ", s.name, " runs job ", trace.jobs[at(iv->job)].id, " while powered off or booting");
     }
     for (const auto& o : r.outages) {
         const auto& s = cluster.servers()[at(o.server)];

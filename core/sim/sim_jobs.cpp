@@ -250,7 +250,15 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
         r.wallPerUseful = size > 0 ? static_cast<double>(J.gpus) / size * factor : 1.0; // a 0-GPU job runs as asked
         duration = std::llround(static_cast<double>(J.duration_s - r.saved) * r.wallPerUseful);
     }
-    events_.push({t + duration, SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), r.serial});
+    if (autoscaling()) { // the autoscaler plans it interval by interval (sim_autoscale.cpp)
+        for (const auto& part : r.reserved) {
+            series_.counters().scaledCpuReserved += part.cpu;
+            series_.counters().scaledMemReserved += part.mem;
+        }
+        startScaling(j, t, static_cast<double>(duration));
+    } else {
+        events_.push({t + duration, SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), r.serial});
+    }
 
     ++res.attempts;
     if (!res.start_s)
@@ -283,6 +291,8 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     for (const auto g : r.gpus)
         recordInterval(g, j, r.runStart, t, use, r.util, perGpu);
     const auto held = t - r.runStart;
+    if (r.scaling)
+        endScaling(j, t);
     res.gpuSeconds += (held * milli + 500) / 1000; // whole GPUs: exactly held × GPUs
     res.effectiveGpuSeconds += static_cast<double>(held) * static_cast<double>(milli) / 1000.0 * static_cast<double>(r.util);
     if (!gpusAlreadyFreed) {
@@ -338,8 +348,13 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
 void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow)
 {
     auto& r = rt_[idx(j)];
+    double throttled = 0; // time its CPU demand above its reservation cost (the autoscaler)
+    if (r.scaling) {
+        closeInterval(j, t);
+        throttled = r.scaling->throttled_s;
+    }
     if (!r.inTrial) {
-        const double useful = static_cast<double>(t - r.runStart) / r.wallPerUseful;
+        const double useful = (static_cast<double>(t - r.runStart) - throttled) / r.wallPerUseful;
         r.saved = savedProgress(r.saved, useful, sc_.failures.checkpoint_s, job(j).duration_s);
     }
     closeRun(j, t, gpusAlreadyFreed);

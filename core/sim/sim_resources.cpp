@@ -233,7 +233,15 @@ void SimEngine::rememberFailure(std::uint64_t shape, const JobRequest& req)
 
 void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_t to)
 {
-    if (options_.recordOccupancy && to > r.since && (r.cpu > 0 || r.mem > 0))
+    if (autoscaling() || to <= r.since)
+        return; // the autoscaler accounts and records its own (sim_autoscale.cpp)
+    auto& res = result_.jobs[idx(j)];
+    const auto dt = static_cast<double>(to - r.since);
+    res.cpuReservedCoreS += static_cast<double>(r.cpu) / 1000.0 * dt; // used = reserved without the autoscaler
+    res.cpuUsedCoreS += static_cast<double>(r.cpu) / 1000.0 * dt;
+    res.memReservedGbS += static_cast<double>(r.mem) / 1024.0 * dt;
+    res.memUsedGbS += static_cast<double>(r.mem) / 1024.0 * dt;
+    if (options_.recordOccupancy && (r.cpu > 0 || r.mem > 0))
         result_.reservations.push_back({r.server, j, r.since, to, r.cpu, r.mem});
 }
 

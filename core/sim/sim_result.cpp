@@ -18,6 +18,7 @@ std::string_view toString(DelayCause c)
     case DelayCause::Fairshare: return "fairshare";
     case DelayCause::Fragmentation: return "fragmentation";
     case DelayCause::Capacity: return "capacity";
+    case DelayCause::Power: return "power";
     }
     return "capacity";
 }
@@ -30,6 +31,17 @@ std::string_view toString(WaitResource r)
     case WaitResource::Memory: return "memory";
     }
     return "gpus";
+}
+
+std::pair<std::int64_t, std::int64_t> scaledLevelSpan(const SimResult& r, const ScaledRun& run, std::uint32_t k)
+{
+    const auto t0 = r.firstSubmit_s;
+    const auto w = r.scenario.autoscaler.interval_s;
+    const auto tickAfter = [&](std::int64_t t) { return t0 + ((t - t0) / w + 1) * w; };
+    const auto firstTick = tickAfter(run.from_s);
+    const auto from = k == 0 ? run.from_s : firstTick + static_cast<std::int64_t>(k - 1) * w;
+    const auto to = std::min(run.to_s, k == 0 ? firstTick : from + w);
+    return {from, to};
 }
 
 } // namespace clens

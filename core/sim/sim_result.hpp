@@ -11,12 +11,13 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace clens {
 
 enum class LocalityLevel : std::uint8_t { Server, Rack, Any };
-enum class DelayCause : std::uint8_t { Fairshare, Fragmentation, Capacity };
+enum class DelayCause : std::uint8_t { Fairshare, Fragmentation, Capacity, Power };
 // What a waiting job waits for (docs/resources.md "Delay causes"): fair share is always GPUs;
 // capacity is the first resource short in total (GPUs or GPU shares, then CPU, then memory);
 // fragmentation the first whose placement fails when only it and those before it count.
@@ -44,6 +45,7 @@ struct JobResult {
     std::int64_t fairshareDelay_s = 0;
     std::int64_t fragmentationDelay_s = 0;
     std::int64_t capacityDelay_s = 0;
+    std::int64_t powerDelay_s = 0; // waiting for servers to boot (docs/autoscaling.md "Node power")
     std::int32_t allocatedGpus = 0; // GPUs of the last placement
     std::int32_t servers = 0;       // of the last placement
     std::int32_t racks = 0;         // of the last placement
@@ -60,6 +62,14 @@ struct JobResult {
     double cpuCores = 0;
     double memGb = 0;
     std::int32_t gpuMilli = 1000; // share of one GPU (1-GPU jobs), 1000 = whole GPUs
+    // The autoscaler in the cluster (docs/autoscaling.md); without it used = reserved.
+    double throttled_s = 0;        // wall time lost to CPU demand above the reservation
+    std::int32_t oomKills = 0;
+    std::int32_t scaledIntervals = 0;   // autoscaler intervals it ran (parts included)
+    std::int32_t cpuUnderIntervals = 0; // of which CPU demand exceeded the reservation
+    std::int32_t memUnderIntervals = 0; // of which memory did (an OOM kill)
+    double cpuReservedCoreS = 0, cpuUsedCoreS = 0;
+    double memReservedGbS = 0, memUsedGbS = 0;
 };
 
 enum class GpuUse : std::uint8_t { Running, Trial, HeldIdle };
@@ -85,6 +95,32 @@ struct ReservationInterval {
     std::int64_t memMib = 0;
 };
 
+// What the autoscaler reserved for a job on one server, and what it used there, interval by
+// interval: the run [from_s, to_s) is cut at the autoscaler's clock (every interval_s from the
+// first submission); levels [first, first + count) of SimResult::scaledLevels are its parts in
+// time order. Used is the job's whole use times its share of GPUs on the server, the interval's
+// mean.
+struct ScaledRun {
+    std::int32_t job = 0;
+    std::int32_t server = 0;
+    std::int64_t from_s = 0;
+    std::int64_t to_s = 0;
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+};
+struct ScaledLevels {
+    float cpuReserved = 0, memReserved = 0; // cores, GB
+    float cpuUsed = 0, memUsed = 0;
+};
+
+// A server powered off (or booting) over [from_s, to_s) (docs/autoscaling.md "Node power").
+struct PowerInterval {
+    std::int32_t server = 0;
+    std::int64_t from_s = 0;
+    std::int64_t to_s = 0;
+    bool booting = false;
+};
+
 // A server down over [from_s, to_s).
 struct ServerOutage {
     std::int32_t server = 0;
@@ -106,6 +142,10 @@ struct TimeSeries {
     std::vector<double> memReserved;    // GB
     // Free GPU capacity on GPUs that hold shares ÷ all free GPU capacity (0 when none is free).
     std::vector<double> shareFragmentation;
+    std::vector<double> cpuUsed; // cores: running jobs' mean use over their current interval
+    std::vector<double> memUsed; // GB
+    std::vector<std::int32_t> poweredServers; // node power (docs/autoscaling.md)
+    std::vector<double> powerKw;
 };
 
 struct SimSummary {
@@ -135,7 +175,21 @@ struct SimSummary {
     double memAllocFraction = std::nan("");
     // Time average of TimeSeries::shareFragmentation's quantity over the makespan.
     double gpuShareFragmentation = 0;
+    // The autoscaler in the cluster and node power (docs/autoscaling.md).
+    double cpuReservedCoreH = 0, cpuUsedCoreH = 0;
+    double memReservedGbH = 0, memUsedGbH = 0;
+    double cpuUnderPct = 0, memUnderPct = 0; // of job-intervals
+    std::int64_t oomKills = 0;
+    double throttled_s = 0;
+    double energyKwh = 0;
+    double poweredServerH = 0;
+    double powerDelay_s = 0;
 };
+
+struct SimResult;
+// The span [from, to) of level k of a scaled run: the run cut at the autoscaler's clock (every
+// scenario autoscaler.interval_s from firstSubmit_s).
+std::pair<std::int64_t, std::int64_t> scaledLevelSpan(const SimResult& r, const ScaledRun& run, std::uint32_t k);
 
 struct SimResult {
     Scenario scenario;
@@ -145,7 +199,10 @@ struct SimResult {
     std::vector<WaitInterval> waits;     // grouped per job (JobResult::firstWait/waitCount)
     std::vector<GpuInterval> occupancy;  // sorted by from_s, then gpu
     std::vector<ServerOutage> outages;
+    std::vector<PowerInterval> powerOff; // sorted by from_s, then server
     std::vector<ReservationInterval> reservations; // sorted by from_s, then server; resource mode only
+    std::vector<ScaledRun> scaledRuns;             // autoscaled runs (by from_s, server, job)
+    std::vector<ScaledLevels> scaledLevels;
     TimeSeries series;
     SimSummary summary;
     std::int64_t events = 0;            // events processed

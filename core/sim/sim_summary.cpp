@@ -20,6 +20,7 @@ SimSummary computeSummary(const SimResult& r)
     SimSummary s;
     std::vector<double> delays;
     double jct = 0, slowdown = 0;
+    std::int64_t scaledIntervals = 0, cpuUnder = 0, memUnder = 0;
     std::int64_t lastEnd = r.firstSubmit_s;
     bool anyEnd = false;
     for (const auto& j : r.jobs) {
@@ -32,6 +33,16 @@ SimSummary computeSummary(const SimResult& r)
         s.fairshareDelay_s += static_cast<double>(j.fairshareDelay_s);
         s.fragmentationDelay_s += static_cast<double>(j.fragmentationDelay_s);
         s.capacityDelay_s += static_cast<double>(j.capacityDelay_s);
+        s.powerDelay_s += static_cast<double>(j.powerDelay_s);
+        s.cpuReservedCoreH += j.cpuReservedCoreS / 3600.0;
+        s.cpuUsedCoreH += j.cpuUsedCoreS / 3600.0;
+        s.memReservedGbH += j.memReservedGbS / 3600.0;
+        s.memUsedGbH += j.memUsedGbS / 3600.0;
+        s.oomKills += j.oomKills;
+        s.throttled_s += j.throttled_s;
+        scaledIntervals += j.scaledIntervals;
+        cpuUnder += j.cpuUnderIntervals;
+        memUnder += j.memUnderIntervals;
         if (j.end_s) {
             lastEnd = anyEnd ? std::max(lastEnd, *j.end_s) : *j.end_s;
             anyEnd = true;
@@ -60,6 +71,10 @@ SimSummary computeSummary(const SimResult& r)
         s.p95QueueDelay_s = quantileLinear(delays, 0.95);
         s.meanJct_s = jct / n;
         s.meanSlowdown = slowdown / n;
+    }
+    if (scaledIntervals > 0) {
+        s.cpuUnderPct = 100.0 * static_cast<double>(cpuUnder) / static_cast<double>(scaledIntervals);
+        s.memUnderPct = 100.0 * static_cast<double>(memUnder) / static_cast<double>(scaledIntervals);
     }
     const double capacity = r.cluster ? static_cast<double>(r.cluster->gpuCount()) * static_cast<double>(s.makespan_s) : 0;
     s.gpuAllocFraction = capacity > 0 ? s.allocatedGpuSeconds / capacity : 0;
@@ -94,6 +109,17 @@ boost::json::object summaryToJson(const SimSummary& s)
     o["cpu_alloc_fraction"] = orNull(s.cpuAllocFraction); // null: some server's CPU is unlimited
     o["mem_alloc_fraction"] = orNull(s.memAllocFraction);
     o["gpu_share_fragmentation"] = s.gpuShareFragmentation;
+    o["cpu_reserved_core_h"] = s.cpuReservedCoreH;
+    o["cpu_used_core_h"] = s.cpuUsedCoreH;
+    o["mem_reserved_gb_h"] = s.memReservedGbH;
+    o["mem_used_gb_h"] = s.memUsedGbH;
+    o["cpu_under_pct"] = s.cpuUnderPct;
+    o["mem_under_pct"] = s.memUnderPct;
+    o["oom_kills"] = s.oomKills;
+    o["throttled_s"] = s.throttled_s;
+    o["energy_kwh"] = s.energyKwh;
+    o["powered_server_h"] = s.poweredServerH;
+    o["power_delay_s"] = s.powerDelay_s;
     return o;
 }
 

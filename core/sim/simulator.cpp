@@ -15,6 +15,21 @@ void validateScenarioForTrace(const Scenario& scenario, const Trace& trace, cons
             throw InputError(sourceName, 0, "quota.vc." + name, "unknown VC '" + name + "' (the trace has no such VC)");
 }
 
+void validateDemandForScenario(const Scenario& scenario, const DemandProfile* demand, const std::string& sourceName)
+{
+    const auto& a = scenario.autoscaler;
+    if (a.usage == UsageModel::None)
+        return;
+    if (!demand)
+        throw InputError(sourceName, 0, "autoscaler.usage",
+                         std::string("demand '") + (a.usage == UsageModel::Metrics ? "metrics" : "phases")
+                             + "' needs container metrics (the Phases page's, or simulate --metrics F)");
+    if (a.usage == UsageModel::Phases && demand->phases.empty())
+        throw InputError(sourceName, 0, "autoscaler.usage", "demand 'phases' needs a phase model (the Phases page's, or --phase-model M.json)");
+    if (a.policy == "phase.rule" && demand->phases.empty())
+        throw InputError(sourceName, 0, "autoscaler.policy", "policy 'phase.rule' needs a phase model (the Phases page's, or --phase-model M.json)");
+}
+
 std::shared_ptr<const Trace> withArrivalSpeedup(std::shared_ptr<const Trace> trace, double speedup)
 {
     if (speedup == 1.0)
@@ -36,6 +51,7 @@ SimResult simulate(std::shared_ptr<const Topology> cluster, std::shared_ptr<cons
                    const SimOptions& options)
 {
     validateScenarioForTrace(scenario, *trace, "scenario");
+    validateDemandForScenario(scenario, options.demand.get(), "scenario");
     trace = withArrivalSpeedup(std::move(trace), scenario.arrivals.speedup);
     if (cluster->racksInferred() && cluster->rackSize() != scenario.locality.rackSize)
         cluster = std::make_shared<const Topology>(cluster->regrouped(scenario.locality.rackSize));

@@ -9,7 +9,8 @@ namespace clens {
 
 std::vector<SweepRun> runSweep(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace,
                                const std::vector<Scenario>& scenarios, int threads,
-                               const std::function<bool(std::size_t, std::size_t)>& progress)
+                               const std::function<bool(std::size_t, std::size_t)>& progress,
+                               std::shared_ptr<const DemandProfile> demand)
 {
     std::vector<SweepRun> out(scenarios.size());
     if (threads <= 0)
@@ -21,6 +22,7 @@ std::vector<SweepRun> runSweep(std::shared_ptr<const Topology> cluster, std::sha
     std::size_t done = 0;
     const auto worker = [&] {
         SimOptions options;
+        options.demand = demand;
         options.recordOccupancy = false;
         options.progress = [&](double) { return !cancelled.load(); };
         for (std::size_t i = next++; i < scenarios.size(); i = next++) {

@@ -18,8 +18,10 @@ struct SweepRun {
 
 // threads <= 0: all hardware threads. progress(done, total) is called from worker threads
 // (serialised); returning false cancels the remaining runs (they come back !ok, "cancelled").
+// demand: the autoscaler's container demand (SimOptions::demand), shared by every run.
 std::vector<SweepRun> runSweep(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace,
                                const std::vector<Scenario>& scenarios, int threads,
-                               const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
+                               const std::function<bool(std::size_t done, std::size_t total)>& progress = {},
+                               std::shared_ptr<const DemandProfile> demand = nullptr);
 
 } // namespace clens

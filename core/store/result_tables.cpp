@@ -1,5 +1,6 @@
 #include "core/store/result_tables.hpp"
 
+#include "core/sim/scenario_names.hpp"
 #include "core/store/blob_codec.hpp"
 #include "core/store/table_reader.hpp"
 
@@ -40,7 +41,7 @@ void readRows(Database& db, const std::string& file, const std::string& table, c
 }
 
 // The columns of the results table in the order writeResult binds and readResults reads them.
-constexpr std::array<const char*, 58> kResultColumns{
+constexpr std::array<const char*, 78> kResultColumns{
     "idx", "name", "cluster", "has_trace", "events", "first_submit_s", "last_event_s",
     "sc_relax_to_rack_after_s", "sc_relax_to_any_after_s", "sc_rack_size", "sc_gang_policy", "sc_gang_min_fraction",
     "sc_gang_elastic_after_s", "sc_quota_mode", "sc_placement", "sc_backfill", "sc_slowdown_per_extra_server",
@@ -52,7 +53,11 @@ constexpr std::array<const char*, 58> kResultColumns{
     "sum_capacity_delay_s", "sum_held_idle_gpu_seconds", "sum_preemptions", "sum_server_failures",
     "sum_mean_slowdown", "sum_distributed_jobs", "sum_allocated_gpu_seconds", "sum_effective_gpu_seconds",
     "sc_slowdown_max_factor", "sc_server_cpu_cores", "sc_server_mem_gb", "sc_job_cpu_per_gpu", "sc_job_mem_gb_per_gpu",
-    "sum_cpu_alloc_fraction", "sum_mem_alloc_fraction", "sum_gpu_share_fragmentation", "sc_arrival_speedup"};
+    "sum_cpu_alloc_fraction", "sum_mem_alloc_fraction", "sum_gpu_share_fragmentation", "sc_arrival_speedup",
+    "sc_autoscaler_usage", "sc_power_enabled", "sc_power_idle_off_after_s", "sc_power_spare_servers", "sc_power_boot_s",
+    "sc_power_server_idle_w", "sc_power_gpu_idle_w", "sc_power_gpu_busy_w", "sc_power_off_w",
+    "sum_cpu_reserved_core_h", "sum_cpu_used_core_h", "sum_mem_reserved_gb_h", "sum_mem_used_gb_h", "sum_cpu_under_pct",
+    "sum_mem_under_pct", "sum_oom_kills", "sum_throttled_s", "sum_energy_kwh", "sum_powered_server_h", "sum_power_delay_s"};
 
 std::string resultColumns()
 {
@@ -66,7 +71,8 @@ std::string resultColumns()
 
 std::int64_t resultRows(const SimResult& r)
 {
-    return static_cast<std::int64_t>(r.jobs.size() + r.waits.size() + r.occupancy.size() + r.outages.size() + r.reservations.size());
+    return static_cast<std::int64_t>(r.jobs.size() + r.waits.size() + r.occupancy.size() + r.outages.size() + r.reservations.size()
+                                     + r.powerOff.size() + r.scaledRuns.size());
 }
 
 void validateResult(const SimResult& r, const std::string& name, std::size_t traceJobs)
@@ -89,6 +95,14 @@ void validateResult(const SimResult& r, const std::string& name, std::size_t tra
     for (const auto& v : r.reservations)
         if (v.job < 0 || v.job >= jobs || v.server < 0 || v.server >= clusterServers(r))
             bad("a reservation refers to job " + std::to_string(v.job) + ", server " + std::to_string(v.server) + " out of range");
+    for (const auto& p : r.powerOff)
+        if (p.server < 0 || p.server >= clusterServers(r))
+            bad("a powered-off interval refers to server " + std::to_string(p.server) + " out of range");
+    for (const auto& run : r.scaledRuns)
+        if (run.job < 0 || run.job >= jobs || run.server < 0 || run.server >= clusterServers(r)
+            || static_cast<std::uint64_t>(run.first) + run.count > r.scaledLevels.size())
+            bad("an autoscaled run refers to job " + std::to_string(run.job) + ", server " + std::to_string(run.server)
+                + " or levels out of range");
 }
 
 void writeResult(Database& db, std::int64_t idx, const std::string& name, std::optional<std::int64_t> clusterId,
@@ -164,6 +178,27 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindReal(++c, sum.memAllocFraction);
         s.bindReal(++c, sum.gpuShareFragmentation);
         s.bindReal(++c, sc.arrivals.speedup);
+        s.bindText(++c, toString(sc.autoscaler.usage));
+        const auto& w = sc.power;
+        s.bindInt(++c, w.enabled ? 1 : 0);
+        s.bindInt(++c, w.idleOffAfter_s);
+        s.bindInt(++c, w.spareServers);
+        s.bindInt(++c, w.boot_s);
+        s.bindReal(++c, w.serverIdleW);
+        s.bindReal(++c, w.gpuIdleW);
+        s.bindReal(++c, w.gpuBusyW);
+        s.bindReal(++c, w.offW);
+        s.bindReal(++c, sum.cpuReservedCoreH);
+        s.bindReal(++c, sum.cpuUsedCoreH);
+        s.bindReal(++c, sum.memReservedGbH);
+        s.bindReal(++c, sum.memUsedGbH);
+        s.bindReal(++c, sum.cpuUnderPct);
+        s.bindReal(++c, sum.memUnderPct);
+        s.bindInt(++c, sum.oomKills);
+        s.bindReal(++c, sum.throttled_s);
+        s.bindReal(++c, sum.energyKwh);
+        s.bindReal(++c, sum.poweredServerH);
+        s.bindReal(++c, sum.powerDelay_s);
         s.run();
     }
     {
@@ -179,8 +214,11 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         Statement s(db, "INSERT INTO result_jobs (result, idx, job, simulated, status, start_s, end_s, queue_delay_s, "
                         "fairshare_delay_s, fragmentation_delay_s, capacity_delay_s, allocated_gpus, servers, racks, level, "
                         "attempts, gpu_seconds, held_idle_gpu_seconds, effective_gpu_seconds, slowdown, effective_util, "
-                        "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
+                        "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
+                        "mem_reserved_gb_s, mem_used_gb_s) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                        "?, ?)");
         for (std::size_t i = 0; i < r.jobs.size(); ++i) {
             const auto& j = r.jobs[i];
             int c = 0;
@@ -210,6 +248,16 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindReal(++c, j.cpuCores);
             s.bindReal(++c, j.memGb);
             s.bindInt(++c, j.gpuMilli);
+            s.bindInt(++c, j.powerDelay_s);
+            s.bindReal(++c, j.throttled_s);
+            s.bindInt(++c, j.oomKills);
+            s.bindInt(++c, j.scaledIntervals);
+            s.bindInt(++c, j.cpuUnderIntervals);
+            s.bindInt(++c, j.memUnderIntervals);
+            s.bindReal(++c, j.cpuReservedCoreS);
+            s.bindReal(++c, j.cpuUsedCoreS);
+            s.bindReal(++c, j.memReservedGbS);
+            s.bindReal(++c, j.memUsedGbS);
             s.run();
             progress.tick();
         }
@@ -277,10 +325,45 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         }
     }
     {
+        Statement s(db, "INSERT INTO result_power_off (result, idx, server, from_s, to_s, booting) VALUES (?, ?, ?, ?, ?, ?)");
+        for (std::size_t i = 0; i < r.powerOff.size(); ++i) {
+            const auto& p = r.powerOff[i];
+            s.bindInt(1, idx);
+            s.bindInt(2, static_cast<std::int64_t>(i));
+            s.bindInt(3, p.server);
+            s.bindInt(4, p.from_s);
+            s.bindInt(5, p.to_s);
+            s.bindInt(6, p.booting ? 1 : 0);
+            s.run();
+            progress.tick();
+        }
+    }
+    {
+        Statement s(db, "INSERT INTO result_scaled_runs (result, idx, job, server, from_s, to_s, levels) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        std::vector<float> flat;
+        for (std::size_t i = 0; i < r.scaledRuns.size(); ++i) {
+            const auto& run = r.scaledRuns[i];
+            flat.clear();
+            for (std::uint32_t k = run.first; k < run.first + run.count; ++k) {
+                const auto& l = r.scaledLevels[k];
+                flat.insert(flat.end(), {l.cpuReserved, l.memReserved, l.cpuUsed, l.memUsed});
+            }
+            s.bindInt(1, idx);
+            s.bindInt(2, static_cast<std::int64_t>(i));
+            s.bindInt(3, run.job);
+            s.bindInt(4, run.server);
+            s.bindInt(5, run.from_s);
+            s.bindInt(6, run.to_s);
+            s.bindBlob(7, encodeArray(flat));
+            s.run();
+            progress.tick();
+        }
+    }
+    {
         const auto& ts = r.series;
         Statement s(db, "INSERT INTO result_series (result, step_s, t_s, allocated_gpus, effective_util, queued_jobs, "
-                        "free_servers, held_idle_gpus, cpu_reserved, mem_reserved, share_fragmentation) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                        "free_servers, held_idle_gpus, cpu_reserved, mem_reserved, share_fragmentation, cpu_used, mem_used, "
+                        "powered_servers, power_kw) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         s.bindInt(1, idx);
         s.bindInt(2, ts.step_s);
         s.bindBlob(3, encodeArray(ts.t_s));
@@ -292,6 +375,10 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindBlob(9, encodeArray(ts.cpuReserved));
         s.bindBlob(10, encodeArray(ts.memReserved));
         s.bindBlob(11, encodeArray(ts.shareFragmentation));
+        s.bindBlob(12, encodeArray(ts.cpuUsed));
+        s.bindBlob(13, encodeArray(ts.memUsed));
+        s.bindBlob(14, encodeArray(ts.poweredServers));
+        s.bindBlob(15, encodeArray(ts.powerKw));
         s.run();
         Statement v(db, "INSERT INTO result_series_vc (result, vc, queued_jobs) VALUES (?, ?, ?)");
         for (std::size_t i = 0; i < ts.queuedByVc.size(); ++i) {
@@ -385,6 +472,26 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             if (std::isnan(sum.gpuShareFragmentation)) // v2: no shares were simulated
                 sum.gpuShareFragmentation = 0;
             sc.arrivals.speedup = orOne(t.real(c++)); // v2: as recorded
+            // v2 had no autoscaler in the cluster and no node power: NULL reads as off.
+            if (const auto usage = t.optionalText(c++))
+                sc.autoscaler.usage = parseStored<UsageModel>(*usage).value_or(UsageModel::None);
+            auto& w = sc.power;
+            const Scenario::Power off;
+            w.enabled = t.optionalInteger(c++).value_or(0) != 0;
+            w.idleOffAfter_s = t.optionalInteger(c++).value_or(off.idleOffAfter_s);
+            w.spareServers = static_cast<std::int32_t>(t.optionalInteger(c++).value_or(off.spareServers));
+            w.boot_s = t.optionalInteger(c++).value_or(off.boot_s);
+            for (auto* v : {&w.serverIdleW, &w.gpuIdleW, &w.gpuBusyW, &w.offW})
+                if (const auto x = t.real(c++); !std::isnan(x))
+                    *v = x;
+            for (auto* v : {&sum.cpuReservedCoreH, &sum.cpuUsedCoreH, &sum.memReservedGbH, &sum.memUsedGbH, &sum.cpuUnderPct,
+                            &sum.memUnderPct})
+                *v = orZero(t.real(c++));
+            sum.oomKills = t.optionalInteger(c++).value_or(0);
+            sum.throttled_s = orZero(t.real(c++));
+            sum.energyKwh = orZero(t.real(c++));
+            sum.poweredServerH = orZero(t.real(c++));
+            sum.powerDelay_s = orZero(t.real(c++));
             out.push_back(std::move(sr));
         }
     }
@@ -406,7 +513,9 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                  "job, simulated, status, start_s, end_s, queue_delay_s, fairshare_delay_s, fragmentation_delay_s, "
                  "capacity_delay_s, allocated_gpus, servers, racks, level, attempts, gpu_seconds, held_idle_gpu_seconds, "
                  "effective_gpu_seconds, slowdown, effective_util, "
-                 "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli",
+                 "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
+                 "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
+                 "mem_reserved_gb_s, mem_used_gb_s",
                  idx, [&](TableReader& t) {
                      JobResult j;
                      int c = 1;
@@ -434,6 +543,16 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                      j.cpuCores = orZero(t.real(c++)); // NULL in a v2 result: none asked
                      j.memGb = orZero(t.real(c++));
                      j.gpuMilli = static_cast<std::int32_t>(t.integer(c++, 1, 1000));
+                     j.powerDelay_s = t.integer(c++, 0);
+                     j.throttled_s = orZero(t.real(c++));
+                     j.oomKills = int32(t, c++);
+                     j.scaledIntervals = int32(t, c++);
+                     j.cpuUnderIntervals = int32(t, c++);
+                     j.memUnderIntervals = int32(t, c++);
+                     j.cpuReservedCoreS = orZero(t.real(c++));
+                     j.cpuUsedCoreS = orZero(t.real(c++));
+                     j.memReservedGbS = orZero(t.real(c++));
+                     j.memUsedGbS = orZero(t.real(c++));
                      r.jobs.push_back(j);
                      progress.tick();
                  });
@@ -480,10 +599,35 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             r.reservations.push_back(v);
             progress.tick();
         });
+        readRows(db, file, "result_power_off", "server, from_s, to_s, booting", idx, [&](TableReader& t) {
+            if (servers == 0)
+                t.failRow("a powered-off server but the result has no servers");
+            r.powerOff.push_back(PowerInterval{static_cast<std::int32_t>(t.integer(1, 0, servers - 1)), t.integer(2), t.integer(3), t.boolean(4)});
+            progress.tick();
+        });
+        readRows(db, file, "result_scaled_runs", "job, server, from_s, to_s, levels", idx, [&](TableReader& t) {
+            if (servers == 0 || jobs == 0)
+                t.failRow("an autoscaled run but the result has no servers or no jobs");
+            ScaledRun run;
+            run.job = static_cast<std::int32_t>(t.integer(1, 0, jobs - 1));
+            run.server = static_cast<std::int32_t>(t.integer(2, 0, servers - 1));
+            run.from_s = t.integer(3);
+            run.to_s = t.integer(4);
+            const auto flat = t.array<float>(5);
+            if (flat.size() % 4 != 0)
+                t.fail(5, "levels come in fours (CPU and memory reserved and used)");
+            run.first = static_cast<std::uint32_t>(r.scaledLevels.size());
+            run.count = static_cast<std::uint32_t>(flat.size() / 4);
+            for (std::size_t k = 0; k < flat.size(); k += 4)
+                r.scaledLevels.push_back({flat[k], flat[k + 1], flat[k + 2], flat[k + 3]});
+            r.scaledRuns.push_back(run);
+            progress.tick();
+        });
         {
             TableReader t(db, file, "result_series",
                           "SELECT step_s, t_s, allocated_gpus, effective_util, queued_jobs, free_servers, held_idle_gpus, "
-                          "cpu_reserved, mem_reserved, share_fragmentation FROM result_series WHERE result = " + std::to_string(idx));
+                          "cpu_reserved, mem_reserved, share_fragmentation, cpu_used, mem_used, powered_servers, power_kw "
+                          "FROM result_series WHERE result = " + std::to_string(idx));
             if (!t.next())
                 throw ProjectFileError(ProjectFileError::Kind::BadContent, file, 0, "result_series",
                                        "result " + std::to_string(idx) + " has no row in result_series");
@@ -508,6 +652,10 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             ts.cpuReserved = levels(7);
             ts.memReserved = levels(8);
             ts.shareFragmentation = levels(9);
+            ts.cpuUsed = levels(10);
+            ts.memUsed = levels(11);
+            ts.poweredServers = t.isNull(12) ? std::vector<std::int32_t>(samples, 0) : t.array<std::int32_t>(12);
+            ts.powerKw = levels(13);
         }
         {
             TableReader t(db, file, "result_series_vc",

@@ -272,7 +272,11 @@ void addPhaseTables(Database& db) { db.exec(kPhaseTablesV2); }
 // cap); per job result its CPU/memory/share, per wait what it waited for (v2: GPUs), per
 // occupancy interval its share of the GPU, CPU and
 // memory reservations, series of reserved CPU/memory and share fragmentation (NULL in v2: none),
-// allocated GPUs as doubles (v2: int32), and the summary's resource figures.
+// allocated GPUs as doubles (v2: int32), and the summary's resource figures; the autoscaler in
+// the cluster and node power (docs/autoscaling.md): their knobs, per job its throttling, OOM kills
+// and CPU/memory reserved and used, autoscaled runs with their levels per interval (a BLOB of
+// float quadruples), powered-off intervals, the series of use and power, and the summary's
+// figures (NULL in v2: none of it existed).
 constexpr const char* kV3 = R"sql(
 ALTER TABLE jobs ADD COLUMN cpu_cores REAL;
 ALTER TABLE jobs ADD COLUMN mem_gb REAL;
@@ -304,6 +308,59 @@ ALTER TABLE results ADD COLUMN sum_cpu_alloc_fraction REAL;
 ALTER TABLE results ADD COLUMN sum_mem_alloc_fraction REAL;
 ALTER TABLE results ADD COLUMN sum_gpu_share_fragmentation REAL;
 ALTER TABLE results ADD COLUMN sc_arrival_speedup REAL;
+ALTER TABLE results ADD COLUMN sc_autoscaler_usage TEXT;
+ALTER TABLE results ADD COLUMN sc_power_enabled INTEGER;
+ALTER TABLE results ADD COLUMN sc_power_idle_off_after_s INTEGER;
+ALTER TABLE results ADD COLUMN sc_power_spare_servers INTEGER;
+ALTER TABLE results ADD COLUMN sc_power_boot_s INTEGER;
+ALTER TABLE results ADD COLUMN sc_power_server_idle_w REAL;
+ALTER TABLE results ADD COLUMN sc_power_gpu_idle_w REAL;
+ALTER TABLE results ADD COLUMN sc_power_gpu_busy_w REAL;
+ALTER TABLE results ADD COLUMN sc_power_off_w REAL;
+ALTER TABLE results ADD COLUMN sum_cpu_reserved_core_h REAL;
+ALTER TABLE results ADD COLUMN sum_cpu_used_core_h REAL;
+ALTER TABLE results ADD COLUMN sum_mem_reserved_gb_h REAL;
+ALTER TABLE results ADD COLUMN sum_mem_used_gb_h REAL;
+ALTER TABLE results ADD COLUMN sum_cpu_under_pct REAL;
+ALTER TABLE results ADD COLUMN sum_mem_under_pct REAL;
+ALTER TABLE results ADD COLUMN sum_oom_kills INTEGER;
+ALTER TABLE results ADD COLUMN sum_throttled_s REAL;
+ALTER TABLE results ADD COLUMN sum_energy_kwh REAL;
+ALTER TABLE results ADD COLUMN sum_powered_server_h REAL;
+ALTER TABLE results ADD COLUMN sum_power_delay_s REAL;
+ALTER TABLE result_jobs ADD COLUMN power_delay_s INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE result_jobs ADD COLUMN throttled_s REAL;
+ALTER TABLE result_jobs ADD COLUMN oom_kills INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE result_jobs ADD COLUMN scaled_intervals INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE result_jobs ADD COLUMN cpu_under_intervals INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE result_jobs ADD COLUMN mem_under_intervals INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE result_jobs ADD COLUMN cpu_reserved_core_s REAL;
+ALTER TABLE result_jobs ADD COLUMN cpu_used_core_s REAL;
+ALTER TABLE result_jobs ADD COLUMN mem_reserved_gb_s REAL;
+ALTER TABLE result_jobs ADD COLUMN mem_used_gb_s REAL;
+ALTER TABLE result_series ADD COLUMN cpu_used BLOB;
+ALTER TABLE result_series ADD COLUMN mem_used BLOB;
+ALTER TABLE result_series ADD COLUMN powered_servers BLOB;
+ALTER TABLE result_series ADD COLUMN power_kw BLOB;
+CREATE TABLE result_power_off (
+  result INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  server INTEGER NOT NULL,
+  from_s INTEGER NOT NULL,
+  to_s INTEGER NOT NULL,
+  booting INTEGER NOT NULL,
+  PRIMARY KEY (result, idx)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE result_scaled_runs (
+  result INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  job INTEGER NOT NULL,
+  server INTEGER NOT NULL,
+  from_s INTEGER NOT NULL,
+  to_s INTEGER NOT NULL,
+  levels BLOB NOT NULL,
+  PRIMARY KEY (result, idx)
+) STRICT, WITHOUT ROWID;
 ALTER TABLE results ADD COLUMN sc_slowdown_max_factor REAL;
 ALTER TABLE results ADD COLUMN sc_server_cpu_cores REAL;
 ALTER TABLE results ADD COLUMN sc_server_mem_gb REAL;

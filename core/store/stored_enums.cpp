@@ -23,9 +23,10 @@ constexpr Names<JobStatus, 4> kStatus{{{JobStatus::Pass, "Pass"},
                                        {JobStatus::Failed, "Failed"},
                                        {JobStatus::Unfinished, "Unfinished"}}};
 constexpr Names<LocalityLevel, 3> kLevel{{{LocalityLevel::Server, "server"}, {LocalityLevel::Rack, "rack"}, {LocalityLevel::Any, "any"}}};
-constexpr Names<DelayCause, 3> kCause{{{DelayCause::Fairshare, "fairshare"},
+constexpr Names<DelayCause, 4> kCause{{{DelayCause::Fairshare, "fairshare"},
                                        {DelayCause::Fragmentation, "fragmentation"},
-                                       {DelayCause::Capacity, "capacity"}}};
+                                       {DelayCause::Capacity, "capacity"},
+                                       {DelayCause::Power, "power"}}};
 constexpr Names<WaitResource, 3> kResource{{{WaitResource::Gpus, "gpus"}, {WaitResource::Cpu, "cpu"}, {WaitResource::Memory, "memory"}}};
 
 template <typename T, std::size_t N>
@@ -66,6 +67,7 @@ template <> std::optional<GangPolicy> parseStored(std::string_view t) { return s
 template <> std::optional<QuotaMode> parseStored(std::string_view t) { return scenarioEnumFromString<QuotaMode>(t); }
 template <> std::optional<PlacementPolicy> parseStored(std::string_view t) { return scenarioEnumFromString<PlacementPolicy>(t); }
 template <> std::optional<BackfillPolicy> parseStored(std::string_view t) { return scenarioEnumFromString<BackfillPolicy>(t); }
+template <> std::optional<UsageModel> parseStored(std::string_view t) { return scenarioEnumFromString<UsageModel>(t); }
 template <> std::optional<GpuUse> parseStored(std::string_view t) { return valueOf(kGpuUse, t); }
 template <> std::optional<JobStatus> parseStored(std::string_view t) { return valueOf(kStatus, t); }
 template <> std::optional<LocalityLevel> parseStored(std::string_view t) { return valueOf(kLevel, t); }

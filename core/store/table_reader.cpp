@@ -96,6 +96,13 @@ std::string TableReader::text(int col)
     return stmt_.columnText(col);
 }
 
+std::optional<std::string> TableReader::optionalText(int col)
+{
+    if (stmt_.columnType(col) == SQLITE_NULL)
+        return std::nullopt;
+    return text(col);
+}
+
 std::string_view TableReader::textView(int col)
 {
     const int type = stmt_.columnType(col);

@@ -28,6 +28,7 @@ public:
     double real(int col); // NULL reads as NaN
     bool isNull(int col);
     std::string text(int col);
+    std::optional<std::string> optionalText(int col);
     std::string_view textView(int col); // valid until next()
     std::vector<unsigned char> blob(int col);
     template <typename T>

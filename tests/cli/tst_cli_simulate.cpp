@@ -38,15 +38,19 @@ void TestCliSimulate::demoOutputs()
     const auto o = QJsonDocument::fromJson(readAll(summary)).object();
     for (const char* key : {"jobs", "makespan_s", "mean_queue_delay_s", "p50_queue_delay_s", "p95_queue_delay_s", "mean_jct_s",
                             "gpu_alloc_fraction", "gpu_effective_util", "cpu_alloc_fraction", "mem_alloc_fraction",
-                            "gpu_share_fragmentation"})
+                            "gpu_share_fragmentation", "cpu_reserved_core_h", "cpu_used_core_h", "mem_reserved_gb_h",
+                            "mem_used_gb_h", "cpu_under_pct", "mem_under_pct", "oom_kills", "throttled_s", "energy_kwh",
+                            "powered_server_h", "power_delay_s"})
         QVERIFY2(o.contains(key), key);
     QCOMPARE(o["jobs"].toInt(), 24);
     // The demo's servers have 24 cores and 256 GB; its jobs ask neither: nothing reserved.
     QCOMPARE(o["cpu_alloc_fraction"].toDouble(-1), 0.0);
     QCOMPARE(o["gpu_share_fragmentation"].toDouble(), 0.0);
     QVERIFY(readAll(series).startsWith("t_s,allocated_gpus,effective_util,queued_jobs,free_servers,held_idle_gpus,queue_vision,"
-                                       "queue_speech,queue_nlp,cpu_reserved,mem_reserved,share_fragmentation\n0,12,"));
-    QVERIFY(lines[0].endsWith(",held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli"));
+                                       "queue_speech,queue_nlp,cpu_reserved,mem_reserved,share_fragmentation,cpu_used,mem_used,"
+                                       "powered_servers,power_kw\n0,12,"));
+    QVERIFY(lines[0].endsWith(",held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli,power_delay_s,throttled_s,oom_kills,"
+                              "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s"));
 }
 
 void TestCliSimulate::deterministic()

@@ -101,6 +101,10 @@ inline void compareSeries(const TimeSeries& x, const TimeSeries& y, const QStrin
     CLENS_SAME(x.cpuReserved, y.cpuReserved);
     CLENS_SAME(x.memReserved, y.memReserved);
     CLENS_SAME(x.shareFragmentation, y.shareFragmentation);
+    CLENS_SAME(x.cpuUsed, y.cpuUsed);
+    CLENS_SAME(x.memUsed, y.memUsed);
+    CLENS_SAME(x.poweredServers, y.poweredServers);
+    CLENS_SAME(x.powerKw, y.powerKw);
 }
 
 inline void compareSummary(const SimSummary& x, const SimSummary& y, const QString& where)
@@ -128,6 +132,17 @@ inline void compareSummary(const SimSummary& x, const SimSummary& y, const QStri
     CLENS_SAME_REAL(x.cpuAllocFraction, y.cpuAllocFraction);
     CLENS_SAME_REAL(x.memAllocFraction, y.memAllocFraction);
     CLENS_SAME_REAL(x.gpuShareFragmentation, y.gpuShareFragmentation);
+    CLENS_SAME_REAL(x.cpuReservedCoreH, y.cpuReservedCoreH);
+    CLENS_SAME_REAL(x.cpuUsedCoreH, y.cpuUsedCoreH);
+    CLENS_SAME_REAL(x.memReservedGbH, y.memReservedGbH);
+    CLENS_SAME_REAL(x.memUsedGbH, y.memUsedGbH);
+    CLENS_SAME_REAL(x.cpuUnderPct, y.cpuUnderPct);
+    CLENS_SAME_REAL(x.memUnderPct, y.memUnderPct);
+    CLENS_SAME(x.oomKills, y.oomKills);
+    CLENS_SAME_REAL(x.throttled_s, y.throttled_s);
+    CLENS_SAME_REAL(x.energyKwh, y.energyKwh);
+    CLENS_SAME_REAL(x.poweredServerH, y.poweredServerH);
+    CLENS_SAME_REAL(x.powerDelay_s, y.powerDelay_s);
 }
 
 // Scenario has operator==, but NaN knobs would never compare equal: compare the doubles apart.
@@ -180,6 +195,16 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME(a.cpuCores, b.cpuCores);
         CLENS_SAME(a.memGb, b.memGb);
         CLENS_SAME(a.gpuMilli, b.gpuMilli);
+        CLENS_SAME(a.powerDelay_s, b.powerDelay_s);
+        CLENS_SAME(a.throttled_s, b.throttled_s);
+        CLENS_SAME(a.oomKills, b.oomKills);
+        CLENS_SAME(a.scaledIntervals, b.scaledIntervals);
+        CLENS_SAME(a.cpuUnderIntervals, b.cpuUnderIntervals);
+        CLENS_SAME(a.memUnderIntervals, b.memUnderIntervals);
+        CLENS_SAME(a.cpuReservedCoreS, b.cpuReservedCoreS);
+        CLENS_SAME(a.cpuUsedCoreS, b.cpuUsedCoreS);
+        CLENS_SAME(a.memReservedGbS, b.memReservedGbS);
+        CLENS_SAME(a.memUsedGbS, b.memUsedGbS);
     }
     QCOMPARE(x.waits.size(), y.waits.size());
     for (std::size_t i = 0; i < x.waits.size(); ++i) {
@@ -208,6 +233,30 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME(a.to_s, b.to_s);
         CLENS_SAME(a.cpuMilli, b.cpuMilli);
         CLENS_SAME(a.memMib, b.memMib);
+    }
+    QCOMPARE(x.powerOff.size(), y.powerOff.size());
+    for (std::size_t i = 0; i < x.powerOff.size(); ++i) {
+        const auto &a = x.powerOff[i], &b = y.powerOff[i];
+        CLENS_SAME(a.server, b.server);
+        CLENS_SAME(a.from_s, b.from_s);
+        CLENS_SAME(a.to_s, b.to_s);
+        CLENS_SAME(a.booting, b.booting);
+    }
+    QCOMPARE(x.scaledRuns.size(), y.scaledRuns.size());
+    for (std::size_t i = 0; i < x.scaledRuns.size(); ++i) {
+        const auto &a = x.scaledRuns[i], &b = y.scaledRuns[i];
+        CLENS_SAME(a.job, b.job);
+        CLENS_SAME(a.server, b.server);
+        CLENS_SAME(a.from_s, b.from_s);
+        CLENS_SAME(a.to_s, b.to_s);
+        CLENS_SAME(a.count, b.count);
+        for (std::uint32_t k = 0; k < a.count; ++k) {
+            const auto &u = x.scaledLevels[a.first + k], &v = y.scaledLevels[b.first + k];
+            CLENS_SAME(u.cpuReserved, v.cpuReserved);
+            CLENS_SAME(u.memReserved, v.memReserved);
+            CLENS_SAME(u.cpuUsed, v.cpuUsed);
+            CLENS_SAME(u.memUsed, v.memUsed);
+        }
     }
     QCOMPARE(x.outages.size(), y.outages.size());
     for (std::size_t i = 0; i < x.outages.size(); ++i) {

@@ -94,7 +94,8 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     sc.resources.jobDefaults.cpuPerGpu = 4;
     sc.arrivals.speedup = variant ? 0.25 : 12.5;
     sc.failures = {30, 1e-300, 4.5, 600, L::max() - variant};
-    sc.autoscaler = {"prev.step.rules", 60, 1.5, 0.1};
+    sc.autoscaler = {"prev.step.rules", 60, 1.5, 0.1, variant ? UsageModel::Phases : UsageModel::Metrics};
+    sc.power = {true, 90, 3, 45, 123.5, 7.25, 300, 0.5};
     sc.seed = std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(variant);
     sc.seriesStep_s = 60;
     r->cluster = std::move(cluster);
@@ -128,6 +129,16 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.cpuCores = 0.5 * static_cast<double>(i);
         j.memGb = i == 2 ? 1e-300 : 1024.25;
         j.gpuMilli = i == 3 ? 250 : 1000;
+        j.powerDelay_s = static_cast<std::int64_t>(i) * 11;
+        j.throttled_s = 0.25 * static_cast<double>(i);
+        j.oomKills = static_cast<std::int32_t>(i % 3);
+        j.scaledIntervals = static_cast<std::int32_t>(i) * 4;
+        j.cpuUnderIntervals = static_cast<std::int32_t>(i);
+        j.memUnderIntervals = static_cast<std::int32_t>(i % 2);
+        j.cpuReservedCoreS = 1e9 + static_cast<double>(i);
+        j.cpuUsedCoreS = 0.5;
+        j.memReservedGbS = 3.75;
+        j.memUsedGbS = 1e-300;
         r->jobs.push_back(j);
     }
     r->waits = {{0, 10, DelayCause::Fairshare}, {10, L::max(), DelayCause::Fragmentation, WaitResource::Cpu},
@@ -135,8 +146,12 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     r->occupancy = {{0, 1, 0, 100, GpuUse::Running, 375, 0.5f}, {7, 8, 5, 6, GpuUse::Trial, 1000, std::nanf("")},
                     {3, 2, L::min(), L::max(), GpuUse::HeldIdle, 1000, 0.0f}};
     r->outages = {{2, 10, 20}, {9, 0, L::max()}};
-    if (r->cluster)
+    if (r->cluster) {
         r->reservations = {{2, 1, 0, 100, 4000, 1024}, {9, 8, L::min(), L::max(), 0, L::max()}};
+        r->powerOff = {{1, 0, 300, false}, {1, 300, 350, true}, {9, L::min(), L::max(), false}};
+        r->scaledRuns = {{3, 2, 10, 700, 0, 2}, {1, 0, 5, 6, 2, 0}, {8, 9, -100, L::max(), 2, 1}};
+        r->scaledLevels = {{1.5f, 2.25f, 1.0f, 0.5f}, {3.3f, 0.0f, 0.25f, 1e-30f}, {0.0f, 1e30f, 0.0f, 7.0f}};
+    }
     r->series.step_s = 60;
     r->series.t_s = {0, 60, 120};
     r->series.allocatedGpus = {0, 2.5, -1e300};
@@ -148,10 +163,25 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     r->series.cpuReserved = {1.5, 0.0, 2.0};
     r->series.memReserved = {};
     r->series.shareFragmentation = {0.25};
+    r->series.cpuUsed = {0.5, 1.5};
+    r->series.memUsed = {};
+    r->series.poweredServers = {10, 9, 0};
+    r->series.powerKw = {1.25, 0.0, 2.5};
     r->summary = {9, 7, 2, L::max(), 1.5, std::nan(""), 1e-310, -0.0, 0.75, 0.5, 1, 2, 3, 4.25, L::min(), 42,
                   1.25, 3, 1e15, std::nan("")};
     r->summary.cpuAllocFraction = 0.125;
     r->summary.gpuShareFragmentation = 1e-9;
+    r->summary.cpuReservedCoreH = 12.5;
+    r->summary.cpuUsedCoreH = 6.25;
+    r->summary.memReservedGbH = 1e6;
+    r->summary.memUsedGbH = 3;
+    r->summary.cpuUnderPct = 4.5;
+    r->summary.memUnderPct = 0.125;
+    r->summary.oomKills = 17;
+    r->summary.throttled_s = 99.5;
+    r->summary.energyKwh = 1234.5;
+    r->summary.poweredServerH = 77;
+    r->summary.powerDelay_s = 3600;
     r->events = 123456789012345;
     r->firstSubmit_s = L::min();
     r->lastEvent_s = L::max();

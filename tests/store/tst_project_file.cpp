@@ -417,7 +417,27 @@ constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER T
                                 "ALTER TABLE result_waits DROP COLUMN resource; "
                                 "DROP TABLE result_reservations; ALTER TABLE result_series DROP COLUMN cpu_reserved; "
                                 "ALTER TABLE result_series DROP COLUMN mem_reserved; "
-                                "ALTER TABLE result_series DROP COLUMN share_fragmentation; ";
+                                "ALTER TABLE result_series DROP COLUMN share_fragmentation; "
+                                "ALTER TABLE results DROP COLUMN sc_autoscaler_usage; ALTER TABLE results DROP COLUMN sc_power_enabled; "
+                                "ALTER TABLE results DROP COLUMN sc_power_idle_off_after_s; "
+                                "ALTER TABLE results DROP COLUMN sc_power_spare_servers; ALTER TABLE results DROP COLUMN sc_power_boot_s; "
+                                "ALTER TABLE results DROP COLUMN sc_power_server_idle_w; ALTER TABLE results DROP COLUMN sc_power_gpu_idle_w; "
+                                "ALTER TABLE results DROP COLUMN sc_power_gpu_busy_w; ALTER TABLE results DROP COLUMN sc_power_off_w; "
+                                "ALTER TABLE results DROP COLUMN sum_cpu_reserved_core_h; ALTER TABLE results DROP COLUMN sum_cpu_used_core_h; "
+                                "ALTER TABLE results DROP COLUMN sum_mem_reserved_gb_h; ALTER TABLE results DROP COLUMN sum_mem_used_gb_h; "
+                                "ALTER TABLE results DROP COLUMN sum_cpu_under_pct; ALTER TABLE results DROP COLUMN sum_mem_under_pct; "
+                                "ALTER TABLE results DROP COLUMN sum_oom_kills; ALTER TABLE results DROP COLUMN sum_throttled_s; "
+                                "ALTER TABLE results DROP COLUMN sum_energy_kwh; ALTER TABLE results DROP COLUMN sum_powered_server_h; "
+                                "ALTER TABLE results DROP COLUMN sum_power_delay_s; "
+                                "ALTER TABLE result_jobs DROP COLUMN power_delay_s; ALTER TABLE result_jobs DROP COLUMN throttled_s; "
+                                "ALTER TABLE result_jobs DROP COLUMN oom_kills; ALTER TABLE result_jobs DROP COLUMN scaled_intervals; "
+                                "ALTER TABLE result_jobs DROP COLUMN cpu_under_intervals; "
+                                "ALTER TABLE result_jobs DROP COLUMN mem_under_intervals; "
+                                "ALTER TABLE result_jobs DROP COLUMN cpu_reserved_core_s; ALTER TABLE result_jobs DROP COLUMN cpu_used_core_s; "
+                                "ALTER TABLE result_jobs DROP COLUMN mem_reserved_gb_s; ALTER TABLE result_jobs DROP COLUMN mem_used_gb_s; "
+                                "ALTER TABLE result_series DROP COLUMN cpu_used; ALTER TABLE result_series DROP COLUMN mem_used; "
+                                "ALTER TABLE result_series DROP COLUMN powered_servers; ALTER TABLE result_series DROP COLUMN power_kw; "
+                                "DROP TABLE result_power_off; DROP TABLE result_scaled_runs; ";
 // A made-up next schema for the upgrade tests: adds a column with a default.
 void addColourColumn(store::Database& db) { db.exec("ALTER TABLE scenarios ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'"); }
 void failingStep(store::Database& db) { db.exec("ALTER TABLE no_such_table ADD COLUMN x INTEGER"); }
@@ -480,6 +500,20 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         r->series.cpuReserved.assign(samples, 0.0);
         r->series.memReserved.assign(samples, 0.0);
         r->series.shareFragmentation.assign(samples, 0.0);
+        r->series.cpuUsed.assign(samples, 0.0);
+        r->series.memUsed.assign(samples, 0.0);
+        r->series.poweredServers.assign(samples, 0);
+        r->series.powerKw.assign(samples, 0.0);
+        for (auto& j : r->jobs)
+            j.powerDelay_s = j.oomKills = j.scaledIntervals = j.cpuUnderIntervals = j.memUnderIntervals = 0,
+            j.throttled_s = j.cpuReservedCoreS = j.cpuUsedCoreS = j.memReservedGbS = j.memUsedGbS = 0;
+        r->powerOff.clear();
+        r->scaledRuns.clear();
+        r->scaledLevels.clear();
+        r->summary.cpuReservedCoreH = r->summary.cpuUsedCoreH = r->summary.memReservedGbH = r->summary.memUsedGbH = 0;
+        r->summary.cpuUnderPct = r->summary.memUnderPct = r->summary.throttled_s = r->summary.energyKwh = 0;
+        r->summary.poweredServerH = r->summary.powerDelay_s = 0;
+        r->summary.oomKills = 0;
         r->summary.cpuAllocFraction = r->summary.memAllocFraction = std::nan("");
         r->summary.gpuShareFragmentation = 0;
         named.result = r;
@@ -500,9 +534,13 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         QCOMPARE(sc.slowdown.maxFactor, 1e6);
         QVERIFY(sc.resources == Scenario::Resources{});
         QCOMPARE(sc.arrivals.speedup, 1.0);
+        QVERIFY(sc.power == Scenario::Power{});
+        QVERIFY(sc.autoscaler.usage == UsageModel::None);
         sc.slowdown.maxFactor = p.results[i].result->scenario.slowdown.maxFactor;
         sc.resources = p.results[i].result->scenario.resources;
         sc.arrivals = p.results[i].result->scenario.arrivals;
+        sc.power = p.results[i].result->scenario.power;
+        sc.autoscaler.usage = p.results[i].result->scenario.autoscaler.usage;
     }
     compareProject(p, q);
 }
@@ -579,14 +617,14 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(TraceMeta), std::size_t{136});
     QCOMPARE(sizeof(Server), std::size_t{96});
     QCOMPARE(sizeof(ServerSpec), std::size_t{128});
-    QCOMPARE(sizeof(Scenario), std::size_t{336});
-    QCOMPARE(sizeof(JobResult), std::size_t{168});
+    QCOMPARE(sizeof(Scenario), std::size_t{408});
+    QCOMPARE(sizeof(JobResult), std::size_t{232});
     QCOMPARE(sizeof(WaitInterval), std::size_t{24});
     QCOMPARE(sizeof(GpuInterval), std::size_t{32});
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});
-    QCOMPARE(sizeof(TimeSeries), std::size_t{248});
-    QCOMPARE(sizeof(SimSummary), std::size_t{184});
-    QCOMPARE(sizeof(SimResult), std::size_t{944});
+    QCOMPARE(sizeof(TimeSeries), std::size_t{344});
+    QCOMPARE(sizeof(SimSummary), std::size_t{272});
+    QCOMPARE(sizeof(SimResult), std::size_t{1272});
     QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
     QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
 }

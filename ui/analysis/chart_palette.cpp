@@ -8,6 +8,7 @@ namespace clens::ui::analysis::chart_palette {
 QColor fairshare() { return QColor(0x8e, 0x5c, 0xc2); }
 QColor fragmentation() { return QColor(0xe0, 0x6c, 0x1f); }
 QColor capacity() { return QColor(0x9a, 0xa3, 0xad); }
+QColor power() { return QColor(0x2a, 0x9d, 0x8f); }
 
 QColor causeColour(std::string_view column)
 {
@@ -17,6 +18,8 @@ QColor causeColour(std::string_view column)
         return fragmentation();
     if (column.starts_with("capacity"))
         return capacity();
+    if (column.starts_with("power"))
+        return power();
     return {};
 }
 

@@ -11,6 +11,7 @@ namespace clens::ui::analysis::chart_palette {
 QColor fairshare();
 QColor fragmentation();
 QColor capacity();
+QColor power(); // waiting for servers to boot
 // The cause a column is about ("fragmentation_pct" -> fragmentation), else invalid.
 QColor causeColour(std::string_view column);
 

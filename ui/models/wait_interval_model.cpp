@@ -49,6 +49,7 @@ QString WaitIntervalModel::causeName(DelayCause cause)
     case DelayCause::Fairshare: return tr("fair share");
     case DelayCause::Fragmentation: return tr("fragmentation");
     case DelayCause::Capacity: return tr("capacity");
+    case DelayCause::Power: return tr("power");
     }
     return {};
 }
@@ -59,6 +60,7 @@ QString WaitIntervalModel::causeExplanation(DelayCause cause)
     case DelayCause::Fairshare: return tr("its VC had used its GPU quota");
     case DelayCause::Fragmentation: return tr("enough GPUs were free, but not in a placement the locality rule allowed");
     case DelayCause::Capacity: return tr("fewer GPUs were free than it needed");
+    case DelayCause::Power: return tr("the servers it needed were booting");
     }
     return {};
 }
@@ -82,6 +84,7 @@ QVariant WaitIntervalModel::data(const QModelIndex& index, int role) const
         case DelayCause::Fairshare: return palette::fairshare();
         case DelayCause::Fragmentation: return palette::fragmentation();
         case DelayCause::Capacity: return palette::capacity();
+        case DelayCause::Power: return palette::power();
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Cause)

@@ -75,6 +75,7 @@ QColor utilization(float u)
 QColor fairshare() { return QColor(0x8e, 0x5c, 0xc2); }
 QColor fragmentation() { return QColor(0xe0, 0x6c, 0x1f); }
 QColor capacity() { return QColor(0x9a, 0xa3, 0xad); }
+QColor power() { return QColor(0x2a, 0x9d, 0x8f); }
 QColor running() { return busy(); }
 
 } // namespace palette

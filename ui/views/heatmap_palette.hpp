@@ -30,6 +30,7 @@ QColor utilization(float u);
 QColor fairshare();
 QColor fragmentation();
 QColor capacity();
+QColor power(); // waiting for servers to boot
 QColor running();
 
 } // namespace palette

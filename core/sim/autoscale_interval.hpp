@@ -1,0 +1,53 @@
+#pragma once
+// One autoscaler interval of one running job (docs/autoscaling.md): its demand as pieces of
+// constant CPU and memory, and what happens under a fixed reservation — how much work gets done
+// (CPU demand above the reservation slows the job to reservation ÷ demand), when the work runs
+// out (the run ends), when memory demand first exceeds the reservation (the attempt is
+// OOM-killed), what was used, and the usage statistics the policies read.
+#include "core/phases/scaling_policy.hpp"
+#include "core/sim/demand_model.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace clens {
+
+struct IntervalOutcome {
+    double elapsed_s = 0;   // wall time evaluated (to the cut, the end or the OOM)
+    double progress_s = 0;  // work done, in full-speed seconds
+    double throttled_s = 0; // elapsed - progress
+    double cpuUsed_s = 0;   // core-seconds used (demand, capped by the reservation)
+    double memUsed_s = 0;   // MiB-seconds used
+    double peakMem = 0;     // MiB
+    bool cpuUnder = false;  // some CPU demand above the reservation
+    bool memUnder = false;
+    std::optional<double> endAt_s; // offset from the interval start where the work ran out
+    std::optional<double> oomAt_s; // offset where memory demand first exceeded the reservation
+    int lastPhase = -1;     // the phase at the end of what was evaluated
+};
+
+class AutoscaleInterval {
+public:
+    // Takes the demand of [0, length_s) from the walk (the walk's current step may carry over
+    // from the interval before: `carry` is its time left, updated).
+    void fill(DemandWalk& walk, DemandStep& current, double& carry, double length_s);
+    // Under a reservation of cpu cores and mem MiB, with `work_s` full-speed seconds of work left,
+    // evaluates [0, upTo_s) and stops early at the end of the work or an OOM.
+    IntervalOutcome evaluate(double cpu, double mem, double work_s, double upTo_s) const;
+    // Usage statistics over the pieces (one sample each), for the policies.
+    IntervalUsage usage() const;
+    double length() const { return length_; }
+
+private:
+    struct Piece {
+        double duration_s;
+        double cpu, mem;
+        int phase;
+    };
+    std::vector<Piece> pieces_;
+    double length_ = 0;
+    mutable std::vector<double> scratch_;
+};
+
+} // namespace clens

@@ -1,0 +1,271 @@
+// The autoscaler in the cluster (docs/autoscaling.md): running jobs' demand, their reservations
+// set every interval by the policy, CPU throttling and memory OOM kills.
+#include "core/sim/sim_engine.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clens {
+
+namespace {
+constexpr double kMibPerGb = 1024.0;
+
+// An amount in whole units, rounded up (3 x 1.1 cores is 3,300 millicores, not 3,301).
+std::int64_t ceilUnits(double v, double unit) { return std::llround(std::ceil(std::max(0.0, v) * unit - 1e-6)); }
+} // namespace
+
+void SimEngine::initAutoscaling()
+{
+    demand_ = options_.demand.get();
+    const auto& a = sc_.autoscaler;
+    scalePolicy_ = a.policy == "request" ? std::nullopt : scalingPolicyFromName(a.policy);
+    phaseRule_.assign(demand_->phases.size(), std::nullopt);
+    for (std::size_t p = 0; p < demand_->phases.size(); ++p) {
+        const auto& ph = demand_->phases[p];
+        if (ph.seen)
+            phaseRule_[p] = Allocation{ph.cpuMean + a.sigma * ph.cpuSd, ph.memMean + a.sigma * ph.memSd};
+    }
+    // A job that asks no CPU or memory starts with its first step's demand (docs/autoscaling.md).
+    const auto source = a.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
+    startMem_.assign(trace_->jobs.size(), 0.0);
+    memFloor_.assign(trace_->jobs.size(), 0.0);
+    for (const auto j : jobOfRank_) {
+        const auto& req = model_.requestRef(j);
+        std::int64_t cpu = req.cpu, mem = req.mem;
+        if (cpu == 0 || mem == 0) {
+            const auto first = DemandWalk(*demand_, source, sc_.seed, j).next();
+            if (cpu == 0)
+                cpu = ceilUnits(first.cpu, 1000.0);
+            if (mem == 0)
+                mem = ceilUnits(first.mem, 1.0);
+            model_.setStartRequest(j, cpu, mem);
+        }
+        startMem_[idx(j)] = static_cast<double>(mem);
+    }
+}
+
+std::int64_t SimEngine::nextTickAfter(std::int64_t t) const
+{
+    const auto t0 = job(jobOfRank_.front()).submit_s;
+    const auto w = sc_.autoscaler.interval_s;
+    const auto k = t >= t0 ? (t - t0) / w + 1 : 0;
+    return t0 + k * w;
+}
+
+void SimEngine::ensureTick(std::int64_t t)
+{
+    if (pendingTick_)
+        return;
+    pendingTick_ = nextTickAfter(t);
+    events_.push({*pendingTick_, SimEvent::makeOrder(kTick, 0), 0});
+}
+
+void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
+{
+    auto& r = rt_[idx(j)];
+    r.scaling = std::make_unique<Scaling>();
+    auto& sc = *r.scaling;
+    const auto source = sc_.autoscaler.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
+    sc.walk = std::make_unique<DemandWalk>(*demand_, source, sc_.seed, j);
+    sc.work_s = work_s;
+    for (const auto& part : r.reserved) {
+        sc.runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
+        scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
+    }
+    scaledRunning_.insert(j);
+    ensureTick(t);
+    planInterval(j, t);
+}
+
+void SimEngine::planInterval(std::int32_t j, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    auto& sc = *r.scaling;
+    if (sc.intervalStart != t || sc.interval.length() <= 0 || sc.intervalEnd <= t) { // not filled ahead (oracles fill it)
+        sc.intervalStart = t;
+        sc.intervalEnd = nextTickAfter(t);
+        sc.interval.fill(*sc.walk, sc.step, sc.stepLeft, static_cast<double>(sc.intervalEnd - t));
+    }
+    double cpu = 0, mem = 0;
+    for (const auto& part : r.reserved) {
+        cpu += static_cast<double>(part.cpu) / 1000.0;
+        mem += static_cast<double>(part.mem);
+    }
+    const auto o = sc.interval.evaluate(cpu, mem, sc.work_s, sc.interval.length());
+    auto& c = series_.counters();
+    const auto length = sc.interval.length();
+    c.scaledCpuUsed += o.cpuUsed_s / length - sc.cpuUsedRate;
+    c.scaledMemUsed += o.memUsed_s / length - sc.memUsedRate;
+    sc.cpuUsedRate = o.cpuUsed_s / length;
+    sc.memUsedRate = o.memUsed_s / length;
+    if (o.oomAt_s) {
+        sc.peakMem = std::max(sc.peakMem, o.peakMem);
+        events_.push({t + static_cast<std::int64_t>(std::ceil(*o.oomAt_s)), SimEvent::makeOrder(kOom, static_cast<std::uint64_t>(j)), r.serial});
+    } else if (o.endAt_s) {
+        events_.push({t + static_cast<std::int64_t>(std::ceil(*o.endAt_s)), SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), r.serial});
+    }
+}
+
+IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    auto& sc = *r.scaling;
+    const auto elapsed = static_cast<double>(t - sc.intervalStart);
+    if (elapsed <= 0)
+        return {};
+    double cpu = 0, mem = 0;
+    for (const auto& part : r.reserved) {
+        cpu += static_cast<double>(part.cpu) / 1000.0;
+        mem += static_cast<double>(part.mem);
+    }
+    const auto o = sc.interval.evaluate(cpu, mem, sc.work_s, elapsed);
+    auto& res = result_.jobs[idx(j)];
+    res.cpuReservedCoreS += cpu * elapsed;
+    res.memReservedGbS += mem / kMibPerGb * elapsed;
+    res.throttled_s += o.throttled_s;
+    res.cpuUsedCoreS += o.cpuUsed_s;
+    res.memUsedGbS += o.memUsed_s / kMibPerGb;
+    ++res.scaledIntervals;
+    res.cpuUnderIntervals += o.cpuUnder ? 1 : 0;
+    res.memUnderIntervals += o.memUnder ? 1 : 0;
+    sc.work_s = std::max(0.0, sc.work_s - o.progress_s);
+    sc.throttled_s += o.throttled_s;
+    sc.peakMem = std::max(sc.peakMem, o.peakMem);
+    recordLevels(j, o, elapsed);
+    sc.intervalStart = t;
+    return o;
+}
+
+void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double elapsed)
+{
+    auto& r = rt_[idx(j)];
+    auto& sc = *r.scaling;
+    for (std::size_t i = 0; i < r.reserved.size() && i < sc.runs.size(); ++i) {
+        const auto& part = r.reserved[i];
+        const double share = r.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / r.alloc : 1.0;
+        auto& [run, levels] = scaledParts_[sc.runs[i]];
+        run.to_s = sc.intervalStart + static_cast<std::int64_t>(elapsed);
+        if (options_.recordOccupancy)
+            levels.push_back({static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
+                              static_cast<float>(static_cast<double>(part.mem) / kMibPerGb),
+                              static_cast<float>(o.cpuUsed_s / elapsed * share),
+                              static_cast<float>(o.memUsed_s / elapsed / kMibPerGb * share)});
+    }
+}
+
+void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    const auto cpuTotal = ceilUnits(cpu, 1000.0);
+    const auto memTotal = ceilUnits(mem, 1.0);
+    const auto held = static_cast<std::int64_t>(r.alloc);
+    bool freed = false;
+    for (auto& part : r.reserved) {
+        // Its part of the whole job's demand: by its GPUs there.
+        const auto portion = [&](std::int64_t total) {
+            return held <= 1 || part.gpus >= held ? total : (total * part.gpus + held - 1) / held;
+        };
+        const auto cpuNew = std::min(portion(cpuTotal), part.cpu + res_->cpuFree(part.server));
+        const auto memNew = std::min(portion(memTotal), part.mem + res_->memFree(part.server));
+        if (cpuNew == part.cpu && memNew == part.mem)
+            continue;
+        freed = freed || cpuNew < part.cpu || memNew < part.mem;
+        auto& c = series_.counters();
+        c.scaledCpuReserved += cpuNew - part.cpu;
+        res_->unreserve(part.server, part.cpu, part.mem);
+        res_->reserve(part.server, cpuNew, memNew);
+        res_->touch(part.server);
+        part.cpu = cpuNew;
+        part.mem = memNew;
+        part.since = t;
+    }
+    if (freed) { // room for waiting jobs
+        ++releaseEpoch_;
+        needPass_ = dirty_ = true;
+    }
+}
+
+void SimEngine::autoscaleTick(std::int64_t t)
+{
+    pendingTick_.reset();
+    const auto& a = sc_.autoscaler;
+    const std::vector<std::int32_t> running(scaledRunning_.begin(), scaledRunning_.end());
+    for (const auto j : running) {
+        auto& sc = *rt_[idx(j)].scaling;
+        if (sc.intervalStart >= t)
+            continue; // started at this tick: its first interval runs to the next one
+        const auto o = closeInterval(j, t);
+        if (scalePolicy_) {
+            const auto previous = sc.interval.usage();
+            PolicyInputs in{&previous, nullptr, std::nullopt, a.sigma};
+            IntervalUsage current;
+            if (isOracle(*scalePolicy_)) { // it knows the interval ahead: fill it now
+                sc.intervalStart = t;
+                sc.intervalEnd = nextTickAfter(t);
+                sc.interval.fill(*sc.walk, sc.step, sc.stepLeft, static_cast<double>(sc.intervalEnd - t));
+                current = sc.interval.usage();
+                in.current = &current;
+            }
+            if (*scalePolicy_ == ScalingPolicy::PhaseRule && o.lastPhase >= 0 && static_cast<std::size_t>(o.lastPhase) < phaseRule_.size())
+                in.phaseRule = phaseRule_[static_cast<std::size_t>(o.lastPhase)];
+            const auto alloc = policyAllocation(*scalePolicy_, in);
+            rescale(j, alloc.cpu * (1.0 + a.headroom), std::max(alloc.mem * (1.0 + a.headroom), memFloor_[idx(j)]), t);
+        }
+        planInterval(j, t);
+    }
+    if (!scaledRunning_.empty())
+        ensureTick(t);
+}
+
+void SimEngine::endScaling(std::int32_t j, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    closeInterval(j, t);
+    auto& c = series_.counters();
+    c.scaledCpuUsed -= r.scaling->cpuUsedRate;
+    c.scaledMemUsed -= r.scaling->memUsedRate;
+    for (const auto& part : r.reserved) {
+        c.scaledCpuReserved -= part.cpu;
+        c.scaledMemReserved -= part.mem;
+    }
+    scaledRunning_.erase(j);
+    r.scaling.reset();
+}
+
+void SimEngine::flushScaledRuns()
+{
+    std::sort(scaledParts_.begin(), scaledParts_.end(), [](const auto& a, const auto& b) {
+        const auto& x = a.first;
+        const auto& y = b.first;
+        return x.from_s != y.from_s ? x.from_s < y.from_s : x.server != y.server ? x.server < y.server : x.job < y.job;
+    });
+    for (auto& [run, levels] : scaledParts_) {
+        if (!options_.recordOccupancy || levels.empty())
+            continue;
+        run.first = static_cast<std::uint32_t>(result_.scaledLevels.size());
+        run.count = static_cast<std::uint32_t>(levels.size());
+        result_.scaledLevels.insert(result_.scaledLevels.end(), levels.begin(), levels.end());
+        result_.scaledRuns.push_back(run);
+    }
+    scaledParts_.clear();
+}
+
+void SimEngine::oomKill(std::int32_t j, std::int64_t t)
+{
+    auto& r = rt_[idx(j)];
+    closeInterval(j, t);
+    auto& res = result_.jobs[idx(j)];
+    ++res.oomKills;
+    ++res.memUnderIntervals;
+    // Its next first interval holds its peak memory demand (with headroom), at least what it
+    // started with.
+    const auto next = std::max(startMem_[idx(j)], r.scaling->peakMem * (1.0 + sc_.autoscaler.headroom));
+    const auto& req = model_.requestRef(j);
+    model_.setStartRequest(j, req.cpu, ceilUnits(next, 1.0));
+    // And the policy never reserves it less memory than that again (else a job whose memory
+    // demand sometimes exceeds what its policy reserves would be killed over and over).
+    memFloor_[idx(j)] = std::max(memFloor_[idx(j)], r.scaling->peakMem * (1.0 + sc_.autoscaler.headroom));
+    interrupt(j, t, false, true);
+}
+
+} // namespace clens

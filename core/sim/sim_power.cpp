@@ -1,0 +1,206 @@
+// Node power of SimEngine (docs/autoscaling.md "Node power"): idle servers power off after a
+// threshold while enough idle ones stay on, a waiting job that only off servers could take boots
+// the fewest of them, and energy is accounted for every server, whether power management is on
+// or not.
+#include "core/sim/sim_engine.hpp"
+
+#include <algorithm>
+
+namespace clens {
+
+void SimEngine::initPower(std::int64_t t0)
+{
+    const auto servers = idx(cluster_->serverCount());
+    power_.assign(servers, PowerState::On);
+    poweredServers_ = cluster_->serverCount();
+    poweredGpus_ = cluster_->gpuCount();
+    if (!sc_.power.enabled)
+        return;
+    idleSince_.assign(servers, -1);
+    idleSerial_.assign(servers, 0);
+    openPower_.assign(servers, -1);
+    pool_.watch(&changedServers_);
+    for (std::int32_t s = 0; s < cluster_->serverCount(); ++s)
+        changedServers_.push_back(s);
+    updatePower(t0);
+}
+
+bool SimEngine::serverIdle(std::int32_t s) const
+{
+    return power_[idx(s)] == PowerState::On && pool_.isUp(s) && pool_.freeOn(s) == cluster_->servers()[idx(s)].gpus
+           && (!res_ || jobsOn_[idx(s)].empty());
+}
+
+void SimEngine::updatePower(std::int64_t t)
+{
+    if (changedServers_.empty())
+        return;
+    std::sort(changedServers_.begin(), changedServers_.end());
+    changedServers_.erase(std::unique(changedServers_.begin(), changedServers_.end()), changedServers_.end());
+    const auto changed = std::move(changedServers_);
+    changedServers_.clear();
+    for (const auto s : changed) {
+        if (power_[idx(s)] != PowerState::On)
+            continue;
+        const bool idle = serverIdle(s);
+        auto& since = idleSince_[idx(s)];
+        if (idle && since < 0) {
+            since = t;
+            ++idlePowered_;
+            const auto serial = ++idleSerial_[idx(s)];
+            events_.push({t + sc_.power.idleOffAfter_s, SimEvent::makeOrder(kPower, static_cast<std::uint64_t>(s)), serial << 1});
+        } else if (!idle && since >= 0) {
+            eligible_.erase({since, s});
+            since = -1;
+            --idlePowered_;
+            ++idleSerial_[idx(s)];
+        }
+    }
+    powerOffEligible(t);
+}
+
+void SimEngine::powerEvent(std::int32_t s, std::uint32_t serial, std::int64_t t)
+{
+    if (serial & 1u) { // boot done
+        pool_.setUp(s);
+        if (res_)
+            res_->touch(s);
+        power_[idx(s)] = PowerState::On;
+        closePowerInterval(s, t);
+        ++powerEpoch_;
+        ++releaseEpoch_;
+        needPass_ = dirty_ = true;
+        changedServers_.push_back(s);
+        return;
+    }
+    if ((serial >> 1) != idleSerial_[idx(s)] || idleSince_[idx(s)] < 0)
+        return; // it got busy since
+    eligible_.insert({idleSince_[idx(s)], s});
+    powerOffEligible(t);
+}
+
+void SimEngine::powerOffEligible(std::int64_t t)
+{
+    // Longest idle first; never fewer than spare_servers idle servers left on.
+    while (!eligible_.empty() && idlePowered_ - 1 >= sc_.power.spareServers) {
+        const auto s = eligible_.begin()->second;
+        eligible_.erase(eligible_.begin());
+        idleSince_[idx(s)] = -1;
+        --idlePowered_;
+        ++idleSerial_[idx(s)];
+        pool_.setDown(s);
+        if (res_)
+            res_->touch(s);
+        power_[idx(s)] = PowerState::Off;
+        ++powerEpoch_;
+        --poweredServers_;
+        poweredGpus_ -= cluster_->servers()[idx(s)].gpus;
+        openPowerInterval(s, t, false);
+    }
+}
+
+void SimEngine::openPowerInterval(std::int32_t s, std::int64_t t, bool booting)
+{
+    openPower_[idx(s)] = static_cast<std::int64_t>(result_.powerOff.size());
+    result_.powerOff.push_back({s, t, t, booting});
+}
+
+void SimEngine::closePowerInterval(std::int32_t s, std::int64_t t)
+{
+    if (openPower_[idx(s)] >= 0)
+        result_.powerOff[static_cast<std::size_t>(openPower_[idx(s)])].to_s = t;
+    openPower_[idx(s)] = -1;
+}
+
+bool SimEngine::fitsWithServers(std::int32_t j, std::int64_t t, const std::vector<std::int32_t>& extra)
+{
+    for (const auto s : extra) { // hypothetically up (they are empty)
+        pool_.setUp(s);
+        if (res_)
+            res_->touch(s);
+    }
+    std::int32_t size = 0;
+    const auto maxSize = quota_.mode() == QuotaMode::Strict ? quota_.roomGpus(job(j).vc) : QuotaBook::kUnlimited;
+    const bool fits = choosePlacement(j, t, maxSize, false, size, scratch_);
+    for (const auto s : extra) {
+        pool_.setDown(s);
+        if (res_)
+            res_->touch(s);
+    }
+    return fits;
+}
+
+void SimEngine::powerPass(std::int64_t t)
+{
+    std::vector<std::int32_t> booting, off;
+    for (std::int32_t s = 0; s < cluster_->serverCount(); ++s) {
+        if (power_[idx(s)] == PowerState::Booting)
+            booting.push_back(s);
+        else if (power_[idx(s)] == PowerState::Off)
+            off.push_back(s);
+    }
+    if (booting.empty() && off.empty()) {
+        std::fill(powerWait_.begin(), powerWait_.end(), 0);
+        return;
+    }
+    // Lanes still waiting after the pass, in queue order of their heads; a lane judged at this
+    // release and power state keeps its answer.
+    std::vector<std::pair<std::uint32_t, std::int32_t>> waiting;
+    for (const auto laneId : lanes_->active())
+        waiting.emplace_back(*lanes_->lane(laneId).ranks.begin(), laneId);
+    std::sort(waiting.begin(), waiting.end());
+    for (const auto& [rank, laneId] : waiting) {
+        const auto j = jobOfRank_[rank];
+        if (powerWait_.size() <= idx(laneId)) {
+            powerWait_.resize(idx(laneId) + 1, 0);
+            powerChecked_.resize(idx(laneId) + 1, {0, 0});
+        }
+        const std::pair<std::uint64_t, std::uint64_t> state{releaseEpoch_, powerEpoch_};
+        if (powerChecked_[idx(laneId)] == state)
+            continue;
+        powerChecked_[idx(laneId)] = state;
+        powerWait_[idx(laneId)] = 0;
+        if (quota_.wouldExceed(job(j).vc, needMilli(j, t)))
+            continue; // fair share first
+        if (!booting.empty() && fitsWithServers(j, t, booting)) {
+            powerWait_[idx(laneId)] = 1;
+            continue;
+        }
+        // The fewest off servers, lowest index first, that let it start.
+        auto extra = booting;
+        std::size_t used = 0;
+        bool fits = false;
+        while (used < off.size() && !fits) {
+            extra.push_back(off[used++]);
+            fits = fitsWithServers(j, t, extra);
+        }
+        if (!fits)
+            continue;
+        for (std::size_t i = 0; i < used; ++i) {
+            const auto s = off[i];
+            power_[idx(s)] = PowerState::Booting;
+            ++poweredServers_;
+            poweredGpus_ += cluster_->servers()[idx(s)].gpus;
+            closePowerInterval(s, t);
+            openPowerInterval(s, t, true);
+            events_.push({t + sc_.power.boot_s, SimEvent::makeOrder(kPower, static_cast<std::uint64_t>(s)), 1u});
+            booting.push_back(s);
+        }
+        off.erase(off.begin(), off.begin() + static_cast<std::ptrdiff_t>(used));
+        ++powerEpoch_;
+        powerWait_[idx(laneId)] = 1;
+        powerChecked_[idx(laneId)] = {releaseEpoch_, powerEpoch_};
+    }
+}
+
+double SimEngine::powerNow() const
+{
+    const auto& w = sc_.power;
+    const auto& c = series_.counters();
+    const double busyUtil = static_cast<double>(c.utilMicro) / 1e6; // busy GPUs' utilization, summed
+    const auto offServers = cluster_->serverCount() - poweredServers_;
+    // A GPU draws gpu_idle_w idle and gpu_busy_w at full utilization, linearly in between.
+    return poweredServers_ * w.serverIdleW + poweredGpus_ * w.gpuIdleW + (w.gpuBusyW - w.gpuIdleW) * busyUtil + offServers * w.offW;
+}
+
+} // namespace clens

@@ -1,0 +1,258 @@
+// The autoscaler in the cluster (docs/autoscaling.md): hand-computed micro-scenarios, each
+// stating its arithmetic, over demand profiles written out by hand.
+#include "core/sim/scenario_json.hpp"
+#include "core/sim/sim_invariants.hpp"
+#include "core/util/input_error.hpp"
+#include "tests/sim/sim_test_support.hpp"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace clens;
+using namespace clens::test;
+
+namespace {
+
+// One container replayed by every job (metrics demand): steps of (seconds, cores, MiB, phase).
+std::shared_ptr<const DemandProfile> replaying(std::vector<DemandStep> steps)
+{
+    auto p = std::make_shared<DemandProfile>();
+    p->containers.push_back({std::move(steps)});
+    return p;
+}
+
+Scenario scaled(const char* policy, double headroom = 0.0)
+{
+    Scenario s;
+    s.autoscaler.usage = UsageModel::Metrics;
+    s.autoscaler.policy = policy;
+    s.autoscaler.interval_s = 300;
+    s.autoscaler.headroom = headroom;
+    return s;
+}
+
+SimResult run(const std::vector<ServerWith>& servers, const std::vector<JobSpec>& jobs, const std::vector<Asks>& asks,
+              const Scenario& s, std::shared_ptr<const DemandProfile> demand)
+{
+    SimOptions o;
+    o.demand = std::move(demand);
+    return simulate(makeClusterWith(servers), makeTrace(jobs, asks), s, o);
+}
+
+// The levels of a job's run on its (one) server, interval by interval.
+std::vector<ScaledLevels> levelsOf(const SimResult& r, int job, int run = 0)
+{
+    int seen = 0;
+    for (const auto& sr : r.scaledRuns)
+        if (sr.job == job && seen++ == run)
+            return {r.scaledLevels.begin() + sr.first, r.scaledLevels.begin() + sr.first + sr.count};
+    return {};
+}
+
+} // namespace
+
+class TestSimAutoscaling : public QObject {
+    Q_OBJECT
+private slots:
+    void throttledIntervalsLoseTime();
+    void oomKillRequeuesWithLargerReservation();
+    void previousMaxSetsTheNextReservation();
+    void riseGrantedOnlyAsFarAsFree();
+    void phaseRuleUsesThePhaseAtTheEnd();
+    void noneKeepsTheRequest();
+    void needsMetricsAndModel_data();
+    void needsMetricsAndModel();
+    void serverPowersOffAndBootsForAWaitingJob();
+};
+
+void TestSimAutoscaling::throttledIntervalsLoseTime()
+{
+    // One 4-GPU server with 8 cores. j0 (1 GPU, 2 cores, 1 GB, 600 s of work) at 0; policy
+    // `request` keeps 2 cores. Its container: 100 s at 4 cores, then 500 s at 1 core, looping.
+    // [0, 300):   100 s at 4 > 2 cores -> speed 2/4: 50 s of work, 50 s lost; 200 s at 1: 200.
+    // [300, 600): 1 core all along: 300 s of work (550 in all).
+    // [600, ...): 4 cores again: the last 50 s of work take 100 s -> ends at 700, 100 s lost.
+    // Used core-seconds: 2x100 + 1x200 + 1x300 + 2x100 = 900; reserved 2 x 700 = 1,400.
+    const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 600}}, {{2, 1}}, scaled("request"),
+                       replaying({{100, 4, 100, -1}, {500, 1, 100, -1}}));
+    const auto& j = r.jobs[0];
+    QCOMPARE(endOf(r, 0), std::int64_t{700});
+    QCOMPARE(j.throttled_s, 100.0);
+    QCOMPARE(j.cpuUsedCoreS, 900.0);
+    QCOMPARE(j.cpuReservedCoreS, 1400.0);
+    QCOMPARE(j.scaledIntervals, 3);
+    QCOMPARE(j.cpuUnderIntervals, 2);
+    QCOMPARE(r.summary.cpuUnderPct, 200.0 / 3.0);
+    QCOMPARE(r.summary.throttled_s, 100.0);
+    QVERIFY(checkSimInvariants(r).empty());
+}
+
+void TestSimAutoscaling::oomKillRequeuesWithLargerReservation()
+{
+    // One 4-GPU server, 8 cores, 16 GB. j0 (1 GPU, 1 core, 1 GB = 1,024 MiB, 400 s) at 0, headroom
+    // 0.5, policy `request`. Its container: 100 s at 512 MiB, then 100 s at 2,048 MiB, looping.
+    // At 100 memory demand 2,048 > 1,024: OOM-killed, re-queued; it starts again at 100 with
+    // max(1,024, 2,048 x 1.5) = 3,072 MiB and no progress kept (no checkpoints): its demand
+    // replays from the start and never exceeds 3,072 -> 400 s of work, ends at 500.
+    // Intervals: [0, 100) killed (memory under), [100, 300), [300, 500): 1 of 3 under.
+    const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 400}}, {{1, 1}}, scaled("request", 0.5),
+                       replaying({{100, 1, 512, -1}, {100, 1, 2048, -1}}));
+    const auto& j = r.jobs[0];
+    QCOMPARE(j.oomKills, 1);
+    QCOMPARE(j.attempts, 2);
+    QCOMPARE(endOf(r, 0), std::int64_t{500});
+    QCOMPARE(r.summary.oomKills, std::int64_t{1});
+    QCOMPARE(r.summary.memUnderPct, 100.0 / 3.0);
+    const auto first = levelsOf(r, 0, 0), second = levelsOf(r, 0, 1);
+    QCOMPARE(first.size(), std::size_t{1});
+    QCOMPARE(first[0].memReserved, 1.0f);
+    QCOMPARE(second.size(), std::size_t{2});
+    QCOMPARE(second[0].memReserved, 3.0f); // 3,072 MiB
+    QVERIFY(checkSimInvariants(r).empty());
+}
+
+void TestSimAutoscaling::previousMaxSetsTheNextReservation()
+{
+    // j0 (1 GPU, 1 core, 1 GB, 900 s) on an 8-core server; prev.step.max with headroom 0.1. Its
+    // container: 300 s at 3 cores, 300 s at 1 core, looping; 200 MiB all along.
+    // [0, 300): the request, 1 core (demand 3 -> throttled). At 300: the max of [0, 300) x 1.1 =
+    // 3.3 cores, 220 MiB. At 600: max of [300, 600) x 1.1 = 1.1 cores, 220 MiB.
+    // Work: [0, 300) at 1/3 speed: 100 s; [300, 600) at full speed: 300 s; [600, 900) demand 3 >
+    // 1.1: speed 1.1/3: 110 s (510); [900, 1200) reservation 3.3 (max 3 x 1.1), demand 1: 300 s
+    // (810); [1200, ...) reservation 1.1, demand 3 again: the last 90 s take 90 / (1.1/3) = 245.45 s.
+    const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 900}}, {{1, 1}}, scaled("prev.step.max", 0.1),
+                       replaying({{300, 3, 200, -1}, {300, 1, 200, -1}}));
+    const auto levels = levelsOf(r, 0);
+    QVERIFY(levels.size() >= 3);
+    QCOMPARE(levels[0].cpuReserved, 1.0f);
+    QCOMPARE(levels[1].cpuReserved, 3.3f);
+    QCOMPARE(levels[1].memReserved, static_cast<float>(220.0 / 1024.0));
+    QCOMPARE(levels[2].cpuReserved, 1.1f);
+    QCOMPARE(levels[2].memReserved, static_cast<float>(220.0 / 1024.0));
+    // Used: [0, 300) 1 core (capped); [300, 600) 1; [600, 900) 1.1 (capped at the reservation).
+    QCOMPARE(levels[0].cpuUsed, 1.0f);
+    QCOMPARE(levels[2].cpuUsed, 1.1f);
+    // Ends at the first whole second after 1,200 + 245.45; lost 200 + 190 + 155.45 s.
+    QCOMPARE(endOf(r, 0), std::int64_t{1446});
+    QCOMPARE(std::round(r.jobs[0].throttled_s * 100) / 100, 545.45);
+}
+
+void TestSimAutoscaling::riseGrantedOnlyAsFarAsFree()
+{
+    // An 8-core server. j0 and j1 (1 GPU, 4 cores each) at 0; prev.step.max. j0's demand is 6
+    // cores all along, j1's too (one container for all jobs). At 300 each wants 6, but the server
+    // has 0 cores free: each keeps its 4 (8 in all, never more than the server has).
+    const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 1000}, {"v", 0, 1, 1000}}, {{4, 1}, {4, 1}}, scaled("prev.step.max"),
+                       replaying({{1000, 6, 100, -1}}));
+    const auto a = levelsOf(r, 0), b = levelsOf(r, 1);
+    QVERIFY(a.size() >= 2 && b.size() >= 2);
+    QCOMPARE(a[1].cpuReserved + b[1].cpuReserved, 8.0f);
+    QVERIFY(checkSimInvariants(r).empty());
+}
+
+void TestSimAutoscaling::phaseRuleUsesThePhaseAtTheEnd()
+{
+    // phase.rule with sigma 2: phase 0 has mean 1 core / sd 0.5, phase 1 mean 4 / sd 1 (and
+    // memory 100 / 10, 1,000 / 100 MiB). The container is in phase 0 for 250 s, then phase 1 for
+    // 350 s. At 300 the phase at the end of [0, 300) is 1: 4 + 2 x 1 = 6 cores, 1,000 + 200 =
+    // 1,200 MiB. At 600 it is phase 1 again (the step [250, 600) ends at 600, its last piece).
+    auto p = std::make_shared<DemandProfile>();
+    p->containers.push_back({{{250, 1, 100, 0}, {350, 4, 1000, 1}}});
+    p->phases.resize(2);
+    p->phases[0] = {true, 1.0, 0.5, 100, 10, {}, {}};
+    p->phases[1] = {true, 4.0, 1.0, 1000, 100, {}, {}};
+    auto s = scaled("phase.rule");
+    const auto r = run({{"r", 4, "", 16, 16}}, {{"v", 0, 1, 700}}, {{1, 2}}, s, p);
+    const auto levels = levelsOf(r, 0);
+    QVERIFY(levels.size() >= 2);
+    QCOMPARE(levels[1].cpuReserved, 6.0f);
+    QCOMPARE(levels[1].memReserved, static_cast<float>(1200.0 / 1024.0));
+}
+
+void TestSimAutoscaling::noneKeepsTheRequest()
+{
+    // usage none: no autoscaler even with a profile given: no levels, nothing throttled, ends on time.
+    auto s = scaled("prev.step.max");
+    s.autoscaler.usage = UsageModel::None;
+    const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 600}}, {{2, 1}}, s, replaying({{100, 4, 100, -1}}));
+    QCOMPARE(endOf(r, 0), std::int64_t{600});
+    QVERIFY(r.scaledRuns.empty());
+    QCOMPARE(r.jobs[0].cpuUsedCoreS, 1200.0); // used = reserved: 2 cores x 600 s
+}
+
+void TestSimAutoscaling::needsMetricsAndModel_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<bool>("withProfile");
+    QTest::addColumn<QString>("key");
+    QTest::newRow("metrics without metrics") << R"({"autoscaler": {"usage": "metrics", "policy": "prev.step.max"}})" << false
+                                             << "autoscaler.usage";
+    QTest::newRow("phases without a model") << R"({"autoscaler": {"usage": "phases"}})" << true << "autoscaler.usage";
+    QTest::newRow("phase.rule without a model") << R"({"autoscaler": {"usage": "metrics", "policy": "phase.rule"}})" << true
+                                                << "autoscaler.policy";
+}
+
+void TestSimAutoscaling::needsMetricsAndModel()
+{
+    QFETCH(QString, scenario);
+    QFETCH(bool, withProfile);
+    QFETCH(QString, key);
+    SimOptions o;
+    if (withProfile)
+        o.demand = replaying({{100, 1, 100, -1}});
+    try {
+        simulate(makeClusterWith({{"r", 1}}), makeTrace({{"v", 0, 1, 10}}), parseScenarioJson(scenario.toStdString(), "s.json"), o);
+        QFAIL("expected InputError");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), key);
+    }
+}
+
+void TestSimAutoscaling::serverPowersOffAndBootsForAWaitingJob()
+{
+    // Three 1-GPU servers; power on: off after 100 s idle, 1 spare, boot 50 s; 200 W per server,
+    // 50 W per idle GPU, 250 W per busy one (utilization 1), 10 W off.
+    // j0 runs on s0 from 0 to 1000. At 100 s1 and s2 have been idle 100 s: one may go (1 spare):
+    // s1 (idle as long, lower index) powers off. j1 at 200 takes s2 (to 1200). j2 at 300: no
+    // powered server is free, s1 could take it: s1 boots at 300, usable at 350 -> j2 starts at
+    // 350 (waited 50 s for power), ends 1350. At 1100 s0 (idle since 1000) may not go: it is the
+    // one spare; at 1200 s2 becomes idle, so s0 (idle 200 s, the longest) powers off at once.
+    // Watts: [0,100) 3x200 + 3x50 + 200 (s0 busy: 250 - 50) = 950; [100,200) 2x200 + 2x50 + 200
+    // + 10 = 710; [200,300) 910; [300,350) s1 booting draws: 600 + 150 + 400 = 1,150; [350,1000)
+    // 1,350; [1000,1200) 1,150; [1200,1350) 710.
+    // Joules: 95,000 + 71,000 + 91,000 + 57,500 + 877,500 + 230,000 + 106,500 = 1,528,500
+    // = 0.424583 kWh. Powered server-seconds: 300 + 400 + 2,700 + 300 = 3,700.
+    Scenario s;
+    s.power.enabled = true;
+    s.power.idleOffAfter_s = 100;
+    s.power.spareServers = 1;
+    s.power.boot_s = 50;
+    const auto r = simulate(makeClusterWith({{"r", 1}, {"r", 1}, {"r", 1}}),
+                            makeTrace({{"v", 0, 1, 1000}, {"v", 200, 1, 1000}, {"v", 300, 1, 1000}}), s);
+    QCOMPARE(startOf(r, 1), std::int64_t{200});
+    QCOMPARE(startOf(r, 2), std::int64_t{350});
+    QCOMPARE(r.jobs[2].powerDelay_s, std::int64_t{50});
+    QCOMPARE(r.jobs[2].queueDelay_s, std::int64_t{50});
+    QVERIFY(r.waits[r.jobs[2].firstWait].cause == DelayCause::Power);
+    QCOMPARE(r.summary.powerDelay_s, 50.0);
+    QCOMPARE(r.summary.energyKwh, 1528500.0 / 3.6e6);
+    QCOMPARE(r.summary.poweredServerH, 3700.0 / 3600.0);
+    QCOMPARE(r.powerOff.size(), std::size_t{3});
+    const auto& off1 = r.powerOff[0];
+    QVERIFY(off1.server == 1 && off1.from_s == 100 && off1.to_s == 300 && !off1.booting);
+    const auto& boot1 = r.powerOff[1];
+    QVERIFY(boot1.server == 1 && boot1.from_s == 300 && boot1.to_s == 350 && boot1.booting);
+    const auto& off0 = r.powerOff[2];
+    QVERIFY(off0.server == 0 && off0.from_s == 1200 && off0.to_s == 1350);
+    QVERIFY(checkSimInvariants(r).empty());
+    // Without power management every server stays on: j2 takes s2 at once, all end by 1300;
+    // 3 servers powered over the 1,300 s.
+    const auto always = simulate(makeClusterWith({{"r", 1}, {"r", 1}, {"r", 1}}),
+                                 makeTrace({{"v", 0, 1, 1000}, {"v", 200, 1, 1000}, {"v", 300, 1, 1000}}), Scenario{});
+    QCOMPARE(startOf(always, 2), std::int64_t{300});
+    QCOMPARE(always.summary.poweredServerH, 3.0 * 1300 / 3600.0);
+}
+
+QTEST_APPLESS_MAIN(TestSimAutoscaling)
+#include "tst_sim_autoscaling.moc"
