@@ -27,8 +27,14 @@ struct ServerChange {
     std::int64_t t;
     std::int32_t server;
     std::uint8_t isStart;
-    float cpu; // the server's totals after the change
-    float mem;
+    std::uint8_t power; // after the change
+    float cpu, mem;     // the server's totals reserved after the change
+    float cpuUsed, memUsed;
+};
+
+struct ServerLevels {
+    std::vector<float> cpu, mem, cpuUsed, memUsed;
+    std::vector<std::uint8_t> power;
 };
 
 // One interval holding a GPU, while it lasts.
@@ -56,7 +62,7 @@ struct StateTimeline::Impl {
     std::vector<Change> changes;
     std::vector<ClusterState> snapshots; // snapshots[i] = GPU state after changes[0, i*every)
     std::vector<ServerChange> serverChanges;
-    std::vector<std::pair<std::vector<float>, std::vector<float>>> serverSnapshots; // (cpu, mem) likewise
+    std::vector<ServerLevels> serverSnapshots; // likewise
     std::vector<std::int64_t> queueT;    // queue length changes: from queueT[i] on, queueN[i]
     std::vector<std::int32_t> queueN;
 
@@ -68,6 +74,16 @@ struct StateTimeline::Impl {
         s.util[g] = c.util;
         s.used[g] = c.used;
         s.sharers[g] = c.sharers;
+    }
+
+    static void applyServer(const ServerChange& c, ServerLevels& s)
+    {
+        const auto i = static_cast<std::size_t>(c.server);
+        s.cpu[i] = c.cpu;
+        s.mem[i] = c.mem;
+        s.cpuUsed[i] = c.cpuUsed;
+        s.memUsed[i] = c.memUsed;
+        s.power[i] = c.power;
     }
 
     void buildGpuChanges(const SimResult& r);
@@ -133,35 +149,53 @@ void StateTimeline::Impl::buildServerChanges(const SimResult& r)
         std::int64_t t;
         std::int32_t server;
         std::uint8_t isStart;
-        std::int64_t cpu, mem;
+        double cpu, mem, cpuUsed, memUsed; // cores, GB
+        int power;                         // -1: no power change, else the state from t on
     };
     std::vector<Delta> deltas;
-    deltas.reserve(r.reservations.size() * 2);
-    for (const auto& v : r.reservations) {
-        deltas.push_back({v.from_s, v.server, 1, v.cpuMilli, v.memMib});
-        deltas.push_back({v.to_s, v.server, 0, -v.cpuMilli, -v.memMib});
+    deltas.reserve(r.reservations.size() * 2 + r.powerOff.size() * 2);
+    for (const auto& v : r.reservations) { // without the autoscaler, used = reserved
+        const double cpu = static_cast<double>(v.cpuMilli) / 1000.0, mem = static_cast<double>(v.memMib) / 1024.0;
+        deltas.push_back({v.from_s, v.server, 1, cpu, mem, cpu, mem, -1});
+        deltas.push_back({v.to_s, v.server, 0, -cpu, -mem, -cpu, -mem, -1});
+    }
+    for (const auto& run : r.scaledRuns)
+        for (std::uint32_t k = 0; k < run.count; ++k) {
+            const auto& l = r.scaledLevels[run.first + k];
+            const auto [from, to] = scaledLevelSpan(r, run, k);
+            deltas.push_back({from, run.server, 1, l.cpuReserved, l.memReserved, l.cpuUsed, l.memUsed, -1});
+            deltas.push_back({to, run.server, 0, -l.cpuReserved, -l.memReserved, -l.cpuUsed, -l.memUsed, -1});
+        }
+    for (const auto& p : r.powerOff) {
+        deltas.push_back({p.from_s, p.server, 1, 0, 0, 0, 0, p.booting ? 2 : 1});
+        deltas.push_back({p.to_s, p.server, 0, 0, 0, 0, 0, 0});
     }
     std::stable_sort(deltas.begin(), deltas.end(), [](const Delta& a, const Delta& b) {
         return a.t != b.t ? a.t < b.t : a.isStart < b.isStart;
     });
-    std::vector<std::int64_t> cpu(servers, 0), mem(servers, 0);
+    std::vector<double> cpu(servers, 0), mem(servers, 0), cpuUsed(servers, 0), memUsed(servers, 0);
+    std::vector<std::uint8_t> power(servers, 0);
     serverChanges.reserve(deltas.size());
     for (const auto& d : deltas) {
         const auto s = static_cast<std::size_t>(d.server);
         cpu[s] += d.cpu;
         mem[s] += d.mem;
-        serverChanges.push_back({d.t, d.server, d.isStart, static_cast<float>(cpu[s]) / 1000.0f, static_cast<float>(mem[s]) / 1024.0f});
+        cpuUsed[s] += d.cpuUsed;
+        memUsed[s] += d.memUsed;
+        if (d.power >= 0)
+            power[s] = static_cast<std::uint8_t>(d.power);
+        const auto clean = [](double v) { return static_cast<float>(v < 1e-9 ? 0.0 : v); }; // sums of floats end near 0
+        serverChanges.push_back({d.t, d.server, d.isStart, power[s], clean(cpu[s]), clean(mem[s]), clean(cpuUsed[s]), clean(memUsed[s])});
     }
-    std::vector<float> c(servers, 0.0f), m(servers, 0.0f);
+    ServerLevels now{std::vector<float>(servers, 0.0f), std::vector<float>(servers, 0.0f), std::vector<float>(servers, 0.0f),
+                     std::vector<float>(servers, 0.0f), std::vector<std::uint8_t>(servers, 0)};
     for (std::size_t i = 0; i < serverChanges.size(); ++i) {
         if (i % serverEvery == 0)
-            serverSnapshots.emplace_back(c, m);
-        const auto& x = serverChanges[i];
-        c[static_cast<std::size_t>(x.server)] = x.cpu;
-        m[static_cast<std::size_t>(x.server)] = x.mem;
+            serverSnapshots.push_back(now);
+        applyServer(serverChanges[i], now);
     }
     if (serverChanges.size() % serverEvery == 0)
-        serverSnapshots.emplace_back(c, m);
+        serverSnapshots.push_back(now);
 }
 
 StateTimeline::StateTimeline(std::shared_ptr<const SimResult> result) : impl_(std::make_unique<Impl>())
@@ -226,14 +260,14 @@ void StateTimeline::stateAt(std::int64_t t, ClusterState& out) const
 
     const auto m = upTo(d.serverChanges, t);
     const auto serverSnap = m / d.serverEvery;
-    const auto& [cpu, mem] = d.serverSnapshots[serverSnap];
-    out.cpuReserved.assign(cpu.begin(), cpu.end());
-    out.memReserved.assign(mem.begin(), mem.end());
-    for (auto i = serverSnap * d.serverEvery; i < m; ++i) {
-        const auto& x = d.serverChanges[i];
-        out.cpuReserved[static_cast<std::size_t>(x.server)] = x.cpu;
-        out.memReserved[static_cast<std::size_t>(x.server)] = x.mem;
-    }
+    ServerLevels levels = d.serverSnapshots[serverSnap];
+    for (auto i = serverSnap * d.serverEvery; i < m; ++i)
+        Impl::applyServer(d.serverChanges[i], levels);
+    out.cpuReserved = std::move(levels.cpu);
+    out.memReserved = std::move(levels.mem);
+    out.cpuUsed = std::move(levels.cpuUsed);
+    out.memUsed = std::move(levels.memUsed);
+    out.serverPower = std::move(levels.power);
 
     out.t_s = t;
     const auto q = std::upper_bound(d.queueT.begin(), d.queueT.end(), t) - d.queueT.begin();

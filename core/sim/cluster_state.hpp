@@ -22,6 +22,9 @@ struct ClusterState {
     std::vector<std::uint8_t> sharers; // jobs holding a share of it (0 when idle or held whole)
     std::vector<float> cpuReserved; // per server, cores (docs/resources.md)
     std::vector<float> memReserved; // per server, GB
+    std::vector<float> cpuUsed;     // per server: reserved, or what the autoscaled jobs use (docs/autoscaling.md)
+    std::vector<float> memUsed;
+    std::vector<std::uint8_t> serverPower; // per server: 0 on, 1 powered off, 2 booting
     std::int32_t queuedJobs = 0; // jobs waiting at t
 };
 

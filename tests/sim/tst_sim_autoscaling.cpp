@@ -1,7 +1,11 @@
 // The autoscaler in the cluster (docs/autoscaling.md): hand-computed micro-scenarios, each
 // stating its arithmetic, over demand profiles written out by hand.
+#include "core/io/ai4dl_metrics.hpp"
+#include "core/phases/phase_model_json.hpp"
+#include "core/sim/cluster_state.hpp"
 #include "core/sim/scenario_json.hpp"
 #include "core/sim/sim_invariants.hpp"
+#include "core/synth/philly_like_generator.hpp"
 #include "core/util/input_error.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
@@ -64,6 +68,9 @@ private slots:
     void needsMetricsAndModel_data();
     void needsMetricsAndModel();
     void serverPowersOffAndBootsForAWaitingJob();
+    void invariantsOnAGeneratedRun_data();
+    void invariantsOnAGeneratedRun();
+    void phaseWalkIsDeterministicPerSeed();
 };
 
 void TestSimAutoscaling::throttledIntervalsLoseTime()
@@ -86,6 +93,12 @@ void TestSimAutoscaling::throttledIntervalsLoseTime()
     QCOMPARE(r.summary.cpuUnderPct, 200.0 / 3.0);
     QCOMPARE(r.summary.throttled_s, 100.0);
     QVERIFY(checkSimInvariants(r).empty());
+    // The map at 50 s: 2 cores reserved on the server, used the interval's mean: 400 / 300.
+    const StateTimeline tl(std::make_shared<const SimResult>(r));
+    ClusterState at50;
+    tl.stateAt(50, at50);
+    QCOMPARE(at50.cpuReserved[0], 2.0f);
+    QCOMPARE(at50.cpuUsed[0], static_cast<float>(400.0 / 300.0));
 }
 
 void TestSimAutoscaling::oomKillRequeuesWithLargerReservation()
@@ -246,12 +259,102 @@ void TestSimAutoscaling::serverPowersOffAndBootsForAWaitingJob()
     const auto& off0 = r.powerOff[2];
     QVERIFY(off0.server == 0 && off0.from_s == 1200 && off0.to_s == 1350);
     QVERIFY(checkSimInvariants(r).empty());
+    const StateTimeline tl(std::make_shared<const SimResult>(r));
+    ClusterState at;
+    tl.stateAt(150, at);
+    QCOMPARE(at.serverPower, (std::vector<std::uint8_t>{0, 1, 0}));
+    tl.stateAt(320, at);
+    QCOMPARE(at.serverPower, (std::vector<std::uint8_t>{0, 2, 0}));
+    tl.stateAt(400, at);
+    QCOMPARE(at.serverPower, (std::vector<std::uint8_t>{0, 0, 0}));
     // Without power management every server stays on: j2 takes s2 at once, all end by 1300;
     // 3 servers powered over the 1,300 s.
     const auto always = simulate(makeClusterWith({{"r", 1}, {"r", 1}, {"r", 1}}),
                                  makeTrace({{"v", 0, 1, 1000}, {"v", 200, 1, 1000}, {"v", 300, 1, 1000}}), Scenario{});
     QCOMPARE(startOf(always, 2), std::int64_t{300});
     QCOMPARE(always.summary.poweredServerH, 3.0 * 1300 / 3600.0);
+}
+
+namespace {
+// 2,000 philly-like jobs on 40 servers at load 1.5; servers with 6 cores and 48 GB per GPU, jobs
+// asking 1 core and 4 GB per GPU; demand from the AI4DL sample containers and the reference model.
+struct Loaded {
+    std::shared_ptr<const Topology> cluster;
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const DemandProfile> demand;
+};
+
+const Loaded& loaded()
+{
+    static const Loaded w = [] {
+        synth::GenerateOptions o;
+        o.jobs = 2000;
+        o.servers = 40;
+        o.load = 1.5;
+        o.seed = 3;
+        synth::PhillyLikeGenerator g(o);
+        auto specs = g.cluster().specs();
+        for (auto& sp : specs) {
+            sp.cpuCores = 6.0 * sp.gpus;
+            sp.memGb = 48.0 * sp.gpus;
+        }
+        const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
+        const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
+        return Loaded{std::make_shared<const Topology>(Topology::build(specs, 8)),
+                      std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g)),
+                      std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model))};
+    }();
+    return w;
+}
+} // namespace
+
+void TestSimAutoscaling::invariantsOnAGeneratedRun_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::newRow("phases, phase.rule, power") << R"({"autoscaler": {"usage": "phases", "policy": "phase.rule"}, "power": {"enabled": true}})";
+    QTest::newRow("metrics, prev.step.max, headroom") << R"({"autoscaler": {"usage": "metrics", "policy": "prev.step.max", "headroom": 0.2}})";
+    QTest::newRow("phases, oracle, checkpoints") << R"({"autoscaler": {"usage": "phases", "policy": "current.step.rules"}, "failures": {"checkpoint_s": 900}})";
+    QTest::newRow("power only, gang none") << R"({"power": {"enabled": true, "idle_off_after_s": 600, "spare_servers": 1}, "gang": {"policy": "none"}})";
+    QTest::newRow("phases, borrow-preempt") << R"({"autoscaler": {"usage": "phases", "policy": "prev.step.rules"}, "quota": {"mode": "borrow-preempt", "vc": {"6214e9": 40, "b436b2": 40}}})";
+}
+
+void TestSimAutoscaling::invariantsOnAGeneratedRun()
+{
+    QFETCH(QString, scenario);
+    auto s = parseScenarioJson(scenario.toStdString(), "test");
+    s.resources.jobDefaults = {1.0, 4.0};
+    SimOptions o;
+    o.demand = loaded().demand;
+    const auto r = simulate(loaded().cluster, loaded().trace, s, o);
+    const auto problems = checkSimInvariants(r);
+    for (const auto& p : problems)
+        qWarning("%s", p.c_str());
+    QVERIFY(problems.empty());
+    QVERIFY(r.summary.finishedJobs > 1500);
+    QVERIFY(r.summary.energyKwh > 0);
+    if (s.autoscaler.usage != UsageModel::None) {
+        QVERIFY(!r.scaledRuns.empty());
+        QVERIFY(r.summary.cpuUsedCoreH > 0 && r.summary.cpuUsedCoreH <= r.summary.cpuReservedCoreH + 1e-9);
+    }
+    if (s.power.enabled)
+        QVERIFY(!r.powerOff.empty());
+}
+
+void TestSimAutoscaling::phaseWalkIsDeterministicPerSeed()
+{
+    Scenario s;
+    s.autoscaler.usage = UsageModel::Phases;
+    s.resources.jobDefaults = {1.0, 4.0};
+    SimOptions o;
+    o.demand = loaded().demand;
+    const auto a = simulate(loaded().cluster, loaded().trace, s, o);
+    const auto b = simulate(loaded().cluster, loaded().trace, s, o);
+    QCOMPARE(a.summary.cpuUsedCoreH, b.summary.cpuUsedCoreH);
+    QCOMPARE(a.summary.oomKills, b.summary.oomKills);
+    QCOMPARE(a.summary.meanQueueDelay_s, b.summary.meanQueueDelay_s);
+    s.seed = 2; // another walk
+    const auto c = simulate(loaded().cluster, loaded().trace, s, o);
+    QVERIFY(c.summary.cpuUsedCoreH != a.summary.cpuUsedCoreH);
 }
 
 QTEST_APPLESS_MAIN(TestSimAutoscaling)
