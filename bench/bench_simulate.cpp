@@ -5,6 +5,8 @@
 //
 // usage: bench_simulate [runs=5] [bigRuns=3] [skipBig=0] [only=TEXT: just the runs whose label has TEXT]
 #include "bench/bench_util.hpp"
+#include "core/io/ai4dl_metrics.hpp"
+#include "core/phases/phase_model_json.hpp"
 #include "core/sim/cluster_state.hpp"
 #include "core/sim/event_queue.hpp"
 #include "core/sim/simulator.hpp"
@@ -13,6 +15,7 @@
 #include <boost/random/mersenne_twister.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -63,12 +66,14 @@ Workload withResources(const Workload& w)
 
 std::string g_only; // bench filter (4th argument)
 
-void simulateBench(const std::string& label, const Workload& w, int runs, bool occupancy, const Scenario& scenario = {})
+void simulateBench(const std::string& label, const Workload& w, int runs, bool occupancy, const Scenario& scenario = {},
+                   std::shared_ptr<const DemandProfile> demand = nullptr)
 {
     if (!g_only.empty() && label.find(g_only) == std::string::npos)
         return;
     SimOptions options;
     options.recordOccupancy = occupancy;
+    options.demand = std::move(demand);
     SimSummary summary;
     std::int64_t events = 0;
     const auto times = bench::timeRuns(runs, [&] {
@@ -167,6 +172,31 @@ int main(int argc, char** argv)
     simulateBench("simulate 120k jobs, 552 servers, load 1.3, VC quotas (borrow), with occupancy", loaded, runs, true, quotas);
     simulateBench("simulate 120k jobs, 552 servers, load 1.3, VC quotas (borrow), CPU/memory on every job, 30% GPU shares",
                   withResources(loaded), runs, true, quotas);
+    {
+        // The autoscaler in the cluster: demand walked over the reference phase model (learnt on the
+        // AI4DL sample containers), phase.rule every 300 s, node power on; servers with 6 cores and
+        // 48 GB per GPU, jobs asking 1 core and 4 GB per GPU.
+        const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
+        const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
+        const auto demand = std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
+        auto sized = withResources(philly);
+        auto trace = std::make_shared<Trace>(*sized.trace);
+        for (auto& j : trace->jobs) {
+            j.cpuCores = std::nan("");
+            j.memGb = std::nan("");
+            j.gpuMilli = 1000;
+        }
+        Scenario s;
+        s.autoscaler.usage = UsageModel::Phases;
+        s.autoscaler.policy = "phase.rule";
+        s.autoscaler.interval_s = 300;
+        s.power.enabled = true;
+        s.resources.jobDefaults = {1.0, 4.0};
+        simulateBench("simulate 120k jobs, 552 servers, autoscaler (demand phases, phase.rule every 300 s), power on, no occupancy",
+                      {sized.cluster, trace}, runs, false, s, demand);
+        simulateBench("simulate 120k jobs, 552 servers, autoscaler (demand phases, phase.rule every 300 s), power on, with occupancy",
+                      {sized.cluster, trace}, runs, true, s, demand);
+    }
     if (!skipBig) {
         const auto big = phillyLike(1'000'000, 10'000, 0.8);
         std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.8)\n", big.trace->jobs.size(),

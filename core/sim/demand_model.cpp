@@ -5,7 +5,6 @@
 #include "core/util/input_error.hpp"
 
 #include <boost/random/normal_distribution.hpp>
-#include <boost/random/seed_seq.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -105,9 +104,12 @@ DemandWalk::DemandWalk(const DemandProfile& profile, DemandSource source, std::u
         container_ = static_cast<std::size_t>(job) % profile.containers.size();
         return;
     }
-    boost::random::seed_seq seq{static_cast<std::uint32_t>(seed & 0xffffffffu), static_cast<std::uint32_t>(seed >> 32),
-                                static_cast<std::uint32_t>(job)};
-    rng_ = std::make_unique<boost::random::mt19937_64>(seq);
+    // mt19937_64 seeded by (seed, job row), mixed into one 64-bit seed (splitmix64's finaliser):
+    // an attempt starts a walk, so seeding must be cheap.
+    std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (static_cast<std::uint64_t>(job) + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    rng_ = std::make_unique<boost::random::mt19937_64>(z ^ (z >> 31));
     phase_ = profile.start.empty() ? -1 : draw(profile.start);
 }
 

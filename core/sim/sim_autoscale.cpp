@@ -92,6 +92,7 @@ void SimEngine::planInterval(std::int32_t j, std::int64_t t)
         mem += static_cast<double>(part.mem);
     }
     const auto o = sc.interval.evaluate(cpu, mem, sc.work_s, sc.interval.length());
+    sc.planned = o;
     auto& c = series_.counters();
     const auto length = sc.interval.length();
     c.scaledCpuUsed += o.cpuUsed_s / length - sc.cpuUsedRate;
@@ -118,7 +119,9 @@ IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
         cpu += static_cast<double>(part.cpu) / 1000.0;
         mem += static_cast<double>(part.mem);
     }
-    const auto o = sc.interval.evaluate(cpu, mem, sc.work_s, elapsed);
+    // Cut where it was planned to end (a tick): the plan holds (the reservation changes only after).
+    const auto o = t == sc.intervalEnd && !sc.planned.endAt_s && !sc.planned.oomAt_s ? sc.planned
+                                                                                      : sc.interval.evaluate(cpu, mem, sc.work_s, elapsed);
     auto& res = result_.jobs[idx(j)];
     res.cpuReservedCoreS += cpu * elapsed;
     res.memReservedGbS += mem / kMibPerGb * elapsed;
@@ -196,7 +199,11 @@ void SimEngine::autoscaleTick(std::int64_t t)
             continue; // started at this tick: its first interval runs to the next one
         const auto o = closeInterval(j, t);
         if (scalePolicy_) {
-            const auto previous = sc.interval.usage();
+            const bool phaseKnown = *scalePolicy_ == ScalingPolicy::PhaseRule && o.lastPhase >= 0
+                                    && static_cast<std::size_t>(o.lastPhase) < phaseRule_.size() && phaseRule_[static_cast<std::size_t>(o.lastPhase)];
+            IntervalUsage previous;
+            if (!phaseKnown && !isOracle(*scalePolicy_)) // phase.rule needs the usage only without a phase
+                previous = sc.interval.usage();
             PolicyInputs in{&previous, nullptr, std::nullopt, a.sigma};
             IntervalUsage current;
             if (isOracle(*scalePolicy_)) { // it knows the interval ahead: fill it now
@@ -206,7 +213,7 @@ void SimEngine::autoscaleTick(std::int64_t t)
                 current = sc.interval.usage();
                 in.current = &current;
             }
-            if (*scalePolicy_ == ScalingPolicy::PhaseRule && o.lastPhase >= 0 && static_cast<std::size_t>(o.lastPhase) < phaseRule_.size())
+            if (phaseKnown)
                 in.phaseRule = phaseRule_[static_cast<std::size_t>(o.lastPhase)];
             const auto alloc = policyAllocation(*scalePolicy_, in);
             rescale(j, alloc.cpu * (1.0 + a.headroom), std::max(alloc.mem * (1.0 + a.headroom), memFloor_[idx(j)]), t);

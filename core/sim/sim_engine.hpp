@@ -73,6 +73,7 @@ private:
         double peakMem = 0;       // MiB, this attempt
         std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
         double cpuUsedRate = 0, memUsedRate = 0; // this interval's mean use (for the series)
+        IntervalOutcome planned; // the whole interval under the reservation it was planned with
     };
 
     struct JobRt {
