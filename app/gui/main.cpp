@@ -9,7 +9,7 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/phases/phases_page.hpp"
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/views/color_mode.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -35,16 +35,6 @@ QString sampleDir()
     if (installed.exists())
         return installed.absolutePath();
     return QStringLiteral(CLENS_SAMPLE_DIR);
-}
-
-std::optional<clens::ui::ColorMode> colorModeFromString(const QString& s)
-{
-    using clens::ui::ColorMode;
-    if (s == QLatin1String("state")) return ColorMode::State;
-    if (s == QLatin1String("tenant") || s == QLatin1String("vc")) return ColorMode::Tenant;
-    if (s == QLatin1String("job")) return ColorMode::Job;
-    if (s == QLatin1String("utilization") || s == QLatin1String("util")) return ColorMode::Utilization;
-    return std::nullopt;
 }
 
 // --tab: a page, or one of the Cluster page's bottom tabs.
@@ -104,10 +94,12 @@ int main(int argc, char** argv)
                                       QStringLiteral("Scenario JSON to start with"), QStringLiteral("file"));
     const QCommandLineOption at(QStringLiteral("at"), QStringLiteral("Start at this many seconds after the first submission"),
                                 QStringLiteral("seconds"));
-    const QCommandLineOption colorBy(QStringLiteral("color-by"), QStringLiteral("state, tenant, job or utilization"),
+    const QCommandLineOption colorBy(QStringLiteral("color-by"), QStringLiteral("state, tenant, job, utilization, cpu (reserved) or memory (reserved)"),
                                      QStringLiteral("mode"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select (inspect) the job with this id"),
                                     QStringLiteral("job"));
+    const QCommandLineOption zoom(QStringLiteral("zoom"), QStringLiteral("Zoom the cluster map into the rack with this name"),
+                                  QStringLiteral("rack"));
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QStringLiteral("Page to show: cluster, analysis, compare, phases, or the cluster "
                                                 "page with its timelines or jobs tab"),
@@ -126,7 +118,7 @@ int main(int argc, char** argv)
     const QCommandLineOption report(QStringLiteral("report"),
                                     QStringLiteral("Write the PDF report once the results are shown, then exit"),
                                     QStringLiteral("pdf"));
-    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, tab, metrics, play, screenshot, report, size});
+    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, zoom, tab, metrics, play, screenshot, report, size});
     parser.process(app);
 
     clens::ui::MainWindow window(clens::ui::coreEngine());
@@ -137,7 +129,7 @@ int main(int argc, char** argv)
             window.resize(wh[0].toInt(), wh[1].toInt());
     }
     if (parser.isSet(colorBy)) {
-        const auto mode = colorModeFromString(parser.value(colorBy));
+        const auto mode = clens::ui::colorModeFromName(parser.value(colorBy));
         if (!mode) {
             std::fprintf(stderr, "clusterlens: error: unknown --color-by '%s'\n", qPrintable(parser.value(colorBy)));
             return 2;
@@ -199,6 +191,8 @@ int main(int argc, char** argv)
             clock->seek(clock->begin() + parser.value(at).toLongLong());
         if (parser.isSet(select) && !window.selectJobById(parser.value(select)))
             std::fprintf(stderr, "clusterlens: warning: no job '%s'\n", qPrintable(parser.value(select)));
+        if (parser.isSet(zoom) && !window.zoomToRack(parser.value(zoom)))
+            std::fprintf(stderr, "clusterlens: warning: no rack '%s'\n", qPrintable(parser.value(zoom)));
         if (tabChoice) {
             if (batch && tabChoice->page == MainWindow::Page::Analysis) {
                 ready.expect();

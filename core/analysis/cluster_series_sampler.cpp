@@ -81,6 +81,10 @@ ClusterSeries sampleClusterSeries(std::span<const HeldInterval> held, std::span<
         const bool utilKnown = cluster.gpus && *cluster.gpus > 0 && unknownUtil == 0;
         s.effectiveUtil.push_back(utilKnown ? std::max(0.0, utilGpus) / *cluster.gpus : nan);
         s.freeServers.push_back(serversKnown ? static_cast<double>(*cluster.servers - busyServers) : nan);
+        // Reservations and shares are not in recorded start/end times.
+        s.cpuReserved.push_back(nan);
+        s.memReserved.push_back(nan);
+        s.shareFragmentation.push_back(nan);
     }
     return s;
 }

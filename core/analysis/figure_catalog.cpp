@@ -67,6 +67,22 @@ std::optional<std::string> needsSeries(const JobTable& t)
     return "no time series: needs recorded start/end times or a simulation result";
 }
 
+std::optional<std::string> needsShares(const JobTable& t)
+{
+    if (seriesKnowsShares(t))
+        return std::nullopt;
+    return "only the simulator's own time series knows how free GPU capacity is split between whole and shared "
+           "GPUs (a simulation result, or --series with --result)";
+}
+
+std::optional<std::string> needsReservations(const JobTable& t)
+{
+    if (seriesKnowsReservations(t))
+        return std::nullopt;
+    return "only the simulator's own time series knows the CPU and memory jobs reserved on their servers (a "
+           "simulation result, or --series with --result)";
+}
+
 template <Figure (*F)(const JobTable&)>
 Figure plain(const JobTable& t, const AnalysisOptions&)
 {
@@ -97,6 +113,9 @@ const std::vector<Entry>& entries()
         {{"vc_table", "Virtual clusters: jobs, GPU-hours and queueing delay"}, always, plain<vcTableFigure>},
         {{"cluster_series", "Cluster over time: allocated GPUs, effective utilization, queue, fully-free servers"},
          needsSeries, plain<clusterSeriesFigure>},
+        {{"gpu_share_fragmentation", "GPU-share fragmentation over time"}, needsShares,
+         plain<gpuShareFragmentationFigure>},
+        {{"cpu_mem_reserved", "CPU and memory reserved over time"}, needsReservations, plain<cpuMemReservedFigure>},
     };
     return e;
 }

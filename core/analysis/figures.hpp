@@ -33,6 +33,13 @@ Figure statusMixFigure(const JobTable& t);
 Figure vcTableFigure(const JobTable& t);
 // Allocated GPUs, effective utilization, queue length, fully-free servers over time.
 Figure clusterSeriesFigure(const JobTable& t);
+// Free GPU capacity stranded on shared GPUs over time (simulation: series.shareFragmentation).
+Figure gpuShareFragmentationFigure(const JobTable& t);
+// CPU cores and memory reserved over time, as fractions of the cluster's capacity when known.
+Figure cpuMemReservedFigure(const JobTable& t);
+// Whether the series carries what those two figures plot (a simulation's does).
+bool seriesKnowsShares(const JobTable& t);
+bool seriesKnowsReservations(const JobTable& t);
 // Headline metrics (the rows `compare` diffs).
 Figure summaryFigure(const JobTable& t);
 

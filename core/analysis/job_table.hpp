@@ -57,6 +57,11 @@ struct ClusterSeries {
     std::vector<double> effectiveUtil; // mean over all GPUs of the cluster, [0,1]
     std::vector<double> queuedJobs;
     std::vector<double> freeServers; // servers with every GPU free
+    // Known only from a simulation (NaN otherwise): CPU cores and memory (GB) reserved, and
+    // free GPU capacity on GPUs that hold shares ÷ all free GPU capacity.
+    std::vector<double> cpuReserved;
+    std::vector<double> memReserved;
+    std::vector<double> shareFragmentation;
     std::string origin; // how it was obtained (for a figure note)
 };
 
@@ -76,6 +81,9 @@ struct JobTable {
     std::string utilNote;    // what the utilization means (simulations model it)
     std::optional<std::int32_t> clusterGpus;
     std::optional<std::int32_t> clusterServers;
+    // The cluster's CPU cores and memory (GB) when every server's is known (cluster_capacity.hpp).
+    std::optional<double> clusterCpuCores;
+    std::optional<double> clusterMemGb;
     std::optional<ClusterSeries> series;
     std::vector<std::string> notes; // remarks on the source every figure inherits
 

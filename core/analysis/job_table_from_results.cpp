@@ -1,3 +1,4 @@
+#include "core/analysis/cluster_capacity.hpp"
 #include "core/analysis/cluster_series_sampler.hpp"
 #include "core/analysis/job_table_builders.hpp"
 #include "core/util/input_error.hpp"
@@ -17,6 +18,9 @@ JobTable jobTableFromJobResults(const JobResultsFile& file, const Topology* clus
     if (cluster) {
         t.clusterGpus = cluster->gpuCount();
         t.clusterServers = cluster->serverCount();
+        const auto capacities = serverCapacities(*cluster, {}); // the scenario's defaults are not in jobs.csv
+        t.clusterCpuCores = totalCapacity(capacities.cpuCores);
+        t.clusterMemGb = totalCapacity(capacities.memGb);
     }
     std::unordered_map<std::string, std::int32_t> vcIndex;
     std::vector<HeldInterval> held;

@@ -1,3 +1,4 @@
+#include "core/analysis/cluster_capacity.hpp"
 #include "core/analysis/job_table_builders.hpp"
 
 #include <algorithm>
@@ -17,8 +18,12 @@ ClusterSeries copySeries(const TimeSeries& ts, const std::string& origin)
     s.effectiveUtil = ts.effectiveUtil;
     s.queuedJobs = toDouble(ts.queuedJobs);
     s.freeServers = toDouble(ts.freeServers);
+    s.cpuReserved = ts.cpuReserved;
+    s.memReserved = ts.memReserved;
+    s.shareFragmentation = ts.shareFragmentation;
     const auto n = s.t_s.size();
-    for (auto* v : {&s.allocatedGpus, &s.effectiveUtil, &s.queuedJobs, &s.freeServers})
+    for (auto* v : {&s.allocatedGpus, &s.effectiveUtil, &s.queuedJobs, &s.freeServers, &s.cpuReserved, &s.memReserved,
+                    &s.shareFragmentation})
         v->resize(n, std::nan(""));
     s.origin = origin;
     return s;
@@ -57,6 +62,9 @@ JobTable jobTableFromSimResult(const SimResult& result)
     if (result.cluster) {
         t.clusterGpus = result.cluster->gpuCount();
         t.clusterServers = result.cluster->serverCount();
+        const auto capacities = serverCapacities(*result.cluster, result.scenario.resources.serverDefaults);
+        t.clusterCpuCores = totalCapacity(capacities.cpuCores);
+        t.clusterMemGb = totalCapacity(capacities.memGb);
     }
     std::int64_t notSimulated = 0;
     bool anyUtil = false;

@@ -95,6 +95,9 @@ inline SimResult tinySimResult()
     r.series.queuedJobs = {1, 1};
     r.series.freeServers = {2, 1};
     r.series.heldIdleGpus = {0, 0};
+    r.series.cpuReserved = {2, 16}; // the tiny cluster says nothing of CPU or memory: no fractions
+    r.series.memReserved = {8, 64};
+    r.series.shareFragmentation = {0, 0.25};
     return r;
 }
 

@@ -223,6 +223,12 @@ void TestAnalysisFigures::clusterSeriesCopied()
     QCOMPARE(f.number(1, "effective_util"), 3.2 / 12);
     QCOMPARE(f.number(0, "queued_jobs"), 1.0);
     QCOMPARE(f.number(1, "free_servers"), 1.0);
+    // The resource columns of the same series.
+    const auto reserved = cpuMemReservedFigure(table_);
+    QCOMPARE(reserved.number(1, "cpu_reserved"), 16.0);
+    QCOMPARE(reserved.number(1, "mem_reserved"), 64.0);
+    QVERIFY(std::isnan(reserved.number(1, "cpu_reserved_fraction"))); // the tiny cluster's CPU is unknown
+    QCOMPARE(gpuShareFragmentationFigure(table_).number(1, "share_fragmentation"), 0.25);
 }
 
 void TestAnalysisFigures::summary()

@@ -78,7 +78,7 @@ void TestCliAnalyze::traceWritesFiguresAndIndex()
     }
     // The native demo trace records no starts: the delay figures say why they are missing.
     const auto unavailable = index["unavailable"].toArray();
-    QCOMPARE(unavailable.size(), 9);
+    QCOMPARE(unavailable.size(), 11); // the delay figures, and the resource series only a simulation has
     QVERIFY(unavailable[0].toObject()["reason"].toString().contains("start times"));
     // Demo sizes: 8 one-GPU, 14 of 2-4, 2 of 5-8 (as `info` reports).
     const auto sizeMix = readAll(out + "/size_mix.csv").split('\n');
@@ -95,7 +95,12 @@ void TestCliAnalyze::resultHasEveryFigure()
     const auto index = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(index["kind"].toString(), QString("simulation"));
     QCOMPARE(index["figures"].toArray().size(), 15);
-    QVERIFY(index["unavailable"].toArray().isEmpty());
+    // Only the simulator's own series (--series) knows reservations and shares.
+    const auto unavailable = index["unavailable"].toArray();
+    QCOMPARE(unavailable.size(), 2);
+    QCOMPARE(unavailable[0].toObject()["name"].toString(), QString("gpu_share_fragmentation"));
+    QCOMPARE(unavailable[1].toObject()["name"].toString(), QString("cpu_mem_reserved"));
+    QVERIFY(unavailable[1].toObject()["reason"].toString().contains("--series"));
     QCOMPARE(readAll(out + "/index.json").trimmed(), r.out.trimmed());
     for (const auto& name : {"summary", "delay_causes", "gpu_util_cdf", "cluster_series", "queue_delay_vs_servers"})
         QVERIFY2(QFile::exists(out + "/" + name + ".csv"), name);
@@ -226,11 +231,13 @@ void TestCliAnalyze::simulateThenAnalyzeAndCompare()
                 path("a_series.csv"), "--out-dir", path("sim_an"), "--json"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto index = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(index["figures"].toArray().size(), 15);
+    QCOMPARE(index["figures"].toArray().size(), 17);
     // The simulator's own series is used: same samples, and fully-free servers are known.
     const auto series = readAll(path("sim_an/cluster_series.csv")).split('\n');
     QCOMPARE(series.size(), readAll(path("a_series.csv")).split('\n').size());
     QVERIFY2(!series[1].endsWith(','), series[1].constData());
+    QCOMPARE(QString(readAll(path("sim_an/cpu_mem_reserved.csv")).split('\n').front()),
+             QString("t_s,cpu_reserved,mem_reserved,cpu_reserved_fraction,mem_reserved_fraction"));
     // The demo trace has no measured utilization: the figure says the simulator assumed 100%.
     QVERIFY(readAll(path("sim_an/index.json")).contains("assumed 100%"));
 

@@ -93,8 +93,9 @@ void TestAnalysisPage::listsEveryFigureAndDrawsEachOne()
         }
     }
     // The demo simulation has every chart: size mix, 3 CDFs of delay/run time, causes, delay
-    // vs servers, utilization CDF, status mix, cluster series.
-    QCOMPARE(charts, 9);
+    // vs servers, utilization CDF, status mix, cluster series, GPU-share fragmentation and
+    // CPU/memory reserved (flat: the demo asks neither).
+    QCOMPARE(charts, 11);
 }
 
 void TestAnalysisPage::unavailableFiguresAreGreyedWithTheReason()

@@ -1,11 +1,16 @@
 // plotFigure draws any figure from its kind: hand-made figures check what a reader relies on —
 // step CDFs on a log time axis (0 s at 1 s, said in a note), the fraction axis zoomed when
 // every series starts high, delay causes stacked in the cause colours (shares or hours), bars
-// by series showing the chosen statistic, one time-series panel per column with fractions in %.
+// by series showing the chosen statistic, one time-series panel per column with fractions in %,
+// and the resource figures of a hand-computed simulation (resource_fixture.hpp).
+#include "core/analysis/figures.hpp"
+#include "core/analysis/job_table_builders.hpp"
+#include "tests/common/resource_fixture.hpp"
 #include "ui/analysis/chart_palette.hpp"
 #include "ui/analysis/chart_readout.hpp"
 #include "ui/analysis/figure_plotter.hpp"
 
+#include <QDir>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -90,6 +95,8 @@ private slots:
     void barsBySeriesShowTheChosenStatistic();
     void timeSeriesHasOnePanelPerColumn();
     void tablesHaveNoChart();
+    void resourceFiguresPlotEachResource_data();
+    void resourceFiguresPlotEachResource();
     void readoutSaysWhatTheMousePointsAt();
 };
 
@@ -207,6 +214,45 @@ void TestFigurePlotter::timeSeriesHasOnePanelPerColumn()
     QCOMPARE(plot.axisRect(1)->axis(QCPAxis::atLeft)->label(), QStringLiteral("Effective utilization (%)"));
     // Relative time since the first submission, in minutes (the span is under 2 h).
     QCOMPARE(plot.graph(0)->data()->at(1)->key, 60.0);
+}
+
+void TestFigurePlotter::resourceFiguresPlotEachResource_data()
+{
+    QTest::addColumn<bool>("capacityKnown");
+    QTest::addColumn<QStringList>("labels");
+    QTest::addColumn<double>("cpuAt10"); // drawn value of the first panel at t = 10 s
+    QTest::newRow("capacity known: % of 32 cores and 128 GB")
+        << true << QStringList{QStringLiteral("CPU reserved (%)"), QStringLiteral("Memory reserved (%)")} << 100.0 * 17 / 32;
+    QTest::newRow("capacity unknown: cores and GB")
+        << false << QStringList{QStringLiteral("CPU reserved (cores)"), QStringLiteral("Memory reserved (GB)")} << 17.0;
+}
+
+void TestFigurePlotter::resourceFiguresPlotEachResource()
+{
+    QFETCH(bool, capacityKnown);
+    QFETCH(QStringList, labels);
+    QFETCH(double, cpuAt10);
+    const auto table = jobTableFromSimResult(*test::resourceResult(capacityKnown ? test::withServerDefaults()
+                                                                                  : test::withoutServerDefaults()));
+    QCustomPlot reserved;
+    reserved.resize(800, 500);
+    an::plotFigure(reserved, cpuMemReservedFigure(table));
+    QCOMPARE(reserved.axisRectCount(), 2);
+    for (int i = 0; i < 2; ++i)
+        QCOMPARE(reserved.axisRect(i)->axis(QCPAxis::atLeft)->label(), labels.at(i));
+    QCOMPARE(reserved.graph(0)->data()->at(1)->value, cpuAt10); // the sample at 10 s
+
+    QCustomPlot fragmentation;
+    fragmentation.resize(800, 300);
+    an::plotFigure(fragmentation, gpuShareFragmentationFigure(table));
+    QCOMPARE(fragmentation.axisRectCount(), 1);
+    QCOMPARE(fragmentation.axisRect(0)->axis(QCPAxis::atLeft)->label(), QStringLiteral("GPU-share fragmentation (%)"));
+    QCOMPARE(fragmentation.graph(0)->data()->at(1)->value, 100.0 / 11);
+    if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) {
+        const QDir dir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR"));
+        QVERIFY(reserved.savePng(dir.filePath(QStringLiteral("cpu_mem_reserved-%1.png").arg(capacityKnown))));
+        QVERIFY(fragmentation.savePng(dir.filePath(QStringLiteral("gpu_share_fragmentation.png"))));
+    }
 }
 
 void TestFigurePlotter::tablesHaveNoChart()

@@ -233,7 +233,8 @@ private slots:
         QVERIFY2(loaded.scenario.has_value(), qPrintable(loaded.error));
         QVERIFY(!loaded.scenario->locality.relaxToAnyAfter_s);
         QVERIFY(!loadScenario(dir.filePath(QStringLiteral("missing.json"))).error.isEmpty());
-        QCOMPARE(scenarioPresets().size(), std::size_t(8));
+        QCOMPARE(scenarioPresets().size(), std::size_t(9));
+        QVERIFY(scenarioPresets().back().scenario.arrivals.speedup == 8000); // Alibaba openb: pods 8,000x faster
     }
 
     void chartsExport_data()

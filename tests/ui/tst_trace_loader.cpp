@@ -27,7 +27,7 @@ private slots:
         QTest::newRow("philly log") << sample("philly/cluster_job_log.example.json") << int(TraceFormat::Philly)
                                     << QStringLiteral("cluster_machine_list");
         QTest::newRow("alibaba") << sample("alibaba-openb/openb_pod_list_default.csv") << int(TraceFormat::Alibaba)
-                                 << QStringLiteral("openb_node_list_gpu_node.csv");
+                                 << QStringLiteral("openb_node_list_all_node.csv");
         QTest::newRow("swf, nothing near") << QString::fromStdString(test::dataPath("swf/sample.swf")) << int(TraceFormat::Swf)
                                            << QString();
     }

@@ -171,7 +171,7 @@ private slots:
         QVERIFY(w);
         QCOMPARE(w->from_s, std::int64_t(120));
         QCOMPARE(w->to_s, std::int64_t(1920));
-        QCOMPARE(cell(model, 0, WaitIntervalModel::Cause), QStringLiteral("fragmentation"));
+        QCOMPARE(cell(model, 0, WaitIntervalModel::Cause), QStringLiteral("fragmentation — GPUs"));
         QCOMPARE(cell(model, 0, WaitIntervalModel::Duration), QStringLiteral("30 min"));
         model.setJob(snap_, test::jobIndex(*in_.trace, "j01")); // started at once
         QCOMPARE(model.rowCount(), 0);

@@ -21,8 +21,8 @@ inline ui::SnapshotPtr snapshotOf(const ui::SimInput& in, const Scenario& scenar
     auto s = std::make_shared<ui::SimSnapshot>();
     s->generation = generation;
     s->states = fakeIndex(result);
-    s->jobIntervals = ui::JobOccupancyIndex(*result);
     s->result = std::move(result);
+    ui::indexIntervals(*s);
     return s;
 }
 

@@ -107,7 +107,7 @@ QString formatValue(double v, std::string_view unit)
 
 QString columnDisplayName(std::string_view column)
 {
-    static const std::array<std::pair<std::string_view, const char*>, 18> whole{{
+    static const std::array<std::pair<std::string_view, const char*>, 23> whole{{
         {"gpu_hours", "GPU-hours"},
         {"queue_delay_h", "Waiting"},
         {"free_servers", "Fully-free servers"},
@@ -126,6 +126,11 @@ QString columnDisplayName(std::string_view column)
         {"t_s", "Time"},
         {"effective_util", "Effective utilization"},
         {"gpus", "GPUs"},
+        {"cpu_reserved", "CPU reserved"},
+        {"mem_reserved", "Memory reserved"},
+        {"cpu_reserved_fraction", "CPU reserved"},
+        {"mem_reserved_fraction", "Memory reserved"},
+        {"share_fragmentation", "GPU-share fragmentation"},
     }};
     for (const auto& [from, to] : whole)
         if (column == from)

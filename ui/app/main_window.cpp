@@ -126,9 +126,21 @@ QWidget* MainWindow::buildClusterPage()
     header->addWidget(colourBy);
     header->addSpacing(4);
     modeButtons_ = new QButtonGroup(this);
-    for (auto mode : {ColorMode::State, ColorMode::Tenant, ColorMode::Job, ColorMode::Utilization}) {
+    for (const auto mode : kColorModes) {
         auto* b = new QToolButton;
         b->setText(toDisplayString(mode));
+        if (mode == ColorMode::CpuReserved) { // the server modes, short: the row must fit a narrow centre
+            auto* servers = new QLabel(tr("· servers by"));
+            servers->setStyleSheet(QStringLiteral("color: #4a5360;"));
+            header->addSpacing(6);
+            header->addWidget(servers);
+            header->addSpacing(4);
+        }
+        if (isServerMode(mode)) {
+            b->setText(mode == ColorMode::CpuReserved ? tr("CPU") : tr("Memory"));
+            b->setToolTip(tr("%1: every server in the colour of the share of its %2 reserved at this instant")
+                              .arg(toDisplayString(mode), mode == ColorMode::CpuReserved ? tr("CPU cores") : tr("memory")));
+        }
         b->setCheckable(true);
         b->setAutoRaise(false);
         b->setToolButtonStyle(Qt::ToolButtonTextOnly);
@@ -150,6 +162,9 @@ QWidget* MainWindow::buildClusterPage()
     header->addStretch(1);
     clusterInfo_ = new QLabel;
     clusterInfo_->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    // Clipped rather than widening the window when the centre is narrow.
+    clusterInfo_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    clusterInfo_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     header->addWidget(clusterInfo_);
     v->addLayout(header);
 
@@ -541,6 +556,7 @@ void MainWindow::onInputChanged()
     const SimInput& in = session_->input();
     banner_->hide();
     scenario_->setTrace(in.trace);
+    heatmap_->setSnapshot(nullptr);
     heatmap_->setCluster(in.cluster, in.trace);
     inspector_->setSnapshot(nullptr);
     summary_->setCurrent(nullptr);
@@ -567,6 +583,7 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     summary_->setCurrent(snapshot);
     inspector_->setSnapshot(snapshot);
     jobs_->setSnapshot(snapshot);
+    heatmap_->setSnapshot(snapshot);
     heatmap_->setState(session_->state());
     const QLocale locale;
     runInfo_->setText(tr("%1 jobs simulated in %2 s").arg(locale.toString(r.summary.jobs)).arg(snapshot->runSeconds, 0, 'f', 2));
@@ -623,7 +640,8 @@ void MainWindow::restoreSettings()
         restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     if (s.contains(QStringLiteral("window/state")))
         restoreState(s.value(QStringLiteral("window/state")).toByteArray());
-    setColorMode(static_cast<ColorMode>(std::clamp(s.value(QStringLiteral("view/colorMode"), 0).toInt(), 0, 3)));
+    // A name since the server modes; older settings hold the mode's number, which still reads.
+    setColorMode(colorModeFromName(s.value(QStringLiteral("view/colorMode")).toString()).value_or(ColorMode::State));
     session_->clock()->setSpeed(s.value(QStringLiteral("view/speed"), 1000.0).toDouble());
     refreshRecentMenu();
 }
@@ -639,7 +657,7 @@ void MainWindow::saveSettings()
     s.setValue(QStringLiteral("window/state"), saveState());
     if (page != Page::Cluster)
         showPage(page);
-    s.setValue(QStringLiteral("view/colorMode"), static_cast<int>(heatmap_->colorMode()));
+    s.setValue(QStringLiteral("view/colorMode"), colorModeName(heatmap_->colorMode()));
     s.setValue(QStringLiteral("view/speed"), session_->clock()->speed());
 }
 

@@ -92,6 +92,8 @@ public:
     void setColorMode(ColorMode mode);
     // Selects the job with this id in the current trace; false when there is none.
     bool selectJobById(const QString& id);
+    // Zooms the cluster map into the rack with this name; false when there is none.
+    bool zoomToRack(const QString& name);
 
     Session* session() const { return session_; }
     HeatmapWidget* heatmap() const { return heatmap_; }

@@ -86,7 +86,7 @@ void MainWindow::buildMenus()
     view->addSeparator();
     modeActions_ = new QActionGroup(this);
     int key = 1;
-    for (auto mode : {ColorMode::State, ColorMode::Tenant, ColorMode::Job, ColorMode::Utilization}) {
+    for (const auto mode : kColorModes) {
         QAction* a = view->addAction(tr("Colour by %1").arg(toDisplayString(mode)));
         a->setCheckable(true);
         a->setData(static_cast<int>(mode));
@@ -328,6 +328,19 @@ bool MainWindow::selectJobById(const QString& id)
     for (std::size_t j = 0; j < trace->jobs.size(); ++j)
         if (trace->jobs[j].id == wanted) {
             session_->selectJob(static_cast<std::int32_t>(j));
+            return true;
+        }
+    return false;
+}
+
+bool MainWindow::zoomToRack(const QString& name)
+{
+    const Topology* topology = heatmap_->topology();
+    if (!topology)
+        return false;
+    for (std::int32_t r = 0; r < topology->rackCount(); ++r)
+        if (QString::fromStdString(topology->racks()[static_cast<std::size_t>(r)].name) == name) {
+            heatmap_->zoomToRack(r);
             return true;
         }
     return false;

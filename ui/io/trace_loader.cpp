@@ -29,7 +29,8 @@ std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat 
                  QStringLiteral("revised_machine_list.csv"), QStringLiteral("cluster.csv")};
         break;
     case TraceFormat::Alibaba:
-        names = {QStringLiteral("openb_node_list_gpu_node.csv"), QStringLiteral("openb_node_list_all_node.csv"),
+        // Every node: CPU pods compete for the GPU-less ones too.
+        names = {QStringLiteral("openb_node_list_all_node.csv"), QStringLiteral("openb_node_list_gpu_node.csv"),
                  QStringLiteral("cluster.csv")};
         break;
     default:

@@ -1,5 +1,6 @@
 #include "ui/models/job_table_model.hpp"
 
+#include "ui/models/resource_text.hpp"
 #include "ui/views/heatmap_palette.hpp"
 
 #include <QBrush>
@@ -11,6 +12,11 @@ namespace clens::ui {
 namespace {
 
 constexpr double kMissing = std::numeric_limits<double>::infinity(); // sorts after every value
+
+bool isShare(const JobResult& r)
+{
+    return r.gpuMilli > 0 && r.gpuMilli < 1000;
+}
 
 QString statusName(JobStatus s)
 {
@@ -83,6 +89,18 @@ const Job* JobTableModel::jobOf(int row) const
     return j < 0 ? nullptr : &snapshot_->result->trace->jobs[static_cast<std::size_t>(j)];
 }
 
+bool JobTableModel::anyAsks(Column column) const
+{
+    if (!snapshot_ || !snapshot_->result)
+        return false;
+    for (const auto j : rows_) {
+        const JobResult& r = snapshot_->result->jobs[static_cast<std::size_t>(j)];
+        if ((column == Cpu && r.cpuCores > 0) || (column == Memory && r.memGb > 0) || (column == GpuShare && isShare(r)))
+            return true;
+    }
+    return false;
+}
+
 int JobTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
@@ -117,6 +135,9 @@ double JobTableModel::sortKey(int row, int column) const
     case User:
         return static_cast<std::size_t>(job.user) < userRank_.size() ? userRank_[static_cast<std::size_t>(job.user)] : -1;
     case Gpus: return job.gpus;
+    case Cpu: return r.cpuCores > 0 ? r.cpuCores : kMissing;
+    case Memory: return r.memGb > 0 ? r.memGb : kMissing;
+    case GpuShare: return isShare(r) ? static_cast<double>(r.gpuMilli) / 1000.0 : kMissing;
     case Submit: return static_cast<double>(job.submit_s);
     case Start: return r.start_s ? static_cast<double>(*r.start_s) : kMissing;
     case End: return r.end_s ? static_cast<double>(*r.end_s) : kMissing;
@@ -154,6 +175,9 @@ QVariant JobTableModel::display(const Job& job, const JobResult& r, int column) 
         return static_cast<std::size_t>(job.user) < t.users.size() ? QString::fromStdString(t.users[static_cast<std::size_t>(job.user)])
                                                                    : QString();
     case Gpus: return job.gpus;
+    case Cpu: return r.cpuCores > 0 ? resource_text::amount(r.cpuCores) : QString();
+    case Memory: return r.memGb > 0 ? resource_text::amount(r.memGb) : QString();
+    case GpuShare: return isShare(r) ? QString::number(static_cast<double>(r.gpuMilli) / 1000.0, 'f', 2) : QString();
     case Submit: return time_.instant(job.submit_s);
     case Start: return r.start_s ? time_.instant(*r.start_s) : QString();
     case End: return r.end_s ? time_.instant(*r.end_s) : QString();
@@ -211,6 +235,9 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
         case Fairshare: return tr("Waiting because the job's VC had used its GPU quota");
         case Capacity: return tr("Waiting because fewer GPUs were free than the job needs");
         case Level: return tr("Locality level of the placement: server, rack or any");
+        case Cpu: return tr("CPU cores the job reserves (its own request, else resources.job_defaults per GPU)");
+        case Memory: return tr("Memory in GB the job reserves (its own request, else resources.job_defaults per GPU)");
+        case GpuShare: return tr("Part of one GPU the job asks: it shares that GPU with other such jobs");
         case Attempts: return tr("Placements: trial runs and restarts included");
         default: return {};
         }
@@ -222,6 +249,9 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
     case Vc: return tr("VC");
     case User: return tr("User");
     case Gpus: return tr("GPUs");
+    case Cpu: return tr("CPU");
+    case Memory: return tr("Mem GB");
+    case GpuShare: return tr("GPU share");
     case Submit: return tr("Submitted");
     case Start: return tr("Started");
     case End: return tr("Ended");

@@ -1,6 +1,6 @@
 #pragma once
-// One row per simulated job of the current result: what it asked for, when it ran, how long
-// it waited and why, where it ran. Display strings for people, raw numbers under SortRole.
+// One row per simulated job of the current result: what it asked for (GPUs, CPU cores,
+// memory, a share of one GPU), when it ran, how long it waited and why, where it ran. Display strings for people, raw numbers under SortRole.
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/time/time_format.hpp"
 
@@ -14,7 +14,7 @@ class JobTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Id, Vc, User, Gpus, Submit, Start, End, QueueDelay, Fragmentation, Fairshare, Capacity,
+        Id, Vc, User, Gpus, Cpu, Memory, GpuShare, Submit, Start, End, QueueDelay, Fragmentation, Fairshare, Capacity,
         Servers, Racks, Level, Attempts, Status, ColumnCount
     };
     enum Role { SortRole = Qt::UserRole + 1, JobIndexRole };
@@ -33,6 +33,8 @@ public:
     QString searchText(int row) const;
     const JobResult* resultAt(int row) const;
     const Job* jobOf(int row) const;
+    // Whether any job asks for CPU, memory or a share of a GPU (the columns are hidden otherwise).
+    bool anyAsks(Column column) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -43,6 +43,9 @@ std::optional<double> SummaryCompareModel::value(const SimSnapshot* s, Row row)
     case MeanJct: return m.meanJct_s;
     case AllocFraction: return m.gpuAllocFraction;
     case EffectiveUtil: return m.gpuEffectiveUtil;
+    case CpuAlloc: return std::isnan(m.cpuAllocFraction) ? std::nullopt : std::optional<double>(m.cpuAllocFraction);
+    case MemAlloc: return std::isnan(m.memAllocFraction) ? std::nullopt : std::optional<double>(m.memAllocFraction);
+    case ShareFragmentation: return m.gpuShareFragmentation;
     case HeldIdle: return m.heldIdleGpuSeconds / 3600.0;
     case Makespan: return static_cast<double>(m.makespan_s);
     case Finished: return static_cast<double>(m.finishedJobs);
@@ -60,7 +63,8 @@ QString SummaryCompareModel::format(Row row, double v)
     case MeanDelay: case P50Delay: case P95Delay: case FragmentationDelay: case FairshareDelay: case CapacityDelay:
     case MeanJct: case Makespan:
         return TimeFormat::duration(static_cast<std::int64_t>(std::llround(v)));
-    case AllocFraction: case EffectiveUtil: return QStringLiteral("%1%").arg(v * 100, 0, 'f', 1);
+    case AllocFraction: case EffectiveUtil: case CpuAlloc: case MemAlloc: case ShareFragmentation:
+        return QStringLiteral("%1%").arg(v * 100, 0, 'f', 1);
     case HeldIdle: return tr("%1 GPU-h").arg(locale.toString(v, 'f', 1));
     default: return locale.toString(static_cast<qint64>(std::llround(v)));
     }
@@ -69,7 +73,7 @@ QString SummaryCompareModel::format(Row row, double v)
 bool SummaryCompareModel::lowerIsBetter(Row row)
 {
     switch (row) {
-    case AllocFraction: case EffectiveUtil: case Finished: return false;
+    case AllocFraction: case EffectiveUtil: case CpuAlloc: case MemAlloc: case Finished: return false;
     default: return true;
     }
 }
@@ -97,6 +101,9 @@ static QString metricName(SummaryCompareModel::Row row)
     case M::MeanJct: return M::tr("Mean JCT");
     case M::AllocFraction: return M::tr("GPUs allocated");
     case M::EffectiveUtil: return M::tr("Util. of allocated");
+    case M::CpuAlloc: return M::tr("CPU allocated");
+    case M::MemAlloc: return M::tr("Memory allocated");
+    case M::ShareFragmentation: return M::tr("GPU-share fragmentation");
     case M::HeldIdle: return M::tr("Held idle");
     case M::Makespan: return M::tr("Makespan");
     case M::Finished: return M::tr("Jobs finished");
@@ -120,6 +127,15 @@ static QString metricExplanation(SummaryCompareModel::Row row)
     case M::MeanJct: return M::tr("Mean job completion time: end − submit, over finished jobs");
     case M::AllocFraction: return M::tr("Allocated GPU-seconds ÷ (cluster GPUs × makespan)");
     case M::EffectiveUtil: return M::tr("Useful work on the allocated GPUs (spread jobs run at lower utilization)");
+    case M::CpuAlloc:
+        return M::tr("Reserved core-seconds ÷ (cluster cores × makespan); – when some server's CPU is unknown "
+                     "(set Resources → server CPU cores)");
+    case M::MemAlloc:
+        return M::tr("Reserved GB-seconds ÷ (cluster memory × makespan); – when some server's memory is unknown "
+                     "(set Resources → server memory)");
+    case M::ShareFragmentation:
+        return M::tr("GPU-share fragmentation: time average of the free GPU capacity on shared GPUs ÷ all free GPU "
+                     "capacity (room only jobs asking part of a GPU can use)");
     case M::HeldIdle: return M::tr("GPU-hours held idle by gangs waiting for the rest of their GPUs");
     case M::Makespan: return M::tr("Last end − first submission");
     default: return {};
@@ -152,7 +168,7 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
                 return QStringLiteral("=");
             // Compact: percentage points for fractions, percent for the rest (absolute in the tooltip).
             const QString sign = *v > 0 ? QStringLiteral("+") : QStringLiteral("−");
-            if (row == AllocFraction || row == EffectiveUtil)
+            if (row == AllocFraction || row == EffectiveUtil || row == CpuAlloc || row == MemAlloc || row == ShareFragmentation)
                 return sign + QStringLiteral("%1 pt").arg(std::abs(*v) * 100, 0, 'f', 1);
             if (std::abs(*base) > 1e-9)
                 return sign + QStringLiteral("%1%").arg(std::abs(*v / *base) * 100, 0, 'f', 0);

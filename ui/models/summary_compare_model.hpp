@@ -15,7 +15,8 @@ public:
     enum Column { Metric, Current, Baseline, Change, ColumnCount };
     enum Row {
         MeanDelay, FragmentationDelay, FairshareDelay, CapacityDelay, P50Delay, P95Delay, MeanJct,
-        AllocFraction, EffectiveUtil, HeldIdle, Makespan, Finished, Unfinished, Preemptions, ServerFailures,
+        AllocFraction, EffectiveUtil, CpuAlloc, MemAlloc, ShareFragmentation, HeldIdle, Makespan, Finished, Unfinished,
+        Preemptions, ServerFailures,
         RowCount
     };
     enum Role { ValueRole = Qt::UserRole + 1 }; // raw number of Current/Baseline/Change
@@ -26,7 +27,8 @@ public:
     void setBaseline(SnapshotPtr snapshot);
     bool hasBaseline() const { return baseline_ != nullptr; }
 
-    // Raw value of a metric for a snapshot (seconds, fractions or counts).
+    // Raw value of a metric for a snapshot (seconds, fractions or counts); nullopt when the
+    // result cannot say (CPU or memory allocation with a server of unknown capacity).
     static std::optional<double> value(const SimSnapshot* s, Row row);
     static QString format(Row row, double value);
     static bool lowerIsBetter(Row row);

@@ -1,5 +1,6 @@
 #include "ui/models/wait_interval_model.hpp"
 
+#include "ui/models/resource_text.hpp"
 #include "ui/views/heatmap_palette.hpp"
 
 namespace clens::ui {
@@ -54,12 +55,31 @@ QString WaitIntervalModel::causeName(DelayCause cause)
     return {};
 }
 
-QString WaitIntervalModel::causeExplanation(DelayCause cause)
+QString WaitIntervalModel::causeLabel(DelayCause cause, WaitResource resource)
+{
+    if (cause == DelayCause::Power) // booting servers: no resource was short
+        return causeName(cause);
+    return tr("%1 — %2").arg(causeName(cause), resource_text::resourceName(resource));
+}
+
+QString WaitIntervalModel::causeExplanation(DelayCause cause, WaitResource resource)
 {
     switch (cause) {
     case DelayCause::Fairshare: return tr("its VC had used its GPU quota");
-    case DelayCause::Fragmentation: return tr("enough GPUs were free, but not in a placement the locality rule allowed");
-    case DelayCause::Capacity: return tr("fewer GPUs were free than it needed");
+    case DelayCause::Fragmentation:
+        switch (resource) {
+        case WaitResource::Gpus: return tr("enough GPUs were free, but not in a placement the locality rule allowed");
+        case WaitResource::Cpu: return tr("enough CPU was free in the cluster, but not together on servers it could use");
+        case WaitResource::Memory: return tr("enough memory was free in the cluster, but not together on servers it could use");
+        }
+        break;
+    case DelayCause::Capacity:
+        switch (resource) {
+        case WaitResource::Gpus: return tr("fewer GPUs were free than it needed");
+        case WaitResource::Cpu: return tr("less CPU was free in the whole cluster than it asked");
+        case WaitResource::Memory: return tr("less memory was free in the whole cluster than it asked");
+        }
+        break;
     case DelayCause::Power: return tr("the servers it needed were booting");
     }
     return {};
@@ -75,7 +95,7 @@ QVariant WaitIntervalModel::data(const QModelIndex& index, int role) const
         case From: return time_.instant(w->from_s);
         case To: return time_.instant(w->to_s);
         case Duration: return TimeFormat::duration(w->to_s - w->from_s);
-        case Cause: return causeName(w->cause);
+        case Cause: return causeLabel(w->cause, w->resource);
         default: return {};
         }
     }
@@ -88,7 +108,7 @@ QVariant WaitIntervalModel::data(const QModelIndex& index, int role) const
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Cause)
-        return causeExplanation(w->cause);
+        return causeExplanation(w->cause, w->resource);
     if (role == Qt::ToolTipRole)
         return tr("%1 – %2").arg(time_.instant(w->from_s), time_.instant(w->to_s));
     return {};

@@ -1,6 +1,7 @@
 #pragma once
 // The waiting intervals of one job, each charged to one cause (fairshare, fragmentation,
-// capacity): the inspector's answer to "why did it wait?".
+// capacity) and the resource it waited for (GPUs, CPU, memory): the inspector's answer to "why
+// did it wait?".
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/time/time_format.hpp"
 
@@ -24,7 +25,9 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString causeName(DelayCause cause);
-    static QString causeExplanation(DelayCause cause);
+    // "capacity — CPU", "fragmentation — GPUs".
+    static QString causeLabel(DelayCause cause, WaitResource resource);
+    static QString causeExplanation(DelayCause cause, WaitResource resource = WaitResource::Gpus);
 
 private:
     SnapshotPtr snapshot_;

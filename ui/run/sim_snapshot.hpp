@@ -3,6 +3,7 @@
 // whoever still holds it (the baseline, a view being repainted).
 #include "core/sim/sim_result.hpp"
 #include "ui/run/engine.hpp"
+#include "ui/run/interval_index.hpp"
 #include "ui/run/job_occupancy_index.hpp"
 
 #include <QMetaType>
@@ -17,6 +18,9 @@ struct SimSnapshot {
     std::shared_ptr<const SimResult> result;
     std::shared_ptr<const StateSource> states;
     JobOccupancyIndex jobIntervals;
+    IntervalIndex gpuIntervals;       // SimResult::occupancy by GPU
+    IntervalIndex serverReservations; // SimResult::reservations by server
+    IntervalIndex jobReservations;    // SimResult::reservations by job
     double runSeconds = 0; // wall time of simulate + index
 
     // The span a user can scrub: first submission to the last event.
@@ -26,9 +30,11 @@ struct SimSnapshot {
 
 using SnapshotPtr = std::shared_ptr<const SimSnapshot>;
 
-// Indexes a finished result for the views (engine.index and the per-job GPU intervals). Slow
-// for large results: call it on a worker thread. Throws what engine.index throws.
+// Indexes a finished result for the views (engine.index, the intervals per job, GPU and
+// server). Slow for large results: call it on a worker thread. Throws what engine.index throws.
 std::shared_ptr<SimSnapshot> makeSnapshot(const Engine& engine, std::shared_ptr<const SimResult> result);
+// The per-job, per-GPU and per-server indexes alone (makeSnapshot calls it).
+void indexIntervals(SimSnapshot& snapshot);
 
 } // namespace clens::ui
 

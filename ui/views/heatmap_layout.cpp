@@ -85,6 +85,7 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
     out.topology_ = &topology;
     out.gpus_.assign(static_cast<std::size_t>(topology.gpuCount()), QRect());
     out.servers_.assign(static_cast<std::size_t>(topology.serverCount()), QRect());
+    out.serverCells_.assign(static_cast<std::size_t>(topology.serverCount()), QRect());
     out.racks_.assign(static_cast<std::size_t>(topology.rackCount()), QRect());
     if (params.onlyRack && *params.onlyRack >= 0 && *params.onlyRack < topology.rackCount())
         out.visibleRacks_.push_back(*params.onlyRack);
@@ -181,7 +182,10 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
             const int col = k / pk.rows[ui], row = k % pk.rows[ui];
             const int sx = origin.x() + m.pad + col * slotW;
             const int sy = origin.y() + m.pad + m.labelH + row * (m.cell + m.serverGap);
-            out.servers_[static_cast<std::size_t>(s)] = QRect(sx, sy, m.serverLabelW + server.gpus * m.cell, m.cell);
+            out.servers_[static_cast<std::size_t>(s)] = QRect(sx, sy, m.serverLabelW + std::max(1, server.gpus) * m.cell, m.cell);
+            if (server.gpus == 0)
+                out.serverCells_[static_cast<std::size_t>(s)] =
+                    QRect(sx + m.serverLabelW, sy, m.cell - m.gpuGap, m.cell - m.gpuGap);
             for (std::int32_t g = 0; g < server.gpus; ++g)
                 out.gpus_[static_cast<std::size_t>(server.firstGpu + g)] =
                     QRect(sx + m.serverLabelW + g * m.cell, sy, m.cell - m.gpuGap, m.cell - m.gpuGap);
@@ -221,6 +225,25 @@ std::int32_t HeatmapLayout::serverAt(QPoint p) const
         if (servers_[static_cast<std::size_t>(s)].contains(p))
             return s;
     return -1;
+}
+
+std::int32_t HeatmapLayout::serverCellAt(QPoint p) const
+{
+    const auto s = serverAt(p);
+    if (s < 0)
+        return -1;
+    const QRect c = serverCells_[static_cast<std::size_t>(s)];
+    return !c.isEmpty() && c.adjusted(0, 0, 1, 1).contains(p) ? s : -1;
+}
+
+QRect HeatmapLayout::filledPart(const QRect& cell, int milli)
+{
+    if (milli >= 1000 || cell.isEmpty())
+        return cell;
+    if (milli <= 0)
+        return {};
+    const int h = std::clamp(static_cast<int>(std::lround(cell.height() * milli / 1000.0)), 1, cell.height());
+    return QRect(cell.left(), cell.bottom() - h + 1, cell.width(), h);
 }
 
 std::int32_t HeatmapLayout::gpuAt(QPoint p) const

@@ -2,7 +2,8 @@
 // Where every rack, server and GPU of the heatmap goes. Racks are boxes in a grid; inside a
 // rack each server is a row of GPU cells (rows wrap into sub-columns so a rack stays roughly
 // square). The cell size is the largest that fits the view, so 16 GPUs get big labelled cells
-// and 50,000 GPUs get 1-2 px cells without scrolling.
+// and 50,000 GPUs get 1-2 px cells without scrolling. A server without GPUs gets one cell of
+// its own (its "server cell"), so CPU-only servers are on the map too.
 #include "core/model/topology.hpp"
 
 #include <QPoint>
@@ -37,6 +38,8 @@ public:
     // Empty rects for what is not visible (other racks when zoomed).
     QRect gpuRect(std::int32_t gpu) const { return gpus_[static_cast<std::size_t>(gpu)]; }
     QRect serverRect(std::int32_t server) const { return servers_[static_cast<std::size_t>(server)]; }
+    // The one cell of a server without GPUs (empty for servers with GPUs).
+    QRect serverCellRect(std::int32_t server) const { return serverCells_[static_cast<std::size_t>(server)]; }
     QRect serverLabelRect(std::int32_t server) const;
     QRect rackRect(std::int32_t rack) const { return racks_[static_cast<std::size_t>(rack)]; }
     QRect rackLabelRect(std::int32_t rack) const;
@@ -47,6 +50,12 @@ public:
     std::int32_t rackAt(QPoint p) const;
     std::int32_t serverAt(QPoint p) const;
     std::int32_t gpuAt(QPoint p) const;
+    // The server without GPUs whose cell is at p.
+    std::int32_t serverCellAt(QPoint p) const;
+
+    // The part of a cell drawn in the holder's colour when `milli` thousandths of it are used:
+    // the bottom, as a level (at least one pixel row when anything is used); the rest is idle.
+    static QRect filledPart(const QRect& cell, int milli);
 
 private:
     const Topology* topology_ = nullptr;
@@ -54,7 +63,7 @@ private:
     int rackLabelHeight_ = 0;
     int serverLabelWidth_ = 0;
     int rackColumns_ = 0;
-    std::vector<QRect> gpus_, servers_, racks_;
+    std::vector<QRect> gpus_, servers_, serverCells_, racks_;
     std::vector<std::int32_t> visibleRacks_;
 };
 

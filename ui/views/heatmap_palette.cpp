@@ -1,23 +1,10 @@
 #include "ui/views/heatmap_palette.hpp"
 
-#include <QCoreApplication>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 
 namespace clens::ui {
-
-QString toDisplayString(ColorMode mode)
-{
-    switch (mode) {
-    case ColorMode::State: return QCoreApplication::translate("ColorMode", "State");
-    case ColorMode::Tenant: return QCoreApplication::translate("ColorMode", "Tenant (VC)");
-    case ColorMode::Job: return QCoreApplication::translate("ColorMode", "Job");
-    case ColorMode::Utilization: return QCoreApplication::translate("ColorMode", "Utilization");
-    }
-    return {};
-}
 
 namespace palette {
 
@@ -61,16 +48,38 @@ QColor job(std::int32_t job)
     return QColor::fromHsv(static_cast<int>(hue * 359), sat, val);
 }
 
+namespace {
+
+QColor mix(const QColor& a, const QColor& b, double t)
+{
+    return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * t),
+                            static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * t),
+                            static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * t));
+}
+
+} // namespace
+
 QColor utilization(float u)
 {
     u = std::clamp(u, 0.0f, 1.0f);
     const QColor low(0xd7, 0x30, 0x27), mid(0xf4, 0xc4, 0x30), high(0x1a, 0x98, 0x50);
-    const auto mix = [](const QColor& a, const QColor& b, float t) {
-        return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * t, a.greenF() + (b.greenF() - a.greenF()) * t,
-                                a.blueF() + (b.blueF() - a.blueF()) * t);
-    };
     return u < 0.5f ? mix(low, mid, u * 2) : mix(mid, high, (u - 0.5f) * 2);
 }
+
+QColor reserved(double fraction)
+{
+    // ColorBrewer OrRd: light enough at 0% to read as "free", dark red where the server is full.
+    static const std::array<QColor, 5> stops{QColor(0xfe, 0xf0, 0xd9), QColor(0xfd, 0xcc, 0x8a), QColor(0xfc, 0x8d, 0x59),
+                                             QColor(0xe3, 0x4a, 0x33), QColor(0xa5, 0x0f, 0x15)};
+    const double f = std::isnan(fraction) ? 0.0 : std::clamp(fraction, 0.0, 1.0) * 4;
+    const auto i = std::min<std::size_t>(3, static_cast<std::size_t>(f));
+    return mix(stops[i], stops[i + 1], f - static_cast<double>(i));
+}
+
+QColor unknownCapacity() { return QColor(0xa9, 0xb4, 0xc2); }
+QColor cpuOnlyServer() { return QColor(0x3f, 0x8f, 0x86); }
+QColor shareMark() { return QColor(0x11, 0x14, 0x18); }
+QColor stranded() { return QColor(0xd6, 0x3b, 0x2f); }
 
 QColor fairshare() { return QColor(0x8e, 0x5c, 0xc2); }
 QColor fragmentation() { return QColor(0xe0, 0x6c, 0x1f); }

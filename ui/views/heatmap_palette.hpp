@@ -1,18 +1,13 @@
 #pragma once
 // Colours of the cluster heatmap and its legend. One place, so the legend and the cells agree.
 #include "core/sim/cluster_state.hpp"
+#include "ui/views/color_mode.hpp"
 
 #include <QColor>
-#include <QString>
 
 #include <cstdint>
 
 namespace clens::ui {
-
-enum class ColorMode : std::uint8_t { State, Tenant, Job, Utilization };
-
-QString toDisplayString(ColorMode mode);
-
 namespace palette {
 
 QColor background();
@@ -26,6 +21,16 @@ QColor tenant(std::int32_t vc);
 QColor job(std::int32_t job);
 // Red (0%) -> amber (50%) -> green (100%).
 QColor utilization(float u);
+// Share of a server's CPU or memory reserved: pale (0%) -> orange -> dark red (100%).
+QColor reserved(double fraction);
+// A server whose capacity is unknown (the cluster file does not say, no scenario default).
+QColor unknownCapacity();
+// The gauge of a server without GPUs in the GPU modes (its filled part: CPU reserved).
+QColor cpuOnlyServer();
+// The corner mark of a GPU shared by more than one job.
+QColor shareMark();
+// The stripes over an idle GPU whose server has (nearly) no CPU or memory left for it.
+QColor stranded();
 // Waiting causes, shared by the inspector and the summary.
 QColor fairshare();
 QColor fragmentation();

@@ -3,7 +3,6 @@
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
-#include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPaintEngine>
@@ -11,9 +10,8 @@
 #include <QToolTip>
 
 #include <algorithm>
-#include <array>
+#include <cmath>
 #include <cstring>
-#include <map>
 
 namespace clens::ui {
 namespace {
@@ -24,15 +22,25 @@ QRgb blend(QRgb c, QRgb toward, int percentToward)
     return qRgb(mix(qRed(c), qRed(toward)), mix(qGreen(c), qGreen(toward)), mix(qBlue(c), qBlue(toward)));
 }
 
-QString stateName(GpuState s)
+QRgb dim(QRgb c)
 {
-    switch (s) {
-    case GpuState::Idle: return HeatmapWidget::tr("idle");
-    case GpuState::Busy: return HeatmapWidget::tr("busy");
-    case GpuState::HeldIdle: return HeatmapWidget::tr("held idle (gang waiting for GPUs)");
-    case GpuState::Failed: return HeatmapWidget::tr("failed (server down)");
-    }
-    return {};
+    return blend(c, palette::background().rgb(), 65);
+}
+
+// The part of a cell over which a stranded GPU is striped: all of an idle one, the free top of a
+// shared one.
+QRect strandedPart(const QRect& cell, int fill)
+{
+    if (fill >= 1000)
+        return cell;
+    const QRect filled = HeatmapLayout::filledPart(cell, fill);
+    return filled.isEmpty() ? cell : QRect(cell.left(), cell.top(), cell.width(), filled.top() - cell.top());
+}
+
+// A GPU shared by jobs asking part of it (held whole: sharers == 0).
+bool isShared(const ClusterState& s, std::size_t g)
+{
+    return g < s.sharers.size() && s.sharers[g] > 0 && g < s.used.size() && s.gpu[g] == GpuState::Busy;
 }
 
 } // namespace
@@ -58,14 +66,41 @@ void HeatmapWidget::setCluster(std::shared_ptr<const Topology> topology, std::sh
         zoomRack_.reset();
     state_ = ClusterState{};
     hoveredServer_ = -1;
+    refreshCapacities();
     relayout();
     recolour();
+}
+
+void HeatmapWidget::setSnapshot(SnapshotPtr snapshot)
+{
+    snapshot_ = std::move(snapshot);
+    refreshCapacities();
+    recolour();
+}
+
+void HeatmapWidget::refreshCapacities()
+{
+    const bool ours = snapshot_ && snapshot_->result && snapshot_->result->cluster.get() == topology_.get();
+    const auto defaults = ours ? snapshot_->result->scenario.resources.serverDefaults : Scenario::Resources::ServerDefaults{};
+    capacities_ = topology_ ? serverCapacities(*topology_, defaults) : ServerCapacities{};
+}
+
+bool HeatmapWidget::showsGauges() const
+{
+    return layout_.showServerLabels() && layout_.cell() >= kGaugeCell && resourcesInPlay_;
 }
 
 void HeatmapWidget::setState(const ClusterState& state)
 {
     state_ = state;
     recolour();
+}
+
+void HeatmapWidget::refreshResourcesInPlay()
+{
+    const auto positive = [](const std::vector<float>& v) { return std::any_of(v.begin(), v.end(), [](float x) { return x > 0; }); };
+    resourcesInPlay_ = (snapshot_ && snapshot_->result && !snapshot_->result->reservations.empty()) ||
+                       positive(state_.cpuReserved) || positive(state_.memReserved);
 }
 
 void HeatmapWidget::setColorMode(ColorMode mode)
@@ -95,6 +130,7 @@ void HeatmapWidget::zoomToRack(std::int32_t rack)
     relayout();
     update();
     emit zoomChanged(zoomRack_.value_or(-1));
+    emit legendChanged(); // the bars under server names come and go with the cell size
 }
 
 void HeatmapWidget::relayout()
@@ -126,14 +162,92 @@ QColor HeatmapWidget::colourOfGpu(std::int32_t gpu) const
     return QColor(colours_[static_cast<std::size_t>(gpu)]);
 }
 
+int HeatmapWidget::fillOfGpu(std::int32_t gpu) const
+{
+    return gpu >= 0 && static_cast<std::size_t>(gpu) < fills_.size() ? fills_[static_cast<std::size_t>(gpu)] : 1000;
+}
+
+bool HeatmapWidget::markedAsShared(std::int32_t gpu) const
+{
+    return gpu >= 0 && static_cast<std::size_t>(gpu) < marks_.size() && marks_[static_cast<std::size_t>(gpu)];
+}
+
+bool HeatmapWidget::markedAsStranded(std::int32_t gpu) const
+{
+    return gpu >= 0 && static_cast<std::size_t>(gpu) < stranded_.size() && stranded_[static_cast<std::size_t>(gpu)];
+}
+
+bool HeatmapWidget::serverNearlyFull(std::int32_t server) const
+{
+    const auto cpu = reservedFraction(server, ColorMode::CpuReserved);
+    const auto mem = reservedFraction(server, ColorMode::MemoryReserved);
+    return (cpu && *cpu >= kStrandedAt) || (mem && *mem >= kStrandedAt);
+}
+
+QColor HeatmapWidget::colourOfServerCell(std::int32_t server) const
+{
+    if (server < 0 || static_cast<std::size_t>(server) >= serverColours_.size())
+        return palette::idle();
+    return QColor(serverColours_[static_cast<std::size_t>(server)]);
+}
+
+int HeatmapWidget::fillOfServerCell(std::int32_t server) const
+{
+    return server >= 0 && static_cast<std::size_t>(server) < serverFills_.size() ? serverFills_[static_cast<std::size_t>(server)]
+                                                                                 : 0;
+}
+
+std::optional<double> HeatmapWidget::reservedFraction(std::int32_t server, ColorMode resource) const
+{
+    const bool memory = resource == ColorMode::MemoryReserved;
+    const auto& capacity = memory ? capacities_.memGb : capacities_.cpuCores;
+    const auto& reserved = memory ? state_.memReserved : state_.cpuReserved;
+    const auto s = static_cast<std::size_t>(server);
+    if (server < 0 || s >= capacity.size() || std::isnan(capacity[s]))
+        return std::nullopt;
+    const double used = s < reserved.size() ? reserved[s] : 0.0;
+    if (capacity[s] <= 0)
+        return used > 0 ? 1.0 : 0.0;
+    return used / capacity[s];
+}
+
 void HeatmapWidget::recolour()
 {
     const std::size_t n = topology_ ? static_cast<std::size_t>(topology_->gpuCount()) : 0;
+    const std::size_t m = topology_ ? static_cast<std::size_t>(topology_->serverCount()) : 0;
     colours_.assign(n, palette::idle().rgb());
-    const bool haveState = state_.gpu.size() == n && state_.job.size() == n;
-    selectionVisible_ = false;
-    if (haveState) {
+    fills_.assign(n, 1000);
+    marks_.assign(n, 0);
+    stranded_.assign(n, 0);
+    serverColours_.assign(m, palette::idle().rgb());
+    serverFills_.assign(m, 0);
+    findSelection();
+    refreshResourcesInPlay();
+    if (topology_ && isServerMode(mode_))
+        colourByServer();
+    else if (topology_)
+        colourByHolder();
+    if (selectionVisible_) {
+        for (std::size_t g = 0; g < n; ++g)
+            if (gpuDimmed(g))
+                colours_[g] = dim(colours_[g]);
+        for (std::size_t s = 0; s < m; ++s)
+            if (serverDimmed(s))
+                serverColours_[s] = dim(serverColours_[s]);
+    }
+    update();
+    emit legendChanged();
+}
+
+void HeatmapWidget::colourByHolder()
+{
+    const std::size_t n = colours_.size();
+    if (state_.gpu.size() == n && state_.job.size() == n) {
         const auto& jobs = trace_ ? trace_->jobs : std::vector<Job>{};
+        // Only where resources are in play can a server be full; once per server, not per GPU.
+        std::vector<std::uint8_t> full(resourcesInPlay_ ? serverColours_.size() : 0, 0);
+        for (std::size_t sv = 0; sv < full.size(); ++sv)
+            full[sv] = serverNearlyFull(static_cast<std::int32_t>(sv)) ? 1 : 0;
         for (std::size_t g = 0; g < n; ++g) {
             const GpuState s = state_.gpu[g];
             const auto job = state_.job[g];
@@ -144,7 +258,6 @@ void HeatmapWidget::recolour()
                 c = palette::idle();
             } else {
                 switch (mode_) {
-                case ColorMode::State: c = palette::state(s); break;
                 case ColorMode::Tenant:
                     c = static_cast<std::size_t>(job) < jobs.size() ? palette::tenant(jobs[static_cast<std::size_t>(job)].vc)
                                                                     : palette::busy();
@@ -153,19 +266,99 @@ void HeatmapWidget::recolour()
                 case ColorMode::Utilization:
                     c = palette::utilization(g < state_.util.size() ? state_.util[g] : 0.0f);
                     break;
+                default: c = palette::state(s); break;
                 }
             }
             colours_[g] = c.rgb();
-            if (selectedJob_ >= 0 && job == selectedJob_)
-                selectionVisible_ = true;
+            if (isShared(state_, g)) {
+                fills_[g] = std::min<std::uint16_t>(1000, state_.used[g]);
+                marks_[g] = state_.sharers[g] > 1 ? 1 : 0;
+            }
+            // Free capacity (an idle GPU, the free part of a shared one) its server cannot feed.
+            const bool free = s == GpuState::Idle || fills_[g] < 1000;
+            if (free && !full.empty() && full[static_cast<std::size_t>(topology_->serverOfGpu(static_cast<std::int32_t>(g)))])
+                stranded_[g] = 1;
         }
-        if (selectionVisible_)
-            for (std::size_t g = 0; g < n; ++g)
-                if (state_.job[g] != selectedJob_)
-                    colours_[g] = blend(colours_[g], palette::background().rgb(), 65);
     }
-    update();
-    emit legendChanged();
+    // A server without GPUs: a gauge of its CPU reserved (full when its capacity is unknown and
+    // anything is reserved).
+    for (std::size_t s = 0; s < serverColours_.size(); ++s) {
+        if (topology_->servers()[s].gpus > 0)
+            continue;
+        serverColours_[s] = palette::cpuOnlyServer().rgb();
+        const auto fraction = reservedFraction(static_cast<std::int32_t>(s), ColorMode::CpuReserved);
+        const double reserved = s < state_.cpuReserved.size() ? state_.cpuReserved[s] : 0.0;
+        const double f = fraction ? std::clamp(*fraction, 0.0, 1.0) : (reserved > 0 ? 1.0 : 0.0);
+        serverFills_[s] = static_cast<std::uint16_t>(std::lround(f * 1000));
+    }
+}
+
+void HeatmapWidget::colourByServer()
+{
+    const auto& servers = topology_->servers();
+    for (std::size_t s = 0; s < servers.size(); ++s) {
+        const auto fraction = reservedFraction(static_cast<std::int32_t>(s), mode_);
+        const QRgb c = (fraction ? palette::reserved(*fraction) : palette::unknownCapacity()).rgb();
+        serverColours_[s] = c;
+        serverFills_[s] = 1000;
+        const Server& server = servers[s];
+        for (auto g = server.firstGpu; g < server.firstGpu + server.gpus; ++g) {
+            const auto gi = static_cast<std::size_t>(g);
+            const bool failed = gi < state_.gpu.size() && state_.gpu[gi] == GpuState::Failed;
+            colours_[gi] = failed ? palette::failed().rgb() : c;
+        }
+    }
+}
+
+void HeatmapWidget::findSelection()
+{
+    const std::size_t n = colours_.size();
+    selected_.assign(n, 0);
+    selectedServers_.assign(serverColours_.size(), 0);
+    selectionVisible_ = false;
+    if (selectedJob_ < 0 || state_.gpu.size() != n)
+        return;
+    const std::int64_t t = state_.t_s;
+    const bool fromResult = snapshot_ && snapshot_->result && snapshot_->result->cluster.get() == topology_.get();
+    if (fromResult) {
+        // Every GPU the job holds, also where it is not the first of several sharers.
+        const auto& occupancy = snapshot_->result->occupancy;
+        for (const auto i : snapshot_->jobIntervals.intervalsOf(selectedJob_))
+            if (const GpuInterval& iv = occupancy[i]; iv.from_s <= t && t < iv.to_s && static_cast<std::size_t>(iv.gpu) < n)
+                selected_[static_cast<std::size_t>(iv.gpu)] = 1;
+        const auto& reservations = snapshot_->result->reservations;
+        for (const auto i : snapshot_->jobReservations.of(selectedJob_)) {
+            const ReservationInterval& r = reservations[i];
+            if (r.from_s > t || t >= r.to_s || static_cast<std::size_t>(r.server) >= selectedServers_.size())
+                continue;
+            const Server& server = topology_->servers()[static_cast<std::size_t>(r.server)];
+            bool holdsGpuThere = false;
+            for (auto g = server.firstGpu; g < server.firstGpu + server.gpus; ++g)
+                holdsGpuThere |= selected_[static_cast<std::size_t>(g)] != 0;
+            if (!holdsGpuThere)
+                selectedServers_[static_cast<std::size_t>(r.server)] = 1;
+        }
+    } else {
+        for (std::size_t g = 0; g < n && g < state_.job.size(); ++g)
+            selected_[g] = state_.job[g] == selectedJob_ ? 1 : 0;
+    }
+    selectionVisible_ = std::find(selected_.begin(), selected_.end(), 1) != selected_.end() ||
+                        std::find(selectedServers_.begin(), selectedServers_.end(), 1) != selectedServers_.end();
+}
+
+bool HeatmapWidget::gpuDimmed(std::size_t gpu) const
+{
+    return selectionVisible_ && gpu < selected_.size() && !selected_[gpu];
+}
+
+bool HeatmapWidget::serverDimmed(std::size_t server) const
+{
+    return selectionVisible_ && server < selectedServers_.size() && !selectedServers_[server];
+}
+
+QRgb HeatmapWidget::restColour(bool dimmed) const
+{
+    return dimmed ? dim(palette::idle().rgb()) : palette::idle().rgb();
 }
 
 void HeatmapWidget::paintStatic(QPainter& p) const
@@ -211,19 +404,188 @@ void HeatmapWidget::paintCellsFast(QPainter& p) const
         frame_ = QImage(base_.size(), QImage::Format_RGB32);
     std::memcpy(frame_.bits(), base_.constBits(), static_cast<std::size_t>(base_.sizeInBytes()));
     const QRect bounds = frame_.rect();
+    const auto solid = [&](const QRect& cell, QRgb colour) {
+        const QRect c = cell & bounds;
+        for (int y = c.top(); y <= c.bottom(); ++y) {
+            auto* line = reinterpret_cast<QRgb*>(frame_.scanLine(y));
+            std::fill(line + c.left(), line + c.right() + 1, colour);
+        }
+    };
+    const auto partly = [&](const QRect& cell, QRgb colour, int fill, QRgb rest) {
+        solid(cell, rest);
+        if (fill > 0)
+            solid(HeatmapLayout::filledPart(cell, fill), colour);
+    };
+    const QRgb stripe = palette::stranded().rgb();
+    const auto stripes = [&](const QRect& cell, int fill, bool dimmed) {
+        const QRect c = strandedPart(cell, fill) & bounds;
+        for (int y = c.top(); y <= c.bottom(); ++y) {
+            auto* line = reinterpret_cast<QRgb*>(frame_.scanLine(y));
+            for (int x = c.left(); x <= c.right(); ++x)
+                if ((x + y) % 3 == 0)
+                    line[x] = dimmed ? dim(stripe) : stripe;
+        }
+    };
     for (auto r : layout_.visibleRacks()) {
         const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
         const auto gBegin = topology_->servers()[static_cast<std::size_t>(rack.firstServer)].firstGpu;
         for (auto g = gBegin; g < gBegin + rack.gpus; ++g) {
-            const QRect c = layout_.gpuRect(g) & bounds;
-            const QRgb colour = colours_[static_cast<std::size_t>(g)];
-            for (int y = c.top(); y <= c.bottom(); ++y) {
-                auto* line = reinterpret_cast<QRgb*>(frame_.scanLine(y));
-                std::fill(line + c.left(), line + c.right() + 1, colour);
-            }
+            const auto gi = static_cast<std::size_t>(g);
+            if (fills_[gi] >= 1000)
+                solid(layout_.gpuRect(g), colours_[gi]);
+            else
+                partly(layout_.gpuRect(g), colours_[gi], fills_[gi], restColour(gpuDimmed(gi)));
+            if (stranded_[gi])
+                stripes(layout_.gpuRect(g), fills_[gi], gpuDimmed(gi));
+        }
+        for (auto sv = rack.firstServer; sv < rack.firstServer + rack.serverCount; ++sv) {
+            const auto si = static_cast<std::size_t>(sv);
+            if (topology_->servers()[si].gpus == 0)
+                partly(layout_.serverCellRect(sv), serverColours_[si], serverFills_[si], restColour(serverDimmed(si)));
         }
     }
     p.drawImage(0, 0, frame_);
+}
+
+void HeatmapWidget::paintCells(QPainter& p) const
+{
+    const int cell = layout_.cell();
+    const auto fillCell = [&](const QRect& r, QRgb colour, int fill, QRgb rest) {
+        if (fill >= 1000) {
+            p.fillRect(r, QColor(colour));
+            return;
+        }
+        p.fillRect(r, QColor(rest));
+        if (fill > 0)
+            p.fillRect(HeatmapLayout::filledPart(r, fill), QColor(colour));
+    };
+    const int markSize = std::clamp(cell / 4, 3, 9);
+    for (auto rk : layout_.visibleRacks()) {
+        const Rack& rack = topology_->racks()[static_cast<std::size_t>(rk)];
+        for (auto s = rack.firstServer; s < rack.firstServer + rack.serverCount; ++s) {
+            const Server& server = topology_->servers()[static_cast<std::size_t>(s)];
+            const auto si = static_cast<std::size_t>(s);
+            if (server.gpus == 0) {
+                const QRect r = layout_.serverCellRect(s);
+                fillCell(r, serverColours_[si], serverFills_[si], restColour(serverDimmed(si)));
+                if (!isServerMode(mode_) && cell >= 6) { // tells an empty CPU-only server from an idle GPU
+                    p.setPen(QPen(QColor(serverColours_[si]), 1));
+                    p.setBrush(Qt::NoBrush);
+                    p.drawRect(r.adjusted(0, 0, -1, -1));
+                }
+            }
+            for (auto g = server.firstGpu; g < server.firstGpu + server.gpus; ++g) {
+                const auto gi = static_cast<std::size_t>(g);
+                const QRect r = layout_.gpuRect(g);
+                fillCell(r, colours_[gi], fills_[gi], restColour(gpuDimmed(gi)));
+                if (stranded_[gi]) {
+                    const QColor stripe = gpuDimmed(gi) ? QColor(dim(palette::stranded().rgb())) : palette::stranded();
+                    p.fillRect(strandedPart(r, fills_[gi]), QBrush(stripe, Qt::BDiagPattern));
+                }
+                if (marks_[gi] && cell >= 6) { // several jobs share it: a corner triangle
+                    const QPoint tr = r.topRight() + QPoint(1, 0);
+                    const QPoint corner[3] = {tr, tr + QPoint(-markSize, 0), tr + QPoint(0, markSize)};
+                    p.setPen(Qt::NoPen);
+                    p.setBrush(gpuDimmed(gi) ? QColor(dim(palette::shareMark().rgb())) : palette::shareMark());
+                    p.drawPolygon(corner, 3);
+                }
+            }
+        }
+    }
+}
+
+void HeatmapWidget::paintLabels(QPainter& p) const
+{
+    const auto& servers = topology_->servers();
+    if (layout_.showServerLabels()) {
+        const bool gauges = showsGauges();
+        for (auto r : layout_.visibleRacks()) {
+            const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
+            for (auto s = rack.firstServer; s < rack.firstServer + rack.serverCount; ++s) {
+                const QRect lr = layout_.serverLabelRect(s);
+                p.setPen(QColor(0x3a, 0x40, 0x48));
+                p.drawText(gauges ? lr.adjusted(0, 0, 0, -kGaugeHeight) : lr, Qt::AlignRight | Qt::AlignVCenter,
+                           QString::fromStdString(servers[static_cast<std::size_t>(s)].name));
+                if (gauges)
+                    paintServerGauges(p, s);
+            }
+        }
+    }
+    if (!layout_.showCellLabels())
+        return;
+    QFont small = p.font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    p.setFont(small);
+    const QFontMetrics fm(small);
+    const auto label = [&](const QRect& cell, QRgb colour, int fill, const QString& text, const QString& suffix = {}) {
+        const QColor bg(fill >= 500 ? colour : palette::idle().rgb());
+        p.setPen(bg.lightness() > 150 ? QColor(0x20, 0x20, 0x20) : QColor(Qt::white));
+        const QRect cr = cell.adjusted(2, 2, -2, -2);
+        p.drawText(cr, Qt::AlignCenter,
+                   fm.elidedText(text, Qt::ElideRight, cr.width() - fm.horizontalAdvance(suffix)) + suffix);
+    };
+    const bool haveJobs = state_.job.size() == colours_.size() && trace_;
+    for (auto r : layout_.visibleRacks()) {
+        const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
+        for (auto s = rack.firstServer; s < rack.firstServer + rack.serverCount; ++s) {
+            const auto si = static_cast<std::size_t>(s);
+            const Server& server = servers[si];
+            if (server.gpus == 0 && !isServerMode(mode_))
+                label(layout_.serverCellRect(s), serverColours_[si], serverFills_[si], tr("CPU"), {});
+            for (auto g = server.firstGpu; haveJobs && g < server.firstGpu + server.gpus; ++g) {
+                const auto gi = static_cast<std::size_t>(g);
+                const auto job = state_.job[gi];
+                if (job < 0 || static_cast<std::size_t>(job) >= trace_->jobs.size() || isServerMode(mode_))
+                    continue;
+                // "+N" more jobs on a shared GPU survives eliding the first job's name.
+                const QString more = marks_[gi] ? QStringLiteral(" +%1").arg(state_.sharers[gi] - 1) : QString();
+                label(layout_.gpuRect(g), colours_[gi], fills_[gi], QString::fromStdString(trace_->jobs[static_cast<std::size_t>(job)].id),
+                      more);
+            }
+        }
+    }
+}
+
+QRect HeatmapWidget::gaugeRect(std::int32_t server, ColorMode resource) const
+{
+    const QRect lr = layout_.serverLabelRect(server);
+    const int width = std::min(lr.width(), 3 * layout_.cell() / 2);
+    const int top = lr.bottom() - kGaugeHeight + 2 + (resource == ColorMode::MemoryReserved ? 4 : 0);
+    return QRect(lr.right() - width + 1, top, width, 3);
+}
+
+void HeatmapWidget::paintServerGauges(QPainter& p, std::int32_t server) const
+{
+    for (const auto resource : {ColorMode::CpuReserved, ColorMode::MemoryReserved}) {
+        const QRect track = gaugeRect(server, resource);
+        const auto f = reservedFraction(server, resource);
+        p.fillRect(track, f ? palette::rackFrame() : palette::unknownCapacity().lighter(125));
+        if (f && *f > 0)
+            p.fillRect(QRect(track.left(), track.top(), std::max(1, static_cast<int>(std::lround(track.width() * std::min(1.0, *f)))),
+                             track.height()),
+                       palette::reserved(std::max(*f, 0.25))); // an almost empty server still shows a bar
+    }
+}
+
+void HeatmapWidget::paintSelection(QPainter& p) const
+{
+    const int cell = layout_.cell();
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(QColor(0x11, 0x14, 0x18), cell >= 6 ? 2 : 1));
+    for (std::size_t g = 0; g < selected_.size(); ++g)
+        if (selected_[g]) {
+            const QRect r = layout_.gpuRect(static_cast<std::int32_t>(g));
+            if (!r.isEmpty())
+                p.drawRect(cell >= 6 ? r.adjusted(1, 1, -1, -1) : r);
+        }
+    // Servers where it reserves CPU or memory without a GPU (a CPU-only job): the whole row.
+    for (std::size_t s = 0; s < selectedServers_.size(); ++s)
+        if (selectedServers_[s]) {
+            const auto server = static_cast<std::int32_t>(s);
+            const QRect r = topology_->servers()[s].gpus == 0 ? layout_.serverCellRect(server) : layout_.serverRect(server);
+            if (!r.isEmpty())
+                p.drawRect(cell >= 6 ? r.adjusted(1, 1, -1, -1) : r);
+        }
 }
 
 void HeatmapWidget::paintMap(QPainter& p) const
@@ -238,56 +600,11 @@ void HeatmapWidget::paintMap(QPainter& p) const
         paintStatic(p);
         if (!topology_)
             return;
-        for (auto r : layout_.visibleRacks()) {
-            const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
-            const auto gBegin = topology_->servers()[static_cast<std::size_t>(rack.firstServer)].firstGpu;
-            for (auto g = gBegin; g < gBegin + rack.gpus; ++g)
-                p.fillRect(layout_.gpuRect(g), QColor(colours_[static_cast<std::size_t>(g)]));
-        }
+        paintCells(p);
     }
-    const auto& servers = topology_->servers();
-    const int cell = layout_.cell();
-    if (layout_.showServerLabels()) {
-        p.setPen(QColor(0x3a, 0x40, 0x48));
-        for (auto r : layout_.visibleRacks()) {
-            const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
-            for (auto s = rack.firstServer; s < rack.firstServer + rack.serverCount; ++s)
-                p.drawText(layout_.serverLabelRect(s), Qt::AlignRight | Qt::AlignVCenter,
-                           QString::fromStdString(servers[static_cast<std::size_t>(s)].name));
-        }
-    }
-    const bool haveJobs = state_.job.size() == colours_.size();
-    if (layout_.showCellLabels() && haveJobs && trace_) {
-        QFont small = p.font();
-        small.setPointSizeF(small.pointSizeF() * 0.85);
-        p.setFont(small);
-        const QFontMetrics fm(small);
-        for (auto r : layout_.visibleRacks()) {
-            const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
-            const auto gBegin = servers[static_cast<std::size_t>(rack.firstServer)].firstGpu;
-            for (auto g = gBegin; g < gBegin + rack.gpus; ++g) {
-                const auto job = state_.job[static_cast<std::size_t>(g)];
-                if (job < 0 || static_cast<std::size_t>(job) >= trace_->jobs.size())
-                    continue;
-                const QColor bg(colours_[static_cast<std::size_t>(g)]);
-                p.setPen(bg.lightness() > 150 ? QColor(0x20, 0x20, 0x20) : QColor(Qt::white));
-                const QRect cr = layout_.gpuRect(g).adjusted(2, 2, -2, -2);
-                p.drawText(cr, Qt::AlignCenter,
-                           fm.elidedText(QString::fromStdString(trace_->jobs[static_cast<std::size_t>(job)].id),
-                                         Qt::ElideRight, cr.width()));
-            }
-        }
-    }
-    if (selectionVisible_ && haveJobs) {
-        p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(QColor(0x11, 0x14, 0x18), cell >= 6 ? 2 : 1));
-        for (std::size_t g = 0; g < colours_.size(); ++g)
-            if (state_.job[g] == selectedJob_) {
-                const QRect r = layout_.gpuRect(static_cast<std::int32_t>(g));
-                if (!r.isEmpty())
-                    p.drawRect(cell >= 6 ? r.adjusted(1, 1, -1, -1) : r);
-            }
-    }
+    paintLabels(p);
+    if (selectionVisible_)
+        paintSelection(p);
     if (hoveredServer_ >= 0) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(QColor(0x11, 0x14, 0x18, 140), 1));
@@ -310,7 +627,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
     if (selectedJob_ >= 0 && !selectionVisible_ && trace_ && static_cast<std::size_t>(selectedJob_) < trace_->jobs.size()) {
         p.setPen(QColor(0xb0, 0x60, 0x00));
         p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignLeft | Qt::AlignBottom,
-                   tr("Job %1 holds no GPU at this time (Go to start in the inspector)")
+                   tr("Job %1 holds nothing at this time (Go to start in the inspector)")
                        .arg(QString::fromStdString(trace_->jobs[static_cast<std::size_t>(selectedJob_)].id)));
         p.setPen(QColor(0x80, 0x88, 0x94));
     }
@@ -322,6 +639,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
 void HeatmapWidget::resizeEvent(QResizeEvent*)
 {
     relayout();
+    emit legendChanged();
 }
 
 QFont HeatmapWidget::smallFont() const
@@ -329,104 +647,6 @@ QFont HeatmapWidget::smallFont() const
     QFont f = font();
     f.setPointSizeF(f.pointSizeF() * 0.85);
     return f;
-}
-
-QString HeatmapWidget::gpuLabel(std::int32_t gpu) const
-{
-    const auto s = topology_->serverOfGpu(gpu);
-    const Server& server = topology_->servers()[static_cast<std::size_t>(s)];
-    return tr("%1 · GPU %2").arg(QString::fromStdString(server.name)).arg(gpu - server.firstGpu);
-}
-
-QString HeatmapWidget::tooltipAt(QPoint pos) const
-{
-    const auto gpu = layout_.gpuAt(pos);
-    if (gpu < 0 || !topology_)
-        return {};
-    const auto s = topology_->serverOfGpu(gpu);
-    const Server& server = topology_->servers()[static_cast<std::size_t>(s)];
-    QString text = QStringLiteral("<b>%1</b> &nbsp;(rack %2%3)")
-                       .arg(gpuLabel(gpu).toHtmlEscaped(),
-                            QString::fromStdString(topology_->racks()[static_cast<std::size_t>(server.rack)].name).toHtmlEscaped(),
-                            server.gpuModel.empty() ? QString() : QStringLiteral(", ") + QString::fromStdString(server.gpuModel));
-    const auto g = static_cast<std::size_t>(gpu);
-    if (g >= state_.gpu.size())
-        return text;
-    text += QStringLiteral("<br>") + tr("State: %1").arg(stateName(state_.gpu[g]));
-    const auto job = g < state_.job.size() ? state_.job[g] : -1;
-    if (job >= 0 && trace_ && static_cast<std::size_t>(job) < trace_->jobs.size()) {
-        const Job& j = trace_->jobs[static_cast<std::size_t>(job)];
-        const QString vc = static_cast<std::size_t>(j.vc) < trace_->tenants.size()
-                               ? QString::fromStdString(trace_->tenants[static_cast<std::size_t>(j.vc)].name)
-                               : QString();
-        const QString user = static_cast<std::size_t>(j.user) < trace_->users.size()
-                                 ? QString::fromStdString(trace_->users[static_cast<std::size_t>(j.user)])
-                                 : QString();
-        text += QStringLiteral("<br>") + tr("Job: <b>%1</b> (%2 GPUs)").arg(QString::fromStdString(j.id).toHtmlEscaped()).arg(j.gpus);
-        text += QStringLiteral("<br>") + tr("VC: %1 &nbsp; user: %2").arg(vc.toHtmlEscaped(), user.toHtmlEscaped());
-        if (g < state_.util.size() && state_.gpu[g] == GpuState::Busy)
-            text += QStringLiteral("<br>") + tr("Utilization: %1%").arg(qRound(state_.util[g] * 100));
-        text += QStringLiteral("<br><i>") + tr("Click to inspect the job") + QStringLiteral("</i>");
-    }
-    return text;
-}
-
-std::vector<LegendEntry> HeatmapWidget::legend() const
-{
-    std::vector<LegendEntry> out;
-    const QLocale locale;
-    std::array<std::int64_t, 4> counts{};
-    for (auto s : state_.gpu)
-        ++counts[static_cast<std::size_t>(s)];
-    if (state_.gpu.empty() && topology_) // no result yet: the cluster is idle
-        counts[static_cast<std::size_t>(GpuState::Idle)] = topology_->gpuCount();
-    const auto count = [&](GpuState s) { return locale.toString(counts[static_cast<std::size_t>(s)]); };
-    switch (mode_) {
-    case ColorMode::State:
-        out.push_back({palette::busy(), tr("Busy %1").arg(count(GpuState::Busy))});
-        out.push_back({palette::heldIdle(), tr("Held idle %1").arg(count(GpuState::HeldIdle))});
-        out.push_back({palette::idle(), tr("Idle %1").arg(count(GpuState::Idle))});
-        out.push_back({palette::failed(), tr("Failed %1").arg(count(GpuState::Failed))});
-        break;
-    case ColorMode::Tenant: {
-        std::map<std::int32_t, std::int64_t> byVc;
-        if (trace_)
-            for (std::size_t g = 0; g < state_.job.size(); ++g) {
-                const auto job = state_.job[g];
-                if (job >= 0 && static_cast<std::size_t>(job) < trace_->jobs.size() && state_.gpu[g] != GpuState::Failed)
-                    ++byVc[trace_->jobs[static_cast<std::size_t>(job)].vc];
-            }
-        std::vector<std::pair<std::int32_t, std::int64_t>> sorted(byVc.begin(), byVc.end());
-        std::stable_sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.second > b.second; });
-        for (const auto& [vc, n] : sorted) {
-            const QString name = trace_ && static_cast<std::size_t>(vc) < trace_->tenants.size()
-                                     ? QString::fromStdString(trace_->tenants[static_cast<std::size_t>(vc)].name)
-                                     : tr("VC %1").arg(vc);
-            out.push_back({palette::tenant(vc), QStringLiteral("%1 %2").arg(name, locale.toString(n))});
-        }
-        out.push_back({palette::idle(), tr("Idle %1").arg(count(GpuState::Idle))});
-        break;
-    }
-    case ColorMode::Job: {
-        std::vector<std::int32_t> jobs;
-        for (auto j : state_.job)
-            if (j >= 0)
-                jobs.push_back(j);
-        std::sort(jobs.begin(), jobs.end());
-        const auto running = std::unique(jobs.begin(), jobs.end()) - jobs.begin();
-        out.push_back({palette::job(0), tr("One colour per job: %1 jobs on GPUs").arg(locale.toString(static_cast<qint64>(running)))});
-        out.push_back({palette::idle(), tr("Idle %1").arg(count(GpuState::Idle))});
-        break;
-    }
-    case ColorMode::Utilization:
-        for (int pct : {0, 25, 50, 75, 100})
-            out.push_back({palette::utilization(static_cast<float>(pct) / 100.0f), QStringLiteral("%1%").arg(pct)});
-        out.push_back({palette::idle(), tr("Idle")});
-        break;
-    }
-    if (counts[static_cast<std::size_t>(GpuState::Failed)] > 0 && mode_ != ColorMode::State)
-        out.push_back({palette::failed(), tr("Failed %1").arg(count(GpuState::Failed))});
-    return out;
 }
 
 bool HeatmapWidget::event(QEvent* e)

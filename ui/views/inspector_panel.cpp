@@ -1,5 +1,6 @@
 #include "ui/views/inspector_panel.hpp"
 
+#include "ui/models/resource_text.hpp"
 #include "ui/models/wait_interval_model.hpp"
 #include "ui/time/time_format.hpp"
 #include "ui/views/job_gantt.hpp"
@@ -88,7 +89,7 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     auto* form = new QFormLayout;
     form->setVerticalSpacing(3);
     form->setLabelAlignment(Qt::AlignLeft);
-    for (const QString& name : {tr("Submitted"), tr("Started"), tr("Ended"), tr("Placement"), tr("Servers"),
+    for (const QString& name : {tr("Asked"), tr("Submitted"), tr("Started"), tr("Ended"), tr("Placement"), tr("Servers"),
                                 tr("Attempts"), tr("Run"), tr("GPU time")}) {
         auto* value = new QLabel;
         value->setWordWrap(true);
@@ -176,20 +177,36 @@ QString InspectorPanel::explainWait(const SimResult& result, std::int32_t job)
         return tr("It never started: it cannot fit on this cluster (or within its VC's strict quota).");
     if (r.queueDelay_s == 0)
         return tr("It started as soon as it was submitted.");
+    // Time per cause and resource waited for, largest first.
     struct Part {
         std::int64_t seconds;
         DelayCause cause;
+        WaitResource resource;
     };
-    std::vector<Part> parts{{r.fragmentationDelay_s, DelayCause::Fragmentation},
-                            {r.fairshareDelay_s, DelayCause::Fairshare},
-                            {r.capacityDelay_s, DelayCause::Capacity}};
+    std::vector<Part> parts;
+    const auto add = [&](std::int64_t seconds, DelayCause cause, WaitResource resource) {
+        for (Part& p : parts)
+            if (p.cause == cause && p.resource == resource) {
+                p.seconds += seconds;
+                return;
+            }
+        parts.push_back({seconds, cause, resource});
+    };
+    if (r.waitCount > 0 && static_cast<std::size_t>(r.firstWait) + r.waitCount <= result.waits.size()) {
+        for (std::uint32_t i = r.firstWait; i < r.firstWait + r.waitCount; ++i)
+            add(result.waits[i].to_s - result.waits[i].from_s, result.waits[i].cause, result.waits[i].resource);
+    } else { // no intervals kept: the totals per cause
+        add(r.fragmentationDelay_s, DelayCause::Fragmentation, WaitResource::Gpus);
+        add(r.fairshareDelay_s, DelayCause::Fairshare, WaitResource::Gpus);
+        add(r.capacityDelay_s, DelayCause::Capacity, WaitResource::Gpus);
+    }
     std::stable_sort(parts.begin(), parts.end(), [](const Part& a, const Part& b) { return a.seconds > b.seconds; });
     QStringList pieces;
     for (const Part& p : parts)
         if (p.seconds > 0)
             pieces << tr("<b>%1 %2</b> (%3)")
-                          .arg(TimeFormat::duration(p.seconds), WaitIntervalModel::causeName(p.cause),
-                               WaitIntervalModel::causeExplanation(p.cause));
+                          .arg(TimeFormat::duration(p.seconds), WaitIntervalModel::causeLabel(p.cause, p.resource),
+                               WaitIntervalModel::causeExplanation(p.cause, p.resource));
     QString text = (r.start_s ? tr("It waited <b>%1</b>: ") : tr("It was still waiting after <b>%1</b>: "))
                        .arg(TimeFormat::duration(r.queueDelay_s));
     text += pieces.join(QStringLiteral("; ")) + QLatin1Char('.');
@@ -202,8 +219,10 @@ QString InspectorPanel::placementText(const SimSnapshot& snapshot, std::int32_t 
 {
     const SimResult& r = *snapshot.result;
     const auto intervals = snapshot.jobIntervals.intervalsOf(job);
-    if (intervals.empty() || !r.cluster)
+    if (!r.cluster)
         return {};
+    if (intervals.empty())
+        return reservedServersText(snapshot, job);
     // The last placement: intervals ending at the job's last release instant, trials excluded.
     std::int64_t lastEnd = 0;
     for (auto i : intervals)
@@ -224,6 +243,26 @@ QString InspectorPanel::placementText(const SimSnapshot& snapshot, std::int32_t 
             g << QString::number(x);
         out << QStringLiteral("%1 [%2]").arg(QString::fromStdString(r.cluster->servers()[static_cast<std::size_t>(s)].name),
                                               g.join(QLatin1Char(',')));
+    }
+    return out.join(QStringLiteral(", "));
+}
+
+QString InspectorPanel::reservedServersText(const SimSnapshot& snapshot, std::int32_t job)
+{
+    const SimResult& r = *snapshot.result;
+    const auto reservations = snapshot.jobReservations.of(job);
+    std::int64_t lastEnd = 0;
+    for (auto i : reservations)
+        lastEnd = std::max(lastEnd, r.reservations[i].to_s);
+    QStringList out;
+    for (auto i : reservations) {
+        const ReservationInterval& v = r.reservations[i];
+        if (v.to_s != lastEnd || v.server < 0 || v.server >= r.cluster->serverCount())
+            continue;
+        out << tr("%1 (%2, %3)")
+                   .arg(QString::fromStdString(r.cluster->servers()[static_cast<std::size_t>(v.server)].name),
+                        resource_text::cores(static_cast<double>(v.cpuMilli) / 1000.0),
+                        resource_text::gigabytes(static_cast<double>(v.memMib) / 1024.0));
     }
     return out.join(QStringLiteral(", "));
 }
@@ -260,7 +299,7 @@ void InspectorPanel::refresh()
     QStringList parts{tr("VC %1").arg(vc)};
     if (!user.isEmpty())
         parts << tr("user %1").arg(user);
-    parts << (job.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(job.gpus)) << qstr(toString(r.status));
+    parts << resource_text::gpus(job.gpus, r.gpuMilli) << qstr(toString(r.status));
     subtitle_->setText(parts.join(QStringLiteral(" · ")));
     why_->setText(explainWait(result, job_));
 
@@ -269,6 +308,7 @@ void InspectorPanel::refresh()
             if (n == name)
                 label->setText(text);
     };
+    set(tr("Asked"), resource_text::request(trace, job, r));
     set(tr("Submitted"), tf.instant(job.submit_s));
     set(tr("Started"), r.start_s ? tr("%1 (after %2)").arg(tf.instant(*r.start_s), TimeFormat::duration(*r.start_s - job.submit_s))
                                  : tr("never"));
@@ -276,7 +316,7 @@ void InspectorPanel::refresh()
                              : tr("never"));
     if (r.start_s) {
         set(tr("Placement"), tr("%1 · %2 · %3 · level <b>%4</b>")
-                                 .arg(r.allocatedGpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(r.allocatedGpus))
+                                 .arg(resource_text::gpus(r.allocatedGpus, r.gpuMilli))
                                  .arg(r.servers == 1 ? tr("1 server") : tr("%1 servers").arg(r.servers))
                                  .arg(r.racks == 1 ? tr("1 rack") : tr("%1 racks").arg(r.racks))
                                  .arg(qstr(toString(r.level))));

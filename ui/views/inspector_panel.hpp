@@ -1,7 +1,8 @@
 #pragma once
-// Everything about the selected job: what it asked for, when it was submitted, started and
-// ended, where it ran (servers, racks, locality level), how many attempts, and why it waited:
-// one sentence plus each waiting interval with its cause.
+// Everything about the selected job: what it asked for (GPUs or a share of one, CPU, memory,
+// allowed GPU models), when it was submitted, started and ended, where it ran (servers, racks,
+// locality level), how many attempts, and why it waited: one sentence plus each waiting
+// interval with its cause and the resource it waited for.
 #include "ui/run/sim_snapshot.hpp"
 
 #include <QWidget>
@@ -33,8 +34,11 @@ public:
 
     // "Waited 42 min: 30 min fragmentation (...), 12 min capacity (...)."
     static QString explainWait(const SimResult& result, std::int32_t job);
-    // "s12 GPUs 0-3, s13 GPUs 0-3" for the job's last placement.
+    // "s12 [0,1,2,3], s13 [0,1,2,3]" for the job's last placement; for a job without GPUs the
+    // servers it reserved on.
     static QString placementText(const SimSnapshot& snapshot, std::int32_t job);
+    // "s301 (4 cores, 8 GB)" for the servers of the job's last reservation.
+    static QString reservedServersText(const SimSnapshot& snapshot, std::int32_t job);
 
 signals:
     void seekRequested(std::int64_t t);

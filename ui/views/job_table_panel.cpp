@@ -108,8 +108,16 @@ void JobTablePanel::setSnapshot(SnapshotPtr snapshot)
             for (const auto& u : snap->result->trace->users)
                 anyUser |= !u.empty();
         view_->setColumnHidden(JobTableModel::User, !anyUser);
-        view_->resizeColumnsToContents();
     }
+    // What jobs ask besides GPUs depends on the knobs too (resources.job_defaults).
+    bool resized = false;
+    for (const auto c : {JobTableModel::Cpu, JobTableModel::Memory, JobTableModel::GpuShare}) {
+        const bool hide = !model_->anyAsks(c);
+        resized |= hide != view_->isColumnHidden(c);
+        view_->setColumnHidden(c, hide);
+    }
+    if (newTrace || resized)
+        view_->resizeColumnsToContents();
     selectJob(selected_);
     refreshCount();
 }

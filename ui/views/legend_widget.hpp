@@ -1,5 +1,7 @@
 #pragma once
-// A row of colour swatches with labels that wraps to the available width.
+// A row of colour swatches with labels that wraps to the available width. Swatches are drawn
+// as the map draws its cells (partly filled, marked, outlined); an entry without a colour is a
+// heading.
 #include "ui/views/heatmap_widget.hpp"
 
 #include <QWidget>

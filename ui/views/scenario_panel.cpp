@@ -2,6 +2,7 @@
 
 #include "ui/models/vc_quota_model.hpp"
 #include "ui/views/duration_knob.hpp"
+#include "ui/views/wheel_guard.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace clens::ui {
 namespace {
@@ -50,6 +52,21 @@ QDoubleSpinBox* doubleSpin(double min, double max, double step, int decimals)
     s->setDecimals(decimals);
     s->setKeyboardTracking(false);
     return s;
+}
+
+// The scenario's exact value while the spin box shows it (the box rounds to its decimals);
+// the box's value once the user moved it.
+double keptUnlessMoved(const QDoubleSpinBox* box, double previous)
+{
+    return box->value() == box->valueFromText(box->textFromValue(previous)) ? previous : box->value();
+}
+
+// A "number or none" knob: its special value (the minimum, 0) is nullopt.
+std::optional<double> optionalAmount(const QDoubleSpinBox* box, const std::optional<double>& previous)
+{
+    if (box->value() == box->minimum())
+        return previous && box->valueFromText(box->textFromValue(*previous)) == box->minimum() ? previous : std::nullopt;
+    return keptUnlessMoved(box, previous.value_or(box->minimum()));
 }
 
 template <typename E>
@@ -171,6 +188,11 @@ void ScenarioPanel::build()
     placement_->addItem(tr("best-fit (pack)"), static_cast<int>(PlacementPolicy::BestFit));
     placement_->addItem(tr("first-fit (lowest server)"), static_cast<int>(PlacementPolicy::FirstFit));
     placement_->addItem(tr("spread (most room)"), static_cast<int>(PlacementPolicy::Spread));
+    placement_->addItem(tr("fgd (fewest stranded GPUs)"), static_cast<int>(PlacementPolicy::Fgd));
+    placement_->setItemData(placement_->count() - 1,
+                            tr("Fragmentation gradient descent: the placement that strands the least GPU capacity "
+                               "(shares that no waiting job could use)"),
+                            Qt::ToolTipRole);
     sf->addRow(tr("Placement"), placement_);
     backfill_ = new QComboBox;
     backfill_->addItem(tr("greedy: any job that fits starts"), static_cast<int>(BackfillPolicy::Greedy));
@@ -185,9 +207,56 @@ void ScenarioPanel::build()
     perExtraServer_->setToolTip(tr("Run time grows by this fraction per server beyond the fewest possible"));
     crossRack_ = doubleSpin(0, 10, 0.05, 2);
     crossRack_->setToolTip(tr("Run time grows by this fraction per rack beyond the fewest possible"));
+    maxFactor_ = doubleSpin(1, 1e6, 0.1, 2);
+    maxFactor_->setPrefix(tr("×"));
+    maxFactor_->setToolTip(tr("The slowdown factor never exceeds this"));
     slf->addRow(tr("Per extra server"), perExtraServer_);
     slf->addRow(tr("Per extra rack"), crossRack_);
+    slf->addRow(tr("At most"), maxFactor_);
     v->addWidget(slowBox);
+
+    // Resources beyond GPUs.
+    auto* resBox = new QGroupBox(tr("Resources (CPU, memory)"));
+    auto* rsf = form(resBox);
+    rsf->addRow(note(tr("What servers have and jobs ask when the cluster file or the trace does not say. "
+                        "A job runs only where its CPU and memory fit next to its GPUs.")));
+    const auto amountKnob = [](double max, double step, const QString& none, const QString& suffix, const QString& tip) {
+        auto* d = doubleSpin(0, max, step, 1);
+        d->setSpecialValueText(none);
+        d->setSuffix(suffix);
+        d->setToolTip(tip);
+        return d;
+    };
+    serverCpu_ = amountKnob(1e6, 8, tr("unlimited"), tr(" cores"),
+                            tr("CPU cores of a server whose cluster file gives none (unlimited: CPU never limits it)"));
+    serverMem_ = amountKnob(1e9, 32, tr("unlimited"), tr(" GB"),
+                            tr("Memory of a server whose cluster file gives none (unlimited: memory never limits it)"));
+    jobCpu_ = amountKnob(1e6, 1, tr("none"), tr(" per GPU"),
+                         tr("CPU cores per GPU for a job whose trace gives none (none: it asks no CPU)"));
+    jobMem_ = amountKnob(1e9, 4, tr("none"), tr(" GB per GPU"),
+                         tr("Memory per GPU for a job whose trace gives none (none: it asks no memory)"));
+    serverCpu_->setObjectName(QStringLiteral("serverCpuDefault"));
+    serverMem_->setObjectName(QStringLiteral("serverMemDefault"));
+    jobCpu_->setObjectName(QStringLiteral("jobCpuDefault"));
+    jobMem_->setObjectName(QStringLiteral("jobMemDefault"));
+    rsf->addRow(tr("Server CPU cores"), serverCpu_);
+    rsf->addRow(tr("Server memory"), serverMem_);
+    rsf->addRow(tr("Job CPU cores"), jobCpu_);
+    rsf->addRow(tr("Job memory"), jobMem_);
+    v->addWidget(resBox);
+
+    // Arrivals.
+    auto* arrivalsBox = new QGroupBox(tr("Arrivals"));
+    auto* arf = form(arrivalsBox);
+    arf->addRow(note(tr("What if jobs came faster? Submissions are replayed this many times faster toward the "
+                        "first one; run times stay. More load from the same trace.")));
+    speedup_ = doubleSpin(0.01, 1e6, 1, 2);
+    speedup_->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
+    speedup_->setPrefix(tr("×"));
+    speedup_->setObjectName(QStringLiteral("arrivalsSpeedup"));
+    speedup_->setToolTip(tr("arrivals.speedup: 1 replays the trace as recorded, 1000 a thousand times faster"));
+    arf->addRow(tr("Faster by"), speedup_);
+    v->addWidget(arrivalsBox);
 
     // Failures.
     auto* failBox = new QGroupBox(tr("Failures"));
@@ -254,9 +323,11 @@ void ScenarioPanel::build()
         connect(c, &QComboBox::currentIndexChanged, this, changed);
     for (auto* s : {rackSize_, autoscalerInterval_, seed_, seriesStep_})
         connect(s, &QSpinBox::valueChanged, this, changed);
-    for (auto* d : {minFraction_, perExtraServer_, crossRack_, mtbf_, repair_, horizon_, sigma_, headroom_})
+    for (auto* d : {minFraction_, perExtraServer_, crossRack_, maxFactor_, serverCpu_, serverMem_, jobCpu_, jobMem_, speedup_,
+                    mtbf_, repair_, horizon_, sigma_, headroom_})
         connect(d, &QDoubleSpinBox::valueChanged, this, changed);
     connect(quotas_, &VcQuotaModel::quotasEdited, this, changed);
+    WheelGuard::protect(body, scroll);
 }
 
 void ScenarioPanel::setTrace(std::shared_ptr<const Trace> trace)
@@ -291,6 +362,12 @@ void ScenarioPanel::setScenario(const Scenario& s)
     setCombo(backfill_, s.backfill);
     perExtraServer_->setValue(s.slowdown.perExtraServer);
     crossRack_->setValue(s.slowdown.crossRack);
+    maxFactor_->setValue(s.slowdown.maxFactor);
+    serverCpu_->setValue(s.resources.serverDefaults.cpuCores.value_or(0));
+    serverMem_->setValue(s.resources.serverDefaults.memGb.value_or(0));
+    jobCpu_->setValue(s.resources.jobDefaults.cpuPerGpu.value_or(0));
+    jobMem_->setValue(s.resources.jobDefaults.memGbPerGpu.value_or(0));
+    speedup_->setValue(s.arrivals.speedup);
     trialRun_->setValue(s.failures.trialRun_s);
     mtbf_->setValue(s.failures.serverMtbf_h);
     repair_->setValue(s.failures.repair_h);
@@ -328,6 +405,13 @@ void ScenarioPanel::edited()
     s.backfill = comboValue<BackfillPolicy>(backfill_);
     s.slowdown.perExtraServer = perExtraServer_->value();
     s.slowdown.crossRack = crossRack_->value();
+    s.slowdown.maxFactor = keptUnlessMoved(maxFactor_, scenario_.slowdown.maxFactor);
+    auto& rs = s.resources;
+    rs.serverDefaults.cpuCores = optionalAmount(serverCpu_, scenario_.resources.serverDefaults.cpuCores);
+    rs.serverDefaults.memGb = optionalAmount(serverMem_, scenario_.resources.serverDefaults.memGb);
+    rs.jobDefaults.cpuPerGpu = optionalAmount(jobCpu_, scenario_.resources.jobDefaults.cpuPerGpu);
+    rs.jobDefaults.memGbPerGpu = optionalAmount(jobMem_, scenario_.resources.jobDefaults.memGbPerGpu);
+    s.arrivals.speedup = keptUnlessMoved(speedup_, scenario_.arrivals.speedup);
     s.failures.trialRun_s = trialRun_->value().value_or(0);
     s.failures.serverMtbf_h = mtbf_->value();
     s.failures.repair_h = repair_->value();

@@ -1,6 +1,7 @@
 #pragma once
-// Every knob of the scenario JSON (DESIGN §4), grouped as an operator thinks about them. Any
-// edit emits scenarioEdited with the whole scenario; the run controller debounces.
+// Every knob of the scenario JSON (docs/simulation.md), grouped as an operator thinks about
+// them. Any edit emits scenarioEdited with the whole scenario; the run controller debounces.
+// Knobs ignore the mouse wheel unless focused (the panel scrolls instead).
 #include "core/model/trace.hpp"
 #include "core/sim/scenario.hpp"
 
@@ -41,6 +42,12 @@ public:
     VcQuotaModel* quotaModel() const { return quotas_; }
     QComboBox* autoscalerPolicyCombo() const { return autoscalerPolicy_; }
     QDoubleSpinBox* autoscalerSigmaSpin() const { return sigma_; }
+    QDoubleSpinBox* maxFactorSpin() const { return maxFactor_; }
+    // resources.server_defaults (0 = unlimited) and job_defaults (0 = none).
+    QDoubleSpinBox* serverCpuSpin() const { return serverCpu_; }
+    QDoubleSpinBox* serverMemSpin() const { return serverMem_; }
+    QDoubleSpinBox* jobCpuSpin() const { return jobCpu_; }
+    QDoubleSpinBox* jobMemSpin() const { return jobMem_; }
 
 signals:
     void scenarioEdited(const clens::Scenario& scenario);
@@ -67,6 +74,12 @@ private:
     QComboBox* backfill_ = nullptr;
     QDoubleSpinBox* perExtraServer_ = nullptr;
     QDoubleSpinBox* crossRack_ = nullptr;
+    QDoubleSpinBox* maxFactor_ = nullptr;
+    QDoubleSpinBox* serverCpu_ = nullptr; // 0 = unlimited
+    QDoubleSpinBox* serverMem_ = nullptr;
+    QDoubleSpinBox* jobCpu_ = nullptr;    // 0 = none
+    QDoubleSpinBox* jobMem_ = nullptr;
+    QDoubleSpinBox* speedup_ = nullptr;   // arrivals.speedup
     DurationKnob* trialRun_ = nullptr;
     QDoubleSpinBox* mtbf_ = nullptr;
     QDoubleSpinBox* repair_ = nullptr;

@@ -83,8 +83,8 @@ void SummaryPanel::setBusy(bool busy)
 void SummaryPanel::refreshRows()
 {
     // Rows that only matter when they are not zero (failures, preemption, hoarding).
-    for (auto row : {SummaryCompareModel::HeldIdle, SummaryCompareModel::Unfinished, SummaryCompareModel::Preemptions,
-                     SummaryCompareModel::ServerFailures}) {
+    for (auto row : {SummaryCompareModel::ShareFragmentation, SummaryCompareModel::HeldIdle, SummaryCompareModel::Unfinished,
+                     SummaryCompareModel::Preemptions, SummaryCompareModel::ServerFailures}) {
         const auto cur = SummaryCompareModel::value(current_.get(), row).value_or(0);
         const auto base = SummaryCompareModel::value(baseline_.get(), row).value_or(0);
         table_->setRowHidden(row, cur == 0 && base == 0);
