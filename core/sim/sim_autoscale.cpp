@@ -152,7 +152,8 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
             levels.push_back({static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
                               static_cast<float>(static_cast<double>(part.mem) / kMibPerGb),
                               static_cast<float>(o.cpuUsed_s / elapsed * share),
-                              static_cast<float>(o.memUsed_s / elapsed / kMibPerGb * share)});
+                              static_cast<float>(o.memUsed_s / elapsed / kMibPerGb * share),
+                              static_cast<std::int16_t>(o.lastPhase)});
     }
 }
 

@@ -111,6 +111,7 @@ struct ScaledRun {
 struct ScaledLevels {
     float cpuReserved = 0, memReserved = 0; // cores, GB
     float cpuUsed = 0, memUsed = 0;
+    std::int16_t phase = -1; // the phase at the interval's end (the one phase.rule reads); -1 unknown
 };
 
 // A server powered off (or booting) over [from_s, to_s) (docs/autoscaling.md "Node power").

@@ -339,14 +339,17 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         }
     }
     {
-        Statement s(db, "INSERT INTO result_scaled_runs (result, idx, job, server, from_s, to_s, levels) VALUES (?, ?, ?, ?, ?, ?, ?)");
+        Statement s(db, "INSERT INTO result_scaled_runs (result, idx, job, server, from_s, to_s, levels, phases) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
         std::vector<float> flat;
+        std::vector<std::int32_t> phases;
         for (std::size_t i = 0; i < r.scaledRuns.size(); ++i) {
             const auto& run = r.scaledRuns[i];
             flat.clear();
+            phases.clear();
             for (std::uint32_t k = run.first; k < run.first + run.count; ++k) {
                 const auto& l = r.scaledLevels[k];
                 flat.insert(flat.end(), {l.cpuReserved, l.memReserved, l.cpuUsed, l.memUsed});
+                phases.push_back(l.phase);
             }
             s.bindInt(1, idx);
             s.bindInt(2, static_cast<std::int64_t>(i));
@@ -355,6 +358,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindInt(5, run.from_s);
             s.bindInt(6, run.to_s);
             s.bindBlob(7, encodeArray(flat));
+            s.bindBlob(8, encodeArray(phases));
             s.run();
             progress.tick();
         }
@@ -605,7 +609,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             r.powerOff.push_back(PowerInterval{static_cast<std::int32_t>(t.integer(1, 0, servers - 1)), t.integer(2), t.integer(3), t.boolean(4)});
             progress.tick();
         });
-        readRows(db, file, "result_scaled_runs", "job, server, from_s, to_s, levels", idx, [&](TableReader& t) {
+        readRows(db, file, "result_scaled_runs", "job, server, from_s, to_s, levels, phases", idx, [&](TableReader& t) {
             if (servers == 0 || jobs == 0)
                 t.failRow("an autoscaled run but the result has no servers or no jobs");
             ScaledRun run;
@@ -618,8 +622,14 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                 t.fail(5, "levels come in fours (CPU and memory reserved and used)");
             run.first = static_cast<std::uint32_t>(r.scaledLevels.size());
             run.count = static_cast<std::uint32_t>(flat.size() / 4);
+            const auto phases = t.isNull(6) ? std::vector<std::int32_t>(run.count, -1) : t.array<std::int32_t>(6);
+            if (phases.size() != run.count)
+                t.fail(6, "one phase per level");
+            for (const auto ph : phases)
+                if (ph < -1 || ph > std::numeric_limits<std::int16_t>::max())
+                    t.fail(6, "a phase is -1 (unknown) or an index of the phase model");
             for (std::size_t k = 0; k < flat.size(); k += 4)
-                r.scaledLevels.push_back({flat[k], flat[k + 1], flat[k + 2], flat[k + 3]});
+                r.scaledLevels.push_back({flat[k], flat[k + 1], flat[k + 2], flat[k + 3], static_cast<std::int16_t>(phases[k / 4])});
             r.scaledRuns.push_back(run);
             progress.tick();
         });

@@ -370,7 +370,14 @@ ALTER TABLE results ADD COLUMN sc_job_mem_gb_per_gpu REAL;
 
 void addV3(Database& db) { db.exec(kV3); }
 
-constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}};
+// Version 4: the phase of each autoscaled interval (int32 per level; NULL in results before it).
+constexpr const char* kV4 = R"sql(
+ALTER TABLE result_scaled_runs ADD COLUMN phases BLOB;
+)sql";
+
+void addV4(Database& db) { db.exec(kV4); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}};
 
 } // namespace
 
@@ -379,6 +386,7 @@ void createSchema(Database& db)
     db.exec(kSchemaV1);
     db.exec(kPhaseTablesV2);
     db.exec(kV3);
+    db.exec(kV4);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }

@@ -181,6 +181,9 @@ void TestSimAutoscaling::phaseRuleUsesThePhaseAtTheEnd()
     QVERIFY(levels.size() >= 2);
     QCOMPARE(levels[1].cpuReserved, 6.0f);
     QCOMPARE(levels[1].memReserved, static_cast<float>(1200.0 / 1024.0));
+    // Each level records the phase at its interval's end: [0, 300) ends in phase 1 (from 250).
+    QCOMPARE(levels[0].phase, std::int16_t{1});
+    QCOMPARE(levels[1].phase, std::int16_t{1});
 }
 
 void TestSimAutoscaling::noneKeepsTheRequest()

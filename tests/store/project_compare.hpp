@@ -256,6 +256,7 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
             CLENS_SAME(u.memReserved, v.memReserved);
             CLENS_SAME(u.cpuUsed, v.cpuUsed);
             CLENS_SAME(u.memUsed, v.memUsed);
+            CLENS_SAME(u.phase, v.phase);
         }
     }
     QCOMPARE(x.outages.size(), y.outages.size());

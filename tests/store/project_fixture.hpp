@@ -150,7 +150,7 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         r->reservations = {{2, 1, 0, 100, 4000, 1024}, {9, 8, L::min(), L::max(), 0, L::max()}};
         r->powerOff = {{1, 0, 300, false}, {1, 300, 350, true}, {9, L::min(), L::max(), false}};
         r->scaledRuns = {{3, 2, 10, 700, 0, 2}, {1, 0, 5, 6, 2, 0}, {8, 9, -100, L::max(), 2, 1}};
-        r->scaledLevels = {{1.5f, 2.25f, 1.0f, 0.5f}, {3.3f, 0.0f, 0.25f, 1e-30f}, {0.0f, 1e30f, 0.0f, 7.0f}};
+        r->scaledLevels = {{1.5f, 2.25f, 1.0f, 0.5f, 3}, {3.3f, 0.0f, 0.25f, 1e-30f, -1}, {0.0f, 1e30f, 0.0f, 7.0f, 0}};
     }
     r->series.step_s = 60;
     r->series.t_s = {0, 60, 120};

@@ -96,6 +96,7 @@ private slots:
     void olderSchemaIsUpgradedInMemory();
     void version1FileOpensWithoutPhases();
     void version2ResultsHaveNoCapNorDefaults();
+    void version3ResultsHaveNoPhases();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -401,6 +402,7 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
+constexpr const char* kDropV4 = "ALTER TABLE result_scaled_runs DROP COLUMN phases; ";
 constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER TABLE jobs DROP COLUMN mem_gb; "
                                 "ALTER TABLE jobs DROP COLUMN gpu_models; DROP TABLE gpu_model_sets; "
                                 "ALTER TABLE results DROP COLUMN sc_slowdown_max_factor; "
@@ -520,7 +522,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     }
     const auto file = path("v1.clens");
     saveProject(file, p);
-    execSql(file, std::string(kDropV3) + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
+    execSql(file, std::string(kDropV4) + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
                   "DROP TABLE phase_metric_notes; DROP TABLE containers; PRAGMA user_version = 1");
     const auto before = readBytes(file);
     auto q = loadProject(file);
@@ -562,7 +564,7 @@ void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
     QCOMPARE(current.results.front().result->scenario.resources.serverDefaults.cpuCores, std::optional<double>(32));
     QCOMPARE(current.results.front().result->scenario.resources.jobDefaults.memGbPerGpu, std::optional<double>(12.5));
     QCOMPARE(current.results.front().result->scenario.slowdown.maxFactor, 3.5);
-    execSql(file, std::string(kDropV3) + "PRAGMA user_version = 2");
+    execSql(file, std::string(kDropV4) + kDropV3 + "PRAGMA user_version = 2");
     const auto q = loadProject(file);
     QVERIFY(!q.results.empty());
     for (const auto& r : q.results) {
@@ -570,6 +572,35 @@ void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
         QVERIFY(r.result->scenario.resources == Scenario::Resources{});
         QCOMPARE(r.result->scenario.arrivals.speedup, 1.0);
     }
+}
+
+void TestProjectFile::version3ResultsHaveNoPhases()
+{
+    // A schema-3 file opens through the real 3 -> 4 step: its autoscaled levels keep their
+    // reservations and use, and their phase reads as unknown (-1).
+    auto p = makeRichProject();
+    const auto file = path("v3.clens");
+    saveProject(file, p);
+    const auto current = loadProject(file);
+    bool someKnown = false;
+    for (const auto& r : current.results)
+        for (const auto& l : r.result->scaledLevels)
+            someKnown = someKnown || l.phase >= 0;
+    QVERIFY(someKnown);
+    execSql(file, std::string(kDropV4) + "PRAGMA user_version = 3");
+    const auto q = loadProject(file);
+    QCOMPARE(q.results.size(), current.results.size());
+    std::size_t levels = 0;
+    for (std::size_t i = 0; i < q.results.size(); ++i) {
+        const auto& was = current.results[i].result->scaledLevels;
+        const auto& now = q.results[i].result->scaledLevels;
+        QCOMPARE(now.size(), was.size());
+        for (std::size_t k = 0; k < now.size(); ++k, ++levels) {
+            QCOMPARE(now[k].phase, std::int16_t{-1});
+            QCOMPARE(now[k].memReserved, was[k].memReserved);
+        }
+    }
+    QVERIFY(levels > 0);
 }
 
 void TestProjectFile::migrationStepsRunInOrder()
