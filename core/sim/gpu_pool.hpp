@@ -44,6 +44,7 @@ public:
     void setUp(std::int32_t server);
     // Every server whose free GPUs or state change is appended here (null: nobody listens).
     void watch(std::vector<std::int32_t>* changed) { changed_ = changed; }
+    std::vector<std::int32_t>* watcher() const { return changed_; }
 
     // Among racks with an up server holding exactly f free GPUs (f >= 1): the one with the fewest
     // / most free GPUs (ties: lowest index); -1 when none.

@@ -36,6 +36,7 @@
 #include <optional>
 #include <set>
 #include <unordered_map>
+#include <span>
 #include <vector>
 
 namespace clens {
@@ -182,7 +183,8 @@ private:
     // After a pass: which waiting lanes wait for booting servers, and boots for those only off
     // servers could take.
     void powerPass(std::int64_t t);
-    bool fitsWithServers(std::int32_t job, std::int64_t t, const std::vector<std::int32_t>& extra);
+    void setHypotheticallyUp(std::span<const std::int32_t> servers, bool up);
+    bool placementExists(std::int32_t job, std::int64_t t);
     void openPowerInterval(std::int32_t server, std::int64_t t, bool booting);
     void closePowerInterval(std::int32_t server, std::int64_t t);
     double powerNow() const; // watts

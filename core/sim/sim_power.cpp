@@ -112,22 +112,23 @@ void SimEngine::closePowerInterval(std::int32_t s, std::int64_t t)
     openPower_[idx(s)] = -1;
 }
 
-bool SimEngine::fitsWithServers(std::int32_t j, std::int64_t t, const std::vector<std::int32_t>& extra)
+void SimEngine::setHypotheticallyUp(std::span<const std::int32_t> servers, bool up)
 {
-    for (const auto s : extra) { // hypothetically up (they are empty)
-        pool_.setUp(s);
+    for (const auto s : servers) { // empty servers: off or booting, nothing on them
+        if (up)
+            pool_.setUp(s);
+        else
+            pool_.setDown(s);
         if (res_)
             res_->touch(s);
     }
+}
+
+bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
+{
     std::int32_t size = 0;
     const auto maxSize = quota_.mode() == QuotaMode::Strict ? quota_.roomGpus(job(j).vc) : QuotaBook::kUnlimited;
-    const bool fits = choosePlacement(j, t, maxSize, false, size, scratch_);
-    for (const auto s : extra) {
-        pool_.setDown(s);
-        if (res_)
-            res_->touch(s);
-    }
-    return fits;
+    return choosePlacement(j, t, maxSize, false, size, scratch_);
 }
 
 void SimEngine::powerPass(std::int64_t t)
@@ -146,6 +147,13 @@ void SimEngine::powerPass(std::int64_t t)
     // Lanes still waiting after the pass, in queue order of their heads; a lane judged at this
     // release and power state keeps its answer.
     std::vector<std::pair<std::uint32_t, std::int32_t>> waiting;
+    // The servers' power bookkeeping must not see the hypothetical changes below.
+    struct Unwatched {
+        GpuPool& pool;
+        std::vector<std::int32_t>* watcher = pool.watcher();
+        Unwatched(GpuPool& p) : pool(p) { pool.watch(nullptr); }
+        ~Unwatched() { pool.watch(watcher); }
+    } unwatched{pool_};
     for (const auto laneId : lanes_->active())
         waiting.emplace_back(*lanes_->lane(laneId).ranks.begin(), laneId);
     std::sort(waiting.begin(), waiting.end());
@@ -162,18 +170,33 @@ void SimEngine::powerPass(std::int64_t t)
         powerWait_[idx(laneId)] = 0;
         if (quota_.wouldExceed(job(j).vc, needMilli(j, t)))
             continue; // fair share first
-        if (!booting.empty() && fitsWithServers(j, t, booting)) {
+        // Hypothetically: the booting servers up, then the first k off servers too. More
+        // servers up never take a placement away, so whether the first k suffice is monotone in
+        // k and a binary search finds the fewest (lowest index first).
+        setHypotheticallyUp(booting, true);
+        if (!booting.empty() && placementExists(j, t)) {
+            setHypotheticallyUp(booting, false);
             powerWait_[idx(laneId)] = 1;
             continue;
         }
-        // The fewest off servers, lowest index first, that let it start.
-        auto extra = booting;
-        std::size_t used = 0;
-        bool fits = false;
-        while (used < off.size() && !fits) {
-            extra.push_back(off[used++]);
-            fits = fitsWithServers(j, t, extra);
+        const std::span<const std::int32_t> offs(off);
+        std::size_t up = 0;
+        const auto fitsWithFirst = [&](std::size_t k) {
+            setHypotheticallyUp(k > up ? offs.subspan(up, k - up) : offs.subspan(k, up - k), k > up);
+            up = k;
+            return placementExists(j, t);
+        };
+        std::size_t used = off.size(); // fits with `used`; not with fewer than `lo`
+        const bool fits = !off.empty() && fitsWithFirst(used);
+        for (std::size_t lo = 1; fits && lo < used;) {
+            const auto mid = lo + (used - lo) / 2;
+            if (fitsWithFirst(mid))
+                used = mid;
+            else
+                lo = mid + 1;
         }
+        setHypotheticallyUp(offs.first(up), false);
+        setHypotheticallyUp(booting, false);
         if (!fits)
             continue;
         for (std::size_t i = 0; i < used; ++i) {
