@@ -4,6 +4,15 @@
 
 namespace clens {
 
+namespace {
+// Reservations are whole millicores and MiB rounded up with a tolerance of 1e-6 unit
+// (sim_autoscale.cpp ceilUnits), so a reservation made from a demand can lie that far below it:
+// demand within this slack of the reservation is met (else a job would be OOM-killed at the
+// very peak its next reservation was made to hold, for ever).
+constexpr double kMemSlackMib = 1e-6;
+constexpr double kCpuSlackCores = 1e-9;
+} // namespace
+
 void AutoscaleInterval::fill(DemandWalk& walk, DemandStep& current, double& carry, double length_s)
 {
     pieces_.clear();
@@ -28,7 +37,7 @@ IntervalOutcome AutoscaleInterval::evaluate(double cpu, double mem, double work_
     for (const auto& p : pieces_) {
         if (t >= upTo_s)
             break;
-        if (p.mem > mem) { // memory above the reservation: killed at once
+        if (p.mem > mem + kMemSlackMib) { // memory above the reservation: killed at once
             o.oomAt_s = t;
             o.memUnder = true;
             o.peakMem = std::max(o.peakMem, p.mem);
@@ -36,8 +45,9 @@ IntervalOutcome AutoscaleInterval::evaluate(double cpu, double mem, double work_
             break;
         }
         const double dt = std::min(p.duration_s, upTo_s - t);
-        const double rate = p.cpu > cpu ? (p.cpu > 0 ? cpu / p.cpu : 1.0) : 1.0;
-        o.cpuUnder = o.cpuUnder || p.cpu > cpu;
+        const bool cpuShort = p.cpu > cpu + kCpuSlackCores;
+        const double rate = cpuShort ? cpu / p.cpu : 1.0;
+        o.cpuUnder = o.cpuUnder || cpuShort;
         o.peakMem = std::max(o.peakMem, p.mem);
         o.lastPhase = p.phase;
         if (rate > 0 && o.progress_s + rate * dt >= work_s) { // the work runs out in this piece

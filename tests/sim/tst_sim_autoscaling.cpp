@@ -61,6 +61,7 @@ class TestSimAutoscaling : public QObject {
 private slots:
     void throttledIntervalsLoseTime();
     void oomKillRequeuesWithLargerReservation();
+    void peakJustAboveWholeMibIsHeldAfterTheKill();
     void previousMaxSetsTheNextReservation();
     void riseGrantedOnlyAsFarAsFree();
     void phaseRuleUsesThePhaseAtTheEnd();
@@ -123,6 +124,19 @@ void TestSimAutoscaling::oomKillRequeuesWithLargerReservation()
     QCOMPARE(second.size(), std::size_t{2});
     QCOMPARE(second[0].memReserved, 3.0f); // 3,072 MiB
     QVERIFY(checkSimInvariants(r).empty());
+}
+
+void TestSimAutoscaling::peakJustAboveWholeMibIsHeldAfterTheKill()
+{
+    // As above with headroom 0 and a peak a hair above a whole MiB: 100 s at 512 MiB, then
+    // 2,048.0000008 MiB. Reservations are whole MiB rounded up within 1e-6 MiB, so the next
+    // attempt reserves 2,048 MiB; demand within that slack is met: one kill, not one per attempt
+    // (a 58-second Philly job was once killed 3.5 million times this way). Killed at 100, it
+    // runs its 400 s again from 100: ends at 500.
+    const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 400}}, {{1, 1}}, scaled("request"),
+                       replaying({{100, 1, 512, -1}, {100, 1, 2048.0000008, -1}}));
+    QCOMPARE(r.jobs[0].oomKills, 1);
+    QCOMPARE(endOf(r, 0), std::int64_t{500});
 }
 
 void TestSimAutoscaling::previousMaxSetsTheNextReservation()
