@@ -201,6 +201,83 @@ private slots:
         QVERIFY(!page->graphView()->showsSimulated());
     }
 
+    // The preset needs a demand: on the demo with no metrics on the Phases page, it opens the
+    // bundled AI4DL sample there, and the run with it succeeds.
+    void autoscalerPresetOpensThePhasesSample()
+    {
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        w.show();
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.setDemoDir(test::sample("demo"));
+        w.openDemo();
+        QVERIFY(updated.wait(kWaitMs));
+        auto* presets = w.findChild<QComboBox*>(QStringLiteral("presets"));
+        QVERIFY(presets);
+        const int preset = presets->findText(QStringLiteral("Autoscaler: phase walk, phase.rule, node power"));
+        QVERIFY(preset > 0);
+        QSignalSpy phasesReady(w.phasesPage(), &PhasesPage::phasesReady);
+        emit presets->activated(preset);
+        QVERIFY(w.session()->scenario().autoscaler.usage == UsageModel::Phases);
+        QVERIFY(phasesReady.wait(kWaitMs)); // the sample, labelled by a model trained on it
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->current() && !w.session()->current()->result->scaledRuns.empty(), kWaitMs);
+        QVERIFY(w.session()->current()->result->scenario.power.enabled);
+    }
+
+    // A project keeps the autoscaled result and the phases; opening it shows the result without
+    // simulating, takes the rebuilt demand, and the next knob change simulates with it.
+    void projectKeepsTheAutoscaledSession()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("autoscaled.clens"));
+        Scenario s;
+        {
+            MainWindow w(coreEngine());
+            w.setInteractive(false);
+            QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+            w.setDemoDir(test::sample("demo"));
+            w.openDemo();
+            QVERIFY(updated.wait(kWaitMs));
+            QSignalSpy phasesReady(w.phasesPage(), &PhasesPage::phasesReady);
+            w.phasesPage()->loadModel(QString::fromStdString(test::dataPath("ai4dl/ai4dl_pretrained_params.json")));
+            w.phasesPage()->openMetrics(test::sample("ai4dl/sample-dlaas.csv"));
+            QVERIFY(phasesReady.wait(kWaitMs));
+            s = w.session()->scenario();
+            s.autoscaler.usage = UsageModel::Metrics;
+            s.autoscaler.policy = "prev.step.rules";
+            s.autoscaler.sigma = 1.5;
+            s.power.enabled = true;
+            s.power.idleOffAfter_s = 600;
+            w.applyScenario(s);
+            QVERIFY(updated.wait(kWaitMs));
+            QSignalSpy saved(&w, &MainWindow::projectSaved);
+            w.saveProject(path);
+            QVERIFY(saved.wait(kWaitMs));
+        }
+        MainWindow opened(coreEngine());
+        opened.setInteractive(false);
+        QSignalSpy runs(opened.session()->runs(), &RunController::runStarted);
+        QSignalSpy shown(&opened, &MainWindow::viewsUpdated);
+        QSignalSpy phasesReady(opened.phasesPage(), &PhasesPage::phasesReady);
+        opened.openProject(path);
+        QVERIFY(shown.wait(kWaitMs));
+        QVERIFY(opened.session()->scenario() == s);
+        QVERIFY(opened.scenarioPanel()->scenario() == s);
+        QVERIFY(!opened.session()->current()->result->scaledRuns.empty());
+        if (phasesReady.isEmpty())
+            QVERIFY(phasesReady.wait(kWaitMs));
+        QVERIFY(opened.session()->input().demand);
+        QCOMPARE(runs.count(), 0); // neither the open nor the rebuilt demand simulated
+        const auto stored = summaryKey(opened.session()->current()->result->summary);
+
+        QSignalSpy failed(opened.session()->runs(), &RunController::runFailed);
+        opened.scenarioPanel()->autoscalerKnobs()->sigmaSpin()->setValue(0.0);
+        QVERIFY(shown.wait(kWaitMs));
+        QVERIFY(failed.isEmpty());
+        QCOMPARE(opened.session()->current()->result->scenario.autoscaler.sigma, 0.0);
+        QVERIFY(summaryKey(opened.session()->current()->result->summary) != stored);
+    }
+
     void missingDemandIsExplained()
     {
         MainWindow w(coreEngine());

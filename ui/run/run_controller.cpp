@@ -19,10 +19,10 @@ constexpr auto kProgressInterval = std::chrono::milliseconds(40);
 
 // With the autoscaler off (demand none) its policy, interval, sigma and headroom only score the
 // Phases page's policies: the cluster simulation ignores them.
-bool simulatesTheSame(const Scenario& a, Scenario b)
+bool onlyIgnoredKnobsDiffer(const Scenario& a, Scenario b)
 {
-    if (a.autoscaler.usage != UsageModel::None || b.autoscaler.usage != UsageModel::None)
-        return a == b;
+    if (a.autoscaler == b.autoscaler || a.autoscaler.usage != UsageModel::None || b.autoscaler.usage != UsageModel::None)
+        return false;
     b.autoscaler = a.autoscaler;
     return a == b;
 }
@@ -57,7 +57,7 @@ void RunController::setInput(SimInput input)
 
 void RunController::setScenario(const Scenario& scenario)
 {
-    const bool simulationUnchanged = simulatesTheSame(scenario, scenario_);
+    const bool simulationUnchanged = onlyIgnoredKnobsDiffer(scenario, scenario_);
     scenario_ = scenario;
     if (!input_.valid() || simulationUnchanged)
         return;
@@ -94,7 +94,7 @@ void RunController::restore(SimInput input, const Scenario& scenario, std::share
     }
     const std::uint64_t gen = ++generation_;
     snapshot->generation = gen;
-    const bool stale = !simulatesTheSame(snapshot->result->scenario, scenario);
+    const bool stale = !(snapshot->result->scenario == scenario || onlyIgnoredKnobsDiffer(snapshot->result->scenario, scenario));
     auto outcome = std::make_shared<Outcome>();
     outcome->snapshot = std::move(snapshot);
     setBusy(true);
