@@ -233,8 +233,13 @@ private slots:
         QVERIFY2(loaded.scenario.has_value(), qPrintable(loaded.error));
         QVERIFY(!loaded.scenario->locality.relaxToAnyAfter_s);
         QVERIFY(!loadScenario(dir.filePath(QStringLiteral("missing.json"))).error.isEmpty());
-        QCOMPARE(scenarioPresets().size(), std::size_t(9));
-        QVERIFY(scenarioPresets().back().scenario.arrivals.speedup == 8000); // Alibaba openb: pods 8,000x faster
+        const auto presets = scenarioPresets();
+        QCOMPARE(presets.size(), std::size_t(10));
+        QVERIFY(presets.back().scenario.arrivals.speedup == 8000); // Alibaba openb: pods 8,000x faster
+        const auto& autoscaler = presets[presets.size() - 2]; // the phase walk, phase.rule, node power
+        QVERIFY(autoscaler.scenario.autoscaler.usage == UsageModel::Phases);
+        QCOMPARE(autoscaler.scenario.autoscaler.policy, std::string("phase.rule"));
+        QVERIFY(autoscaler.scenario.power.enabled);
     }
 
     void chartsExport_data()

@@ -231,6 +231,55 @@ private slots:
         for (const auto& args : progress)
             QCOMPARE(args.at(0).value<std::uint64_t>(), runs.generation());
     }
+
+    // The autoscaler's knobs and demand re-simulate only when the scenario's autoscaler uses a
+    // demand; a new trace keeps the demand (it is the Phases page's, not the trace's).
+    void autoscalerRerunsOnlyWithADemand_data()
+    {
+        QTest::addColumn<int>("usage");
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<bool>("reruns");
+        const int none = static_cast<int>(UsageModel::None), phases = static_cast<int>(UsageModel::Phases);
+        QTest::newRow("sigma, demand none") << none << QStringLiteral("sigma") << false;
+        QTest::newRow("sigma, demand phases") << phases << QStringLiteral("sigma") << true;
+        QTest::newRow("new demand, demand none") << none << QStringLiteral("demand") << false;
+        QTest::newRow("new demand, demand phases") << phases << QStringLiteral("demand") << true;
+        QTest::newRow("adopted demand, demand phases") << phases << QStringLiteral("adopt") << false;
+        QTest::newRow("power, demand none") << none << QStringLiteral("power") << true;
+    }
+
+    void autoscalerRerunsOnlyWithADemand()
+    {
+        QFETCH(int, usage);
+        QFETCH(QString, change);
+        QFETCH(bool, reruns);
+        RunController runs(test::fakeEngine());
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        Scenario s;
+        s.autoscaler.usage = static_cast<UsageModel>(usage);
+        runs.setScenario(s);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        QSignalSpy started(&runs, &RunController::runStarted);
+        const auto demand = std::make_shared<const DemandProfile>();
+        if (change == QLatin1String("sigma")) {
+            s.autoscaler.sigma = 0.5;
+            runs.setScenario(s);
+        } else if (change == QLatin1String("power")) {
+            s.power.enabled = true;
+            runs.setScenario(s);
+        } else {
+            runs.setDemand(demand, change == QLatin1String("demand"));
+        }
+        QCOMPARE(runs.isBusy(), reruns); // busy from the debounce's start
+        if (reruns)
+            QVERIFY(started.wait(10000));
+        if (change != QLatin1String("sigma") && change != QLatin1String("power")) {
+            QCOMPARE(runs.input().demand, demand);
+            runs.setInput(test::demoInput());
+            QCOMPARE(runs.input().demand, demand);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRunController)

@@ -9,6 +9,8 @@
 #include "ui/phases/phases_page.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/time/time_format.hpp"
+#include "ui/phases/phases_controller.hpp"
+#include "ui/views/autoscaler_knobs.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/inspector_panel.hpp"
 #include "ui/views/job_table_panel.hpp"
@@ -23,6 +25,7 @@
 #include <QButtonGroup>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -309,6 +312,7 @@ void MainWindow::buildDocks()
             sc.quota.vcGpus = session_->scenario().quota.vcGpus;
         sc.locality.rackSize = session_->scenario().locality.rackSize;
         applyScenario(sc);
+        openPhasesSampleIfNeeded(sc);
     });
     connect(load, &QPushButton::clicked, this, &MainWindow::loadScenarioFile);
     connect(save, &QPushButton::clicked, this, &MainWindow::saveScenarioFile);
@@ -536,10 +540,13 @@ void MainWindow::applyScenario(const Scenario& scenario)
 void MainWindow::connectPhases()
 {
     phases_->setAutoscaler(session_->scenario().autoscaler);
-    // Knobs → page (the page re-scores, debounced, and does not echo back); page → knobs. The
-    // autoscaler does not change the cluster simulation, so neither direction re-simulates.
+    // Knobs → page (the page re-scores, debounced, and does not echo back); page → knobs. Both
+    // re-simulate when the autoscaler has a demand (RunController::setScenario decides).
     connect(scenario_, &ScenarioPanel::scenarioEdited, phases_,
             [this](const Scenario& s) { phases_->setAutoscaler(s.autoscaler); });
+    connect(phases_, &PhasesPage::phasesReady, this, &MainWindow::onPhasesReady);
+    connect(session_->runs(), &RunController::runStarted, this, [this] { adoptDemandAfterOpen_ = false; });
+    connect(session_->clock(), &PlaybackClock::timeChanged, phases_, [this] { phases_->setClusterTime(session_->clock()->time()); });
     connect(phases_, &PhasesPage::autoscalerEdited, this, [this](const Scenario::Autoscaler& a) {
         Scenario s = scenario_->scenario();
         s.autoscaler = a;
@@ -551,11 +558,36 @@ void MainWindow::connectPhases()
     connect(phases_, &PhasesPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 
+void MainWindow::openPhasesSampleIfNeeded(const Scenario& scenario)
+{
+    if (scenario.autoscaler.usage == UsageModel::None || phases_->controller()->data() || phases_->busy())
+        return;
+    const QString sample = QDir(demoDir_).filePath(QStringLiteral("../ai4dl/sample-dlaas.csv"));
+    if (demoDir_.isEmpty() || !QFileInfo::exists(sample))
+        return;
+    statusBar()->showMessage(tr("The autoscaler's demand comes from the Phases page: opening the AI4DL sample there"), 8000);
+    phases_->openMetrics(QFileInfo(sample).canonicalFilePath());
+}
+
+void MainWindow::onPhasesReady()
+{
+    const auto data = phases_->controller()->data();
+    DemandSources sources;
+    if (data) {
+        sources.metricsName = QFileInfo(QString::fromStdString(data->metricsPath)).fileName();
+        sources.phaseCount = data->demand ? static_cast<int>(data->demand->phases.size()) : 0;
+        sources.problem = QString::fromStdString(data->demandError);
+    }
+    scenario_->setDemandSources(sources);
+    session_->runs()->setDemand(data ? data->demand : nullptr, !std::exchange(adoptDemandAfterOpen_, false));
+}
+
 void MainWindow::onInputChanged()
 {
     const SimInput& in = session_->input();
     banner_->hide();
     scenario_->setTrace(in.trace);
+    phases_->setSimulatedCluster(nullptr, {});
     heatmap_->setSnapshot(nullptr);
     heatmap_->setCluster(in.cluster, in.trace);
     inspector_->setSnapshot(nullptr);
@@ -585,6 +617,8 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     jobs_->setSnapshot(snapshot);
     heatmap_->setSnapshot(snapshot);
     heatmap_->setState(session_->state());
+    phases_->setSimulatedCluster(snapshot->result, TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s));
+    phases_->setClusterTime(session_->clock()->time());
     const QLocale locale;
     runInfo_->setText(tr("%1 jobs simulated in %2 s").arg(locale.toString(r.summary.jobs)).arg(snapshot->runSeconds, 0, 'f', 2));
     status_->setText(tr("%1 · mean wait %2 · fragmentation %3 per job")

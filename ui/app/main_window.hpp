@@ -133,6 +133,11 @@ private:
     QWidget* buildClusterPage();
     void onPageChanged(int index);
     void connectPhases();
+    // The Phases page's metrics and model are the cluster's demand: hand them to the runs.
+    void onPhasesReady();
+    // A scenario whose autoscaler needs a demand, with none on the Phases page: opens the bundled
+    // AI4DL sample there (when it is found next to the demo).
+    void openPhasesSampleIfNeeded(const Scenario& scenario);
     void connectAnalysis();
     // The Analysis and Compare pages follow the session while they are shown (and catch up when
     // shown): their work is off the GUI thread, but a hidden page need not compete with a run.
@@ -220,6 +225,7 @@ private:
     int loading_ = 0;
     QString projectPath_;
     std::vector<NamedScenario> projectScenarios_; // named scenarios of the open project, saved again
+    bool adoptDemandAfterOpen_ = false; // an opened project's result already used its phases' demand
     bool saving_ = false;
     bool closeAfterSave_ = false;
     bool reporting_ = false;

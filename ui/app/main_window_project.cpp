@@ -98,6 +98,10 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     phases_->setAutoscaler(opened.scenario.autoscaler);
     // A project without container metrics leaves the Phases page as it is (they are not tied to
     // the trace).
+    // Its phases are labelled again in the background; the demand they make is the one its
+    // stored result was simulated with, so it is taken without re-simulating (unless a run
+    // starts before it arrives).
+    adoptDemandAfterOpen_ = opened.phases && opened.phases->metrics && opened.current;
     if (opened.phases) {
         const QString note = phases_->restore(*opened.phases);
         if (!note.isEmpty())

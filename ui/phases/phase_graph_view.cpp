@@ -3,6 +3,7 @@
 #include "ui/phases/phase_palette.hpp"
 #include "ui/phases/phases_analysis.hpp"
 
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <QtMath>
@@ -38,6 +39,70 @@ void drawArrowHead(QPainter& p, QPointF tip, QPointF direction, double size, con
     p.drawPolygon(head);
 }
 
+// What is drawn, from the metrics' graph or from the simulated cluster.
+struct Picture {
+    QString title, subtitle;
+    std::vector<double> share;    // node area ∝ share
+    std::vector<QString> nodeText; // under the phase's name
+    struct Edge {
+        int a = 0, b = 0;
+        double weight = 0; // width and opacity, in [0, 1]
+        QString label;     // "" = none
+    };
+    std::vector<Edge> edges;
+};
+
+Picture fromMetrics(const PhasesData& data)
+{
+    Picture pic;
+    pic.title = QObject::tr("Phase transitions");
+    pic.subtitle = QObject::tr("circle area ∝ share of steps · arrow ∝ P(next phase | phase)");
+    const auto& g = data.graph;
+    for (std::size_t v = 0; v < boost::num_vertices(g); ++v) {
+        pic.share.push_back(g[v].share);
+        pic.nodeText.push_back(QStringLiteral("%1 %").arg(100 * g[v].share, 0, 'f', 0));
+    }
+    for (const auto& e : boost::make_iterator_range(boost::edges(g))) {
+        const auto a = static_cast<int>(boost::source(e, g)), b = static_cast<int>(boost::target(e, g));
+        const double prob = g[e].probability;
+        QString label;
+        if (prob >= kMinLabelledProbability)
+            label = a == b ? QObject::tr("stay %1 %").arg(100 * prob, 0, 'f', 0) : QStringLiteral("%1 %").arg(100 * prob, 0, 'f', 0);
+        pic.edges.push_back({a, b, prob, label});
+    }
+    return pic;
+}
+
+Picture fromSimulation(const SimulatedPhases& sim, int k, const QString& when)
+{
+    Picture pic;
+    pic.title = QObject::tr("Simulated cluster: jobs by phase at %1").arg(when);
+    pic.subtitle = QObject::tr("circle ∝ jobs in the phase now · arrow ∝ phase changes so far");
+    k = std::max(k, static_cast<int>(sim.running.size()));
+    double total = 0;
+    for (const auto n : sim.running)
+        total += n;
+    for (int v = 0; v < k; ++v) {
+        const int n = v < static_cast<int>(sim.running.size()) ? sim.running[static_cast<std::size_t>(v)] : 0;
+        pic.share.push_back(total > 0 ? n / total : 0.0);
+        pic.nodeText.push_back(QLocale().toString(n)); // jobs
+    }
+    for (std::size_t a = 0; a < sim.transitions.size(); ++a) {
+        double row = 0;
+        for (const auto n : sim.transitions[a])
+            row += n;
+        for (std::size_t b = 0; b < sim.transitions[a].size(); ++b) {
+            const auto n = sim.transitions[a][b];
+            if (n == 0)
+                continue;
+            const QString count = QLocale().toString(n);
+            pic.edges.push_back({static_cast<int>(a), static_cast<int>(b), n / row,
+                                 n / row >= kMinLabelledProbability ? (a == b ? QObject::tr("stay %1").arg(count) : count) : QString()});
+        }
+    }
+    return pic;
+}
+
 } // namespace
 
 PhaseGraphView::PhaseGraphView(QWidget* parent)
@@ -49,6 +114,13 @@ PhaseGraphView::PhaseGraphView(QWidget* parent)
 void PhaseGraphView::setData(std::shared_ptr<const PhasesData> data)
 {
     data_ = std::move(data);
+    update();
+}
+
+void PhaseGraphView::setSimulated(std::optional<SimulatedPhases> simulated, const QString& when)
+{
+    simulated_ = std::move(simulated);
+    when_ = when;
     update();
 }
 
@@ -69,23 +141,23 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     const QFontMetricsF titleMetrics(titleFont);
     p.setPen(QColor(0x21, 0x21, 0x21));
     const QRectF titleRect(area.left() + 8, area.top() + 4, area.width() - 16, titleMetrics.height());
-    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, QObject::tr("Phase transitions"));
+    const int modelPhases = data_ ? static_cast<int>(boost::num_vertices(data_->graph)) : 0;
+    const Picture pic = simulated_ ? fromSimulation(*simulated_, modelPhases, when_) : data_ ? fromMetrics(*data_) : Picture{};
+    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, pic.title.isEmpty() ? QObject::tr("Phase transitions") : pic.title);
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
     p.setFont(small);
     const QFontMetricsF smallMetrics(small);
     p.setPen(QColor(0x61, 0x61, 0x61));
     const QRectF subtitleRect(titleRect.left(), titleRect.bottom(), titleRect.width(), smallMetrics.height());
-    p.drawText(subtitleRect, Qt::AlignLeft | Qt::AlignVCenter,
-               QObject::tr("circle area ∝ share of steps · arrow ∝ P(next phase | phase)"));
+    p.drawText(subtitleRect, Qt::AlignLeft | Qt::AlignVCenter, pic.subtitle);
 
-    if (!data_ || boost::num_vertices(data_->graph) == 0) {
+    if (pic.share.empty()) {
         p.drawText(area, Qt::AlignCenter, QObject::tr("No phases yet"));
         p.restore();
         return;
     }
-    const auto& g = data_->graph;
-    const int k = static_cast<int>(boost::num_vertices(g));
+    const int k = static_cast<int>(pic.share.size());
     const QRectF plot = area.adjusted(8, subtitleRect.bottom() - area.top() + 4, -8, -8);
     const QPointF centre = plot.center();
     const double side = std::min(plot.width(), plot.height());
@@ -95,8 +167,8 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     const double ring = k == 1 ? 0.0 : std::max(side / 2 - outside, side * 0.18);
     const double minRadius = std::max(6.0, maxRadius * 0.3);
     double maxShare = 0;
-    for (int v = 0; v < k; ++v)
-        maxShare = std::max(maxShare, g[static_cast<std::size_t>(v)].share);
+    for (const double share : pic.share)
+        maxShare = std::max(maxShare, share);
 
     std::vector<NodeGeometry> nodes(static_cast<std::size_t>(k));
     for (int v = 0; v < k; ++v) {
@@ -104,19 +176,19 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         auto& n = nodes[static_cast<std::size_t>(v)];
         n.outward = QPointF(std::cos(angle), std::sin(angle));
         n.centre = centre + n.outward * ring;
-        const double share = g[static_cast<std::size_t>(v)].share;
+        const double share = pic.share[static_cast<std::size_t>(v)];
         n.radius = maxShare > 0 ? minRadius + (maxRadius - minRadius) * std::sqrt(share / maxShare) : minRadius;
     }
 
     // Edges first, so nodes sit on top of their ends.
-    for (const auto& e : boost::make_iterator_range(boost::edges(g))) {
-        const auto a = boost::source(e, g), b = boost::target(e, g);
-        const double prob = g[e].probability;
-        QColor color = phaseColor(static_cast<int>(a), k).darker(130);
+    for (const auto& e : pic.edges) {
+        const auto a = static_cast<std::size_t>(e.a), b = static_cast<std::size_t>(e.b);
+        const double prob = e.weight;
+        QColor color = phaseColor(e.a, k).darker(130);
         color.setAlphaF(static_cast<float>(0.25 + 0.75 * prob));
         const double width = 0.8 + 7.0 * prob;
         const auto& na = nodes[a];
-        const bool labelled = prob >= kMinLabelledProbability;
+        const bool labelled = !e.label.isEmpty();
         p.setFont(small);
         if (a == b) {
             // Loop outside the node, away from the centre.
@@ -127,7 +199,7 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
             p.drawEllipse(loopCentre, loopR, loopR);
             if (labelled) {
                 const QPointF at = loopCentre + na.outward * (loopR + width / 2 + smallMetrics.height() * 0.6);
-                const QString text = QObject::tr("stay %1 %").arg(100 * prob, 0, 'f', 0);
+                const QString& text = e.label;
                 QRectF box(0, 0, smallMetrics.horizontalAdvance(text) + 4, smallMetrics.height());
                 box.moveCenter(at);
                 p.setPen(QColor(0x30, 0x30, 0x30));
@@ -151,7 +223,7 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         drawArrowHead(p, tip, endDir, head, color);
         if (labelled) {
             const QPointF mid = path.pointAtPercent(0.5);
-            const QString text = QStringLiteral("%1 %").arg(100 * prob, 0, 'f', 0);
+            const QString& text = e.label;
             QRectF box(0, 0, smallMetrics.horizontalAdvance(text) + 6, smallMetrics.height());
             box.moveCenter(mid + normal * (width / 2 + smallMetrics.height() * 0.45));
             p.setPen(Qt::NoPen);
@@ -166,14 +238,13 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     nodeFont.setBold(true);
     for (int v = 0; v < k; ++v) {
         const auto& n = nodes[static_cast<std::size_t>(v)];
-        const auto& node = g[static_cast<std::size_t>(v)];
         const QColor color = phaseColor(v, k);
         p.setPen(QPen(color.darker(140), 1.5));
         p.setBrush(color);
         p.drawEllipse(n.centre, n.radius, n.radius);
         // Label: name and share inside when it fits, else beside the node.
         const QString name = phaseName(v);
-        const QString share = QStringLiteral("%1 %").arg(100 * node.share, 0, 'f', 0);
+        const QString share = pic.nodeText[static_cast<std::size_t>(v)];
         const QFontMetricsF nm(nodeFont);
         const bool inside = n.radius * 2 > std::max(nm.horizontalAdvance(share), nm.horizontalAdvance(name)) + 4 &&
                             n.radius * 2 > nm.height() * 2;

@@ -3,9 +3,15 @@
 // load), node area proportional to the phase's share of steps, an arrow a -> b as wide and as
 // opaque as P(next = b | current = a), a loop with "stay x %" for a -> a. render() paints the
 // same picture on any QPainter (export to PNG / PDF / SVG).
+// With setSimulated() the same graph shows the simulated cluster instead: node area ∝ autoscaled
+// jobs running in the phase at the cluster's time, arrows ∝ the jobs' transitions so far.
+#include "core/sim/simulated_phases.hpp"
+
+#include <QString>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 namespace clens::ui {
 
@@ -17,6 +23,9 @@ public:
     explicit PhaseGraphView(QWidget* parent = nullptr);
 
     void setData(std::shared_ptr<const PhasesData> data);
+    // nullopt: the metrics' graph. `when` names the cluster time ("Oct 22 14:00").
+    void setSimulated(std::optional<SimulatedPhases> simulated, const QString& when = {});
+    bool showsSimulated() const { return simulated_.has_value(); }
     void render(QPainter& painter, const QRectF& area) const;
 
     QSize sizeHint() const override { return {420, 360}; }
@@ -27,6 +36,8 @@ protected:
 
 private:
     std::shared_ptr<const PhasesData> data_;
+    std::optional<SimulatedPhases> simulated_;
+    QString when_;
 };
 
 } // namespace clens::ui

@@ -4,6 +4,7 @@
 #include "core/phases/phase_model_json.hpp"
 #include "core/phases/phase_stats.hpp"
 #include "core/phases/step_durations.hpp"
+#include "core/util/input_error.hpp"
 
 #include <algorithm>
 
@@ -73,6 +74,11 @@ std::shared_ptr<const PhasesData> analysePhases(const AnalysisRequest& request, 
     for (std::size_t c = 0; c < metrics.containers.size(); ++c) {
         data->runs.push_back(phaseRuns(metrics.containers[c], data->phases.containers[c].labels));
         data->durations.push_back(stepDurations(metrics.containers[c]));
+    }
+    try {
+        data->demand = std::make_shared<const DemandProfile>(buildDemandProfile(metrics, data->model.get()));
+    } catch (const InputError& e) { // the phases still show; only the cluster's autoscaler lacks them
+        data->demandError = e.what();
     }
     check(progress, 1.0);
     return data;

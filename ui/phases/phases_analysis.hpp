@@ -9,6 +9,7 @@
 #include "core/phases/phase_graph.hpp"
 #include "core/phases/phase_model.hpp"
 #include "core/phases/phase_sequence.hpp"
+#include "core/sim/demand_model.hpp"
 #include "core/util/progress.hpp"
 
 #include <cstdint>
@@ -47,6 +48,10 @@ struct PhasesData {
     std::vector<std::vector<PhaseRun>> runs;    // per container
     std::vector<std::vector<double>> durations; // per container, per row: step length in s
     std::vector<std::string> notes;
+    // What the cluster simulation's autoscaler replays or walks (docs/autoscaling.md "Demand"):
+    // these metrics and this model. Null, with the reason, when the metrics lack a column it needs.
+    std::shared_ptr<const DemandProfile> demand;
+    std::string demandError;
 
     int phaseCount() const { return phases.k; }
 };

@@ -7,6 +7,7 @@
 #include "ui/phases/phase_usage_plot.hpp"
 #include "ui/phases/phases_controller.hpp"
 #include "ui/phases/policy_score_model.hpp"
+#include "ui/phases/simulated_cluster_box.hpp"
 #include "ui/views/chart_export.hpp"
 
 #include <QComboBox>
@@ -162,6 +163,8 @@ PhasesPage::PhasesPage(QWidget* parent)
     phasesBox_ = titled(tr("Phases, from the idlest (P0) to the busiest · mean ± σ"), phaseTable_);
     phaseTable_->setToolTip(tr("Phases found by the model; statistics of the steps shown."));
     leftLayout->addWidget(phasesBox_, 0);
+    simulated_ = new SimulatedClusterBox(graph_);
+    leftLayout->addWidget(simulated_, 0);
     leftLayout->addWidget(graph_, 4);
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(plot_);
@@ -328,7 +331,10 @@ QWidget* PhasesPage::buildKnobs()
     connect(cancelButton_, &QPushButton::clicked, this, &PhasesPage::cancel);
     row->addWidget(cancelButton_);
 
-    connect(policy_, &QComboBox::currentIndexChanged, this, [this] { knobEdited(false); });
+    connect(policy_, &QComboBox::currentIndexChanged, this, [this] {
+        policyOutside_.clear();
+        knobEdited(false);
+    });
     connect(interval_, &QSpinBox::valueChanged, this, [this] { knobEdited(true); });
     connect(sigma_, &QDoubleSpinBox::valueChanged, this, [this] { knobEdited(true); });
     connect(headroom_, &QDoubleSpinBox::valueChanged, this, [this] { knobEdited(true); });
@@ -348,8 +354,11 @@ void PhasesPage::scheduleRescore() { rescoreTimer_->start(); }
 
 void PhasesPage::setAutoscaler(const Scenario::Autoscaler& settings)
 {
+    given_ = settings;
     const auto policy = scalingPolicyFromName(settings.policy);
-    if (!policy)
+    // "request" is a cluster-only policy (no scaling): the page keeps drawing its own choice.
+    policyOutside_ = settings.policy == "request" ? settings.policy : std::string();
+    if (!policy && policyOutside_.empty())
         showMessage(tr("Unknown autoscaler policy '%1'; keeping %2.")
                         .arg(QString::fromStdString(settings.policy), policy_->currentData().toString()),
                     true);
@@ -369,8 +378,8 @@ void PhasesPage::setAutoscaler(const Scenario::Autoscaler& settings)
 
 Scenario::Autoscaler PhasesPage::autoscaler() const
 {
-    Scenario::Autoscaler a;
-    a.policy = policy_->currentData().toString().toStdString();
+    Scenario::Autoscaler a = given_; // the demand (usage) is the scenario panel's alone
+    a.policy = policyOutside_.empty() ? policy_->currentData().toString().toStdString() : policyOutside_;
     a.interval_s = interval_->value();
     a.sigma = sigma_->value();
     a.headroom = headroom_->value() / 100.0;
@@ -505,6 +514,13 @@ void PhasesPage::cancel()
     controller_->cancel();
 }
 
+void PhasesPage::setSimulatedCluster(std::shared_ptr<const SimResult> result, const TimeFormat& format)
+{
+    simulated_->setResult(std::move(result), format);
+}
+
+void PhasesPage::setClusterTime(std::int64_t t) { simulated_->setTime(t); }
+
 void PhasesPage::onDataChanged()
 {
     const auto data = controller_->data();
@@ -517,6 +533,7 @@ void PhasesPage::onDataChanged()
     phasesBox_->setMaximumHeight(phaseTable_->maximumHeight() == QWIDGETSIZE_MAX ? QWIDGETSIZE_MAX
                                                                                  : phasesBox_->sizeHint().height());
     graph_->setData(data);
+    simulated_->setPhaseCount(data->phaseCount());
     scoreModel_->setScores(nullptr);
     saveModelButton_->setEnabled(true);
     exportButton_->setEnabled(true);

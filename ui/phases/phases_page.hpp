@@ -15,8 +15,10 @@
 //   connect(phases, &PhasesPage::autoscalerEdited, ...);   // keep the scenario in sync
 //   phases->openMetrics(path);                              // an AI4DL CSV
 #include "core/sim/scenario.hpp"
+#include "core/sim/sim_result.hpp"
 #include "core/store/project.hpp"
 #include "ui/phases/phases_analysis.hpp"
+#include "ui/time/time_format.hpp"
 
 #include <QWidget>
 
@@ -43,6 +45,7 @@ class PhaseSummaryModel;
 class PhaseUsagePlot;
 class PhasesController;
 class PolicyScoreModel;
+class SimulatedClusterBox;
 
 class PhasesPage : public QWidget {
     Q_OBJECT
@@ -89,6 +92,7 @@ public:
     QDoubleSpinBox* sigmaSpin() const { return sigma_; }
     QComboBox* policyCombo() const { return policy_; }
     QTableView* containerTable() const { return containerTable_; }
+    SimulatedClusterBox* simulatedCluster() const { return simulated_; }
     // Rows of containerModel() (the file's order), whatever the table's sorting.
     void selectContainer(int row);
     int selectedContainer() const;
@@ -98,6 +102,9 @@ public slots:
     // autoscalerEdited. An unknown policy name is reported in the message bar and ignored.
     void setAutoscaler(const clens::Scenario::Autoscaler& settings);
     void cancel();
+    // The cluster simulation's result and time: which phases its autoscaled jobs are in.
+    void setSimulatedCluster(std::shared_ptr<const SimResult> result, const TimeFormat& format);
+    void setClusterTime(std::int64_t t);
 
 signals:
     void autoscalerEdited(const clens::Scenario::Autoscaler& settings); // the user changed a knob here
@@ -143,6 +150,7 @@ private:
     QTableView* containerTable_ = nullptr;
     QTableView* scoreTable_ = nullptr;
     QTableView* phaseTable_ = nullptr;
+    SimulatedClusterBox* simulated_ = nullptr;
     QWidget* phasesBox_ = nullptr;
     QLabel* fileLabel_ = nullptr;
     QLabel* modelLabel_ = nullptr;
@@ -159,6 +167,8 @@ private:
     QProgressBar* progress_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
     QLabel* statusLabel_ = nullptr;
+    Scenario::Autoscaler given_;  // the last settings from the scenario panel
+    std::string policyOutside_;   // a policy the page does not score ("request"), until one is picked here
     ModelChoice modelChoice_;
     std::optional<ProjectPhases> restored_; // the project's phases, kept until the user replaces them
     bool restoring_ = false;                // the next data is the restore's, not the user's doing

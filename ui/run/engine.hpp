@@ -5,6 +5,7 @@
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/cluster_state.hpp"
+#include "core/sim/demand_model.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/sim_result.hpp"
 #include "core/util/progress.hpp"
@@ -28,6 +29,9 @@ public:
 struct SimInput {
     std::shared_ptr<const Topology> cluster;
     std::shared_ptr<const Trace> trace;
+    // The containers' CPU/memory demand for the autoscaler (scenario autoscaler.usage metrics or
+    // phases): the Phases page's metrics and phase model. Null when that page has no metrics.
+    std::shared_ptr<const DemandProfile> demand;
     bool valid() const { return cluster && trace; }
 };
 

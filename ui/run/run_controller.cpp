@@ -17,10 +17,11 @@ struct RunController::Outcome {
 namespace {
 constexpr auto kProgressInterval = std::chrono::milliseconds(40);
 
-// The autoscaler knobs score the Phases page's policies; the cluster simulation ignores them.
-bool onlyAutoscalerDiffers(const Scenario& a, Scenario b)
+// With the autoscaler off (demand none) its policy, interval, sigma and headroom only score the
+// Phases page's policies: the cluster simulation ignores them.
+bool onlyIgnoredKnobsDiffer(const Scenario& a, Scenario b)
 {
-    if (a.autoscaler == b.autoscaler)
+    if (a.autoscaler == b.autoscaler || a.autoscaler.usage != UsageModel::None || b.autoscaler.usage != UsageModel::None)
         return false;
     b.autoscaler = a.autoscaler;
     return a == b;
@@ -48,6 +49,7 @@ RunController::~RunController()
 
 void RunController::setInput(SimInput input)
 {
+    keepDemand(input);
     input_ = std::move(input);
     debounce_.stop();
     runNow();
@@ -55,9 +57,24 @@ void RunController::setInput(SimInput input)
 
 void RunController::setScenario(const Scenario& scenario)
 {
-    const bool simulationUnchanged = onlyAutoscalerDiffers(scenario, scenario_);
+    const bool simulationUnchanged = onlyIgnoredKnobsDiffer(scenario, scenario_);
     scenario_ = scenario;
     if (!input_.valid() || simulationUnchanged)
+        return;
+    setBusy(true);
+    debounce_.start();
+}
+
+void RunController::keepDemand(SimInput& input) const
+{
+    if (!input.demand)
+        input.demand = input_.demand;
+}
+
+void RunController::setDemand(std::shared_ptr<const DemandProfile> demand, bool resimulate)
+{
+    input_.demand = std::move(demand);
+    if (!resimulate || !input_.valid() || scenario_.autoscaler.usage == UsageModel::None)
         return;
     setBusy(true);
     debounce_.start();
@@ -68,6 +85,7 @@ void RunController::restore(SimInput input, const Scenario& scenario, std::share
     debounce_.stop();
     if (cancel_)
         cancel_->store(true);
+    keepDemand(input);
     input_ = std::move(input);
     scenario_ = scenario;
     if (!snapshot || !snapshot->result) {
@@ -76,9 +94,7 @@ void RunController::restore(SimInput input, const Scenario& scenario, std::share
     }
     const std::uint64_t gen = ++generation_;
     snapshot->generation = gen;
-    Scenario simulated = snapshot->result->scenario;
-    simulated.autoscaler = scenario.autoscaler;
-    const bool stale = !(simulated == scenario);
+    const bool stale = !(snapshot->result->scenario == scenario || onlyIgnoredKnobsDiffer(snapshot->result->scenario, scenario));
     auto outcome = std::make_shared<Outcome>();
     outcome->snapshot = std::move(snapshot);
     setBusy(true);

@@ -24,15 +24,22 @@ public:
     explicit RunController(Engine engine, QObject* parent = nullptr);
     ~RunController() override; // cancels and waits for the workers
 
-    // New cluster/trace: runs at once (no debounce).
+    // New cluster/trace: runs at once (no debounce). An input without a demand keeps the current
+    // one (the demand comes from the Phases page, not from the trace).
     void setInput(SimInput input);
     const SimInput& input() const { return input_; }
-    // New knobs: runs after the debounce interval, restarted by every further change. A change
-    // of the autoscaler knobs alone does not run (the simulation does not use them).
+    // New knobs: runs after the debounce interval, restarted by every further change. With the
+    // autoscaler's demand none, a change of its other knobs alone does not run (the simulation
+    // does not use them then).
     void setScenario(const Scenario& scenario);
     const Scenario& scenario() const { return scenario_; }
     void setDebounceMs(int ms) { debounce_.setInterval(ms); }
     int debounceMs() const { return debounce_.interval(); }
+
+    // New container demand for the autoscaler (the Phases page's metrics and model); kept in
+    // input() for every later run. Re-simulates (debounced) when `resimulate` and the scenario's
+    // autoscaler uses a demand.
+    void setDemand(std::shared_ptr<const DemandProfile> demand, bool resimulate = true);
 
     // New input and knobs with a result already computed (an opened project): publishes it as
     // the newest result (queued, like a run's) without simulating. Simulates when snapshot is
@@ -63,6 +70,7 @@ private:
     struct Outcome;
     void finish(std::uint64_t generation, const std::shared_ptr<Outcome>& outcome);
     void setBusy(bool busy);
+    void keepDemand(SimInput& input) const;
 
     Engine engine_;
     SimInput input_;

@@ -1,7 +1,10 @@
 #include "ui/views/scenario_panel.hpp"
 
 #include "ui/models/vc_quota_model.hpp"
+#include "ui/views/autoscaler_knobs.hpp"
 #include "ui/views/duration_knob.hpp"
+#include "ui/views/knob_form.hpp"
+#include "ui/views/power_knobs.hpp"
 #include "ui/views/wheel_guard.hpp"
 
 #include <QComboBox>
@@ -23,42 +26,11 @@
 namespace clens::ui {
 namespace {
 
-QLabel* note(const QString& text)
-{
-    auto* l = new QLabel(text);
-    l->setWordWrap(true);
-    l->setStyleSheet(QStringLiteral("color: #6a7380;"));
-    QFont f = l->font();
-    f.setPointSizeF(f.pointSizeF() * 0.92);
-    l->setFont(f);
-    return l;
-}
-
-QFormLayout* form(QGroupBox* box)
-{
-    auto* f = new QFormLayout(box);
-    f->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    f->setLabelAlignment(Qt::AlignLeft);
-    f->setContentsMargins(8, 6, 8, 8);
-    f->setVerticalSpacing(5);
-    return f;
-}
-
+QLabel* note(const QString& text) { return knobNote(text); }
+QFormLayout* form(QGroupBox* box) { return knobForm(box); }
 QDoubleSpinBox* doubleSpin(double min, double max, double step, int decimals)
 {
-    auto* s = new QDoubleSpinBox;
-    s->setRange(min, max);
-    s->setSingleStep(step);
-    s->setDecimals(decimals);
-    s->setKeyboardTracking(false);
-    return s;
-}
-
-// The scenario's exact value while the spin box shows it (the box rounds to its decimals);
-// the box's value once the user moved it.
-double keptUnlessMoved(const QDoubleSpinBox* box, double previous)
-{
-    return box->value() == box->valueFromText(box->textFromValue(previous)) ? previous : box->value();
+    return knobDoubleSpin(min, max, step, decimals);
 }
 
 // A "number or none" knob: its special value (the minimum, 0) is nullopt.
@@ -279,26 +251,11 @@ void ScenarioPanel::build()
     ff->addRow(tr("Stop after"), horizon_);
     v->addWidget(failBox);
 
-    // Autoscaler.
-    auto* autoBox = new QGroupBox(tr("Autoscaler (Phases page)"));
-    auto* af = form(autoBox);
-    af->addRow(note(tr("These thresholds re-score the phase-based autoscaling policies on the "
-                       "Phases page; they do not change this cluster simulation.")));
-    autoscalerPolicy_ = new QComboBox;
-    for (const char* p : {"phase.rule", "prev.step.max", "prev.step.rules", "current.step.max", "current.step.rules"})
-        autoscalerPolicy_->addItem(QString::fromLatin1(p), QString::fromLatin1(p));
-    af->addRow(tr("Policy"), autoscalerPolicy_);
-    autoscalerInterval_ = new QSpinBox;
-    autoscalerInterval_->setRange(1, 86400 * 7);
-    autoscalerInterval_->setSuffix(tr(" s"));
-    autoscalerInterval_->setKeyboardTracking(false);
-    af->addRow(tr("Interval"), autoscalerInterval_);
-    sigma_ = doubleSpin(0, 10, 0.5, 2);
-    af->addRow(tr("σ multiplier"), sigma_);
-    headroom_ = doubleSpin(0, 10, 0.05, 2);
-    headroom_->setToolTip(tr("Extra allocation as a fraction (0.1 = 10%)"));
-    af->addRow(tr("Headroom"), headroom_);
-    v->addWidget(autoBox);
+    // Autoscaler and node power (docs/autoscaling.md).
+    autoscaler_ = new AutoscalerKnobs;
+    v->addWidget(autoscaler_);
+    power_ = new PowerKnobs;
+    v->addWidget(power_);
 
     // Run.
     auto* runBox = new QGroupBox(tr("Run"));
@@ -319,16 +276,26 @@ void ScenarioPanel::build()
     const auto changed = [this] { edited(); };
     for (auto* k : {relaxRack_, relaxAny_, elasticAfter_, trialRun_, checkpoint_})
         connect(k, &DurationKnob::valueChanged, this, changed);
-    for (auto* c : {gang_, quotaMode_, placement_, backfill_, autoscalerPolicy_})
+    for (auto* c : {gang_, quotaMode_, placement_, backfill_})
         connect(c, &QComboBox::currentIndexChanged, this, changed);
-    for (auto* s : {rackSize_, autoscalerInterval_, seed_, seriesStep_})
+    for (auto* s : {rackSize_, seed_, seriesStep_})
         connect(s, &QSpinBox::valueChanged, this, changed);
     for (auto* d : {minFraction_, perExtraServer_, crossRack_, maxFactor_, serverCpu_, serverMem_, jobCpu_, jobMem_, speedup_,
-                    mtbf_, repair_, horizon_, sigma_, headroom_})
+                    mtbf_, repair_, horizon_})
         connect(d, &QDoubleSpinBox::valueChanged, this, changed);
     connect(quotas_, &VcQuotaModel::quotasEdited, this, changed);
+    connect(autoscaler_, &AutoscalerKnobs::edited, this, changed);
+    connect(power_, &PowerKnobs::edited, this, changed);
     WheelGuard::protect(body, scroll);
 }
+
+void ScenarioPanel::setDemandSources(const DemandSources& sources)
+{
+    autoscaler_->setDemandSources(sources);
+}
+
+QComboBox* ScenarioPanel::autoscalerPolicyCombo() const { return autoscaler_->policyCombo(); }
+QDoubleSpinBox* ScenarioPanel::autoscalerSigmaSpin() const { return autoscaler_->sigmaSpin(); }
 
 void ScenarioPanel::setTrace(std::shared_ptr<const Trace> trace)
 {
@@ -373,15 +340,8 @@ void ScenarioPanel::setScenario(const Scenario& s)
     repair_->setValue(s.failures.repair_h);
     checkpoint_->setValue(s.failures.checkpoint_s);
     horizon_->setValue(static_cast<double>(s.failures.horizon_s) / 86400.0);
-    int policy = autoscalerPolicy_->findData(QString::fromStdString(s.autoscaler.policy));
-    if (policy < 0) {
-        autoscalerPolicy_->addItem(QString::fromStdString(s.autoscaler.policy), QString::fromStdString(s.autoscaler.policy));
-        policy = autoscalerPolicy_->count() - 1;
-    }
-    autoscalerPolicy_->setCurrentIndex(policy);
-    autoscalerInterval_->setValue(static_cast<int>(s.autoscaler.interval_s));
-    sigma_->setValue(s.autoscaler.sigma);
-    headroom_->setValue(s.autoscaler.headroom);
+    autoscaler_->setValue(s.autoscaler);
+    power_->setValue(s.power);
     seed_->setValue(static_cast<int>(s.seed));
     seriesStep_->setValue(static_cast<int>(s.seriesStep_s));
     refreshEnabled();
@@ -419,10 +379,8 @@ void ScenarioPanel::edited()
     // Keep the exact seconds unless the user moved the spin box.
     if (std::abs(horizon_->value() - static_cast<double>(scenario_.failures.horizon_s) / 86400.0) > 0.05)
         s.failures.horizon_s = static_cast<std::int64_t>(std::llround(horizon_->value() * 86400.0));
-    s.autoscaler.policy = autoscalerPolicy_->currentData().toString().toStdString();
-    s.autoscaler.interval_s = autoscalerInterval_->value();
-    s.autoscaler.sigma = sigma_->value();
-    s.autoscaler.headroom = headroom_->value();
+    s.autoscaler = autoscaler_->value(scenario_.autoscaler);
+    s.power = power_->value(scenario_.power);
     s.seed = static_cast<std::uint64_t>(seed_->value());
     s.seriesStep_s = seriesStep_->value();
     refreshEnabled();

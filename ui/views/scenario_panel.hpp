@@ -18,7 +18,10 @@ class QVBoxLayout;
 
 namespace clens::ui {
 
+class AutoscalerKnobs;
 class DurationKnob;
+class PowerKnobs;
+struct DemandSources;
 class VcQuotaModel;
 
 class ScenarioPanel : public QWidget {
@@ -30,6 +33,8 @@ public:
     void setScenario(const Scenario& scenario);
     const Scenario& scenario() const { return scenario_; }
     void setTrace(std::shared_ptr<const Trace> trace);
+    // What the Phases page offers the autoscaler (its note says what a demand needs).
+    void setDemandSources(const DemandSources& sources);
     // Buttons for load / save / presets live at the top of the panel.
     void addHeaderWidget(QWidget* widget);
 
@@ -40,8 +45,10 @@ public:
     QComboBox* gangCombo() const { return gang_; }
     QComboBox* quotaModeCombo() const { return quotaMode_; }
     VcQuotaModel* quotaModel() const { return quotas_; }
-    QComboBox* autoscalerPolicyCombo() const { return autoscalerPolicy_; }
-    QDoubleSpinBox* autoscalerSigmaSpin() const { return sigma_; }
+    AutoscalerKnobs* autoscalerKnobs() const { return autoscaler_; }
+    PowerKnobs* powerKnobs() const { return power_; }
+    QComboBox* autoscalerPolicyCombo() const;
+    QDoubleSpinBox* autoscalerSigmaSpin() const;
     QDoubleSpinBox* maxFactorSpin() const { return maxFactor_; }
     // resources.server_defaults (0 = unlimited) and job_defaults (0 = none).
     QDoubleSpinBox* serverCpuSpin() const { return serverCpu_; }
@@ -85,10 +92,8 @@ private:
     QDoubleSpinBox* repair_ = nullptr;
     DurationKnob* checkpoint_ = nullptr;
     QDoubleSpinBox* horizon_ = nullptr;
-    QComboBox* autoscalerPolicy_ = nullptr;
-    QSpinBox* autoscalerInterval_ = nullptr;
-    QDoubleSpinBox* sigma_ = nullptr;
-    QDoubleSpinBox* headroom_ = nullptr;
+    AutoscalerKnobs* autoscaler_ = nullptr;
+    PowerKnobs* power_ = nullptr;
     QSpinBox* seed_ = nullptr;
     QSpinBox* seriesStep_ = nullptr;
 };

@@ -1,0 +1,106 @@
+#include "core/sim/simulated_phases.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <tuple>
+
+namespace clens {
+
+namespace {
+constexpr std::size_t kCheckpoint = 4096;
+}
+
+std::int64_t SimulatedPhases::runningTotal() const
+{
+    return std::accumulate(running.begin(), running.end(), std::int64_t{runningUnknown});
+}
+
+std::int64_t SimulatedPhases::transitionTotal() const
+{
+    std::int64_t n = 0;
+    for (const auto& row : transitions)
+        n = std::accumulate(row.begin(), row.end(), n);
+    return n;
+}
+
+SimulatedPhaseIndex::SimulatedPhaseIndex(const SimResult& r)
+{
+    // One run per job attempt: the parts of a job on several servers start together and carry
+    // the same phases, so the first server's run stands for the attempt.
+    std::vector<std::size_t> order(r.scaledRuns.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    const auto key = [&](std::size_t i) {
+        const auto& run = r.scaledRuns[i];
+        return std::tuple(run.job, run.from_s, run.server);
+    };
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    const ScaledRun* previous = nullptr;
+    for (const auto i : order) {
+        const auto& run = r.scaledRuns[i];
+        if (previous && previous->job == run.job && previous->from_s == run.from_s)
+            continue;
+        previous = &run;
+        for (std::uint32_t k = 0; k < run.count && run.first + k < r.scaledLevels.size(); ++k) {
+            const auto [from, to] = scaledLevelSpan(r, run, k);
+            const auto phase = r.scaledLevels[run.first + k].phase;
+            k_ = std::max(k_, static_cast<int>(phase) + 1);
+            longest_ = std::max(longest_, to - from);
+            if (k > 0 && phase >= 0 && levels_.back().phase >= 0)
+                transitions_.push_back({from, levels_.back().phase, phase});
+            levels_.push_back({from, to, phase});
+        }
+    }
+    std::stable_sort(levels_.begin(), levels_.end(), [](const Level& a, const Level& b) { return a.from < b.from; });
+    std::stable_sort(transitions_.begin(), transitions_.end(), [](const Transition& a, const Transition& b) { return a.at < b.at; });
+    std::vector<std::int32_t> counts(static_cast<std::size_t>(k_) * static_cast<std::size_t>(k_), 0);
+    for (std::size_t i = 0; i < transitions_.size(); ++i) {
+        if (i % kCheckpoint == 0)
+            checkpoints_.push_back(counts);
+        const auto& tr = transitions_[i];
+        ++counts[static_cast<std::size_t>(tr.from) * static_cast<std::size_t>(k_) + static_cast<std::size_t>(tr.to)];
+    }
+}
+
+SimulatedPhases SimulatedPhaseIndex::at(std::int64_t t, int minPhases) const
+{
+    const auto k = static_cast<std::size_t>(std::max(k_, minPhases));
+    SimulatedPhases out;
+    out.running.assign(k, 0);
+    out.transitions.assign(k, std::vector<std::int32_t>(k, 0));
+
+    // Levels covering t start after t - longest_.
+    const auto byFrom = [](const Level& l, std::int64_t v) { return l.from < v; };
+    auto it = std::lower_bound(levels_.begin(), levels_.end(), t - longest_ + 1, byFrom);
+    for (; it != levels_.end() && it->from <= t; ++it) {
+        if (it->to <= t)
+            continue;
+        if (it->phase < 0)
+            ++out.runningUnknown;
+        else
+            ++out.running[static_cast<std::size_t>(it->phase)];
+    }
+
+    const auto end = static_cast<std::size_t>(
+        std::upper_bound(transitions_.begin(), transitions_.end(), t, [](std::int64_t v, const Transition& tr) { return v < tr.at; }) -
+        transitions_.begin());
+    std::size_t i = 0;
+    if (end > 0) {
+        const auto checkpoint = (end - 1) / kCheckpoint;
+        const auto& counts = checkpoints_[checkpoint];
+        const auto kk = static_cast<std::size_t>(k_);
+        for (std::size_t a = 0; a < kk; ++a)
+            for (std::size_t b = 0; b < kk; ++b)
+                out.transitions[a][b] = counts[a * kk + b];
+        i = checkpoint * kCheckpoint;
+    }
+    for (; i < end; ++i)
+        ++out.transitions[static_cast<std::size_t>(transitions_[i].from)][static_cast<std::size_t>(transitions_[i].to)];
+    return out;
+}
+
+SimulatedPhases simulatedPhasesAt(const SimResult& result, std::int64_t t, int minPhases)
+{
+    return SimulatedPhaseIndex(result).at(t, minPhases);
+}
+
+} // namespace clens

@@ -1,0 +1,57 @@
+#pragma once
+// Which phases the simulated cluster's autoscaled jobs are in (docs/autoscaling.md), from
+// SimResult::scaledRuns / scaledLevels: level k of a run spans scaledLevelSpan(r, run, k) and
+// carries the demand's phase at that interval's end.
+//   running      jobs running at t, by the phase of the interval covering t (a job spread over
+//                several servers counts once);
+//   transitions  [from][to]: consecutive intervals of one attempt of a job, counted once the
+//                later interval has begun (its start <= t); an unknown phase (-1) is left out,
+//                and a re-queued job's next attempt starts afresh (no transition across).
+#include "core/sim/sim_result.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace clens {
+
+struct SimulatedPhases {
+    std::vector<std::int32_t> running;                   // [phase]
+    std::int32_t runningUnknown = 0;                      // running autoscaled jobs of phase -1
+    std::vector<std::vector<std::int32_t>> transitions;   // [from][to]
+    std::int64_t runningTotal() const;
+    std::int64_t transitionTotal() const;
+};
+
+// Built once per result (linear in its levels); at() then costs about the jobs running at t plus
+// a bounded number of transitions.
+class SimulatedPhaseIndex {
+public:
+    explicit SimulatedPhaseIndex(const SimResult& result);
+
+    // The largest phase of any level + 1 (0 without phases).
+    int phaseCount() const { return k_; }
+    bool empty() const { return levels_.empty(); }
+    // Sized to max(phaseCount(), minPhases) phases.
+    SimulatedPhases at(std::int64_t t, int minPhases = 0) const;
+
+private:
+    struct Level {
+        std::int64_t from = 0, to = 0;
+        std::int16_t phase = -1;
+    };
+    struct Transition {
+        std::int64_t at = 0;
+        std::int16_t from = 0, to = 0;
+    };
+    std::vector<Level> levels_;           // one per job attempt and interval, by from
+    std::vector<Transition> transitions_; // by at
+    // The transition counts before transitions_[i * kCheckpoint], [i][from * k_ + to].
+    std::vector<std::vector<std::int32_t>> checkpoints_;
+    std::int64_t longest_ = 0; // the longest level (at most the autoscaler's interval)
+    int k_ = 0;
+};
+
+// SimulatedPhaseIndex(result).at(t, minPhases).
+SimulatedPhases simulatedPhasesAt(const SimResult& result, std::int64_t t, int minPhases = 0);
+
+} // namespace clens

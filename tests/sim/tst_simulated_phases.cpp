@@ -1,0 +1,126 @@
+// SimulatedPhaseIndex on a hand-built result: which phases the autoscaled jobs are in at t, and
+// the phase transitions of each job's consecutive intervals up to t.
+#include "core/sim/simulated_phases.hpp"
+
+#include <QtTest>
+
+using namespace clens;
+
+namespace {
+
+// Autoscaler interval 100 s from the first submission at 0, so ticks at 100, 200, 300, 400.
+//   job 0, a gang on servers 0 and 1 (two runs, the same phases), 50..320:
+//          [50,100) P0 · [100,200) P1 · [200,300) P1 · [300,320) P2
+//   job 1, attempt 1 on server 2, 120..250: [120,200) P2 · [200,250) P0
+//          attempt 2 (re-queued) on server 3, 250..380: [250,300) P1 · [300,380) unknown
+SimResult handBuilt()
+{
+    SimResult r;
+    r.firstSubmit_s = 0;
+    r.scenario.autoscaler.interval_s = 100;
+    const auto levels = [&](std::initializer_list<int> phases) {
+        const auto first = static_cast<std::uint32_t>(r.scaledLevels.size());
+        for (const int p : phases) {
+            ScaledLevels l;
+            l.phase = static_cast<std::int16_t>(p);
+            r.scaledLevels.push_back(l);
+        }
+        return first;
+    };
+    r.scaledRuns.push_back({0, 0, 50, 320, levels({0, 1, 1, 2}), 4});
+    r.scaledRuns.push_back({0, 1, 50, 320, levels({0, 1, 1, 2}), 4});
+    r.scaledRuns.push_back({1, 2, 120, 250, levels({2, 0}), 2});
+    r.scaledRuns.push_back({1, 3, 250, 380, levels({1, -1}), 2});
+    return r;
+}
+
+using Counts = QList<int>;
+using Matrix = QList<QList<int>>;
+
+Counts toList(const std::vector<std::int32_t>& v) { return Counts(v.begin(), v.end()); }
+
+} // namespace
+
+class TstSimulatedPhases : public QObject {
+    Q_OBJECT
+private slots:
+    void phaseCountIsTheLargestPhaseSeen() { QCOMPARE(SimulatedPhaseIndex(handBuilt()).phaseCount(), 3); }
+
+    void emptyWithoutAutoscaledRuns()
+    {
+        const SimulatedPhaseIndex index{SimResult{}};
+        QVERIFY(index.empty());
+        const auto at = index.at(100, 4);
+        QCOMPARE(at.running.size(), std::size_t(4));
+        QCOMPARE(at.runningTotal(), std::int64_t(0));
+        QCOMPARE(at.transitionTotal(), std::int64_t(0));
+    }
+
+    void countsAt_data()
+    {
+        QTest::addColumn<qint64>("t");
+        QTest::addColumn<Counts>("running");
+        QTest::addColumn<int>("unknown");
+        QTest::addColumn<Matrix>("transitions");
+        const Matrix none{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}};
+        QTest::newRow("before anything") << qint64(0) << Counts{0, 0, 0} << 0 << none;
+        // job 0 in [50,100) P0 (counted once though on two servers).
+        QTest::newRow("job 0 alone") << qint64(50) << Counts{1, 0, 0} << 0 << none;
+        // job 0 [100,200) P1, job 1 [120,200) P2; job 0's P0 -> P1 began at 100.
+        QTest::newRow("t=150") << qint64(150) << Counts{0, 1, 1} << 0 << Matrix{{0, 1, 0}, {0, 0, 0}, {0, 0, 0}};
+        // job 0 [200,300) P1, job 1's second attempt [250,300) P1. Transitions by 250: job 0 P0->P1
+        // (100), P1->P1 (200); job 1 P2->P0 (200); nothing across the re-queue at 250.
+        QTest::newRow("t=250") << qint64(250) << Counts{0, 2, 0} << 0 << Matrix{{0, 1, 0}, {0, 1, 0}, {1, 0, 0}};
+        // job 0 [300,320) P2, job 1 [300,380) unknown; job 0's P1 -> P2 at 300; P1 -> unknown not counted.
+        QTest::newRow("t=310") << qint64(310) << Counts{0, 0, 1} << 1 << Matrix{{0, 1, 0}, {0, 1, 1}, {1, 0, 0}};
+        // An interval ends before t: job 0 ended at 320.
+        QTest::newRow("t=320") << qint64(320) << Counts{0, 0, 0} << 1 << Matrix{{0, 1, 0}, {0, 1, 1}, {1, 0, 0}};
+        QTest::newRow("after everything") << qint64(1000) << Counts{0, 0, 0} << 0 << Matrix{{0, 1, 0}, {0, 1, 1}, {1, 0, 0}};
+    }
+
+    void countsAt()
+    {
+        QFETCH(qint64, t);
+        QFETCH(Counts, running);
+        QFETCH(int, unknown);
+        QFETCH(Matrix, transitions);
+        const auto at = simulatedPhasesAt(handBuilt(), t);
+        QCOMPARE(toList(at.running), running);
+        QCOMPARE(at.runningUnknown, unknown);
+        QCOMPARE(at.transitions.size(), std::size_t(3));
+        for (std::size_t a = 0; a < 3; ++a)
+            QCOMPARE(toList(at.transitions[a]), transitions[static_cast<qsizetype>(a)]);
+    }
+
+    void paddedToTheModelsPhases()
+    {
+        const auto at = simulatedPhasesAt(handBuilt(), 150, 5);
+        QCOMPARE(toList(at.running), (Counts{0, 1, 1, 0, 0}));
+        QCOMPARE(at.transitions[4].size(), std::size_t(5));
+    }
+
+    // More transitions than one checkpoint holds: the prefix counts still add up.
+    void manyTransitionsAcrossCheckpoints()
+    {
+        SimResult r;
+        r.scenario.autoscaler.interval_s = 10;
+        const int intervals = 10000; // job 0 alternates P0, P1 from 0 to 100,000 s
+        for (int i = 0; i < intervals; ++i) {
+            ScaledLevels l;
+            l.phase = static_cast<std::int16_t>(i % 2);
+            r.scaledLevels.push_back(l);
+        }
+        r.scaledRuns.push_back({0, 0, 0, intervals * 10, 0, static_cast<std::uint32_t>(intervals)});
+        const SimulatedPhaseIndex index(r);
+        // By t = 50,000 the intervals starting at 10, 20, ..., 50,000 began: 5,000 transitions,
+        // alternately P0->P1 (into odd intervals) and P1->P0.
+        const auto at = index.at(50'000);
+        QCOMPARE(at.transitions[0][1], 2500);
+        QCOMPARE(at.transitions[1][0], 2500);
+        QCOMPARE(at.running[0], 1); // interval 5,000 [50,000, 50,010) is even: P0
+        QCOMPARE(index.at(99'999).transitionTotal(), std::int64_t(intervals - 1));
+    }
+};
+
+QTEST_APPLESS_MAIN(TstSimulatedPhases)
+#include "tst_simulated_phases.moc"

@@ -1,0 +1,105 @@
+#include "ui/phases/simulated_cluster_box.hpp"
+
+#include "ui/analysis/latest_task_runner.hpp"
+#include "ui/phases/phase_graph_view.hpp"
+#include "ui/phases/phase_palette.hpp"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QLocale>
+#include <QVBoxLayout>
+
+namespace clens::ui {
+
+SimulatedClusterBox::SimulatedClusterBox(PhaseGraphView* graph, QWidget* parent)
+    : QWidget(parent)
+    , graph_(graph)
+    , toggle_(new QCheckBox(tr("Show the simulated cluster in the graph")))
+    , label_(new QLabel)
+    , runner_(new analysis::LatestTaskRunner(this))
+{
+    setObjectName(QStringLiteral("simulatedClusterBox"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->setSpacing(2);
+    auto* title = new QLabel(tr("In the simulated cluster"));
+    QFont f = title->font();
+    f.setBold(true);
+    title->setFont(f);
+    layout->addWidget(title);
+    label_->setWordWrap(true);
+    label_->setTextFormat(Qt::RichText);
+    layout->addWidget(label_);
+    toggle_->setObjectName(QStringLiteral("showSimulatedCluster"));
+    toggle_->setChecked(true);
+    toggle_->setToolTip(tr("On: the graph shows the autoscaled jobs of the cluster simulation at the cluster's time. "
+                           "Off: the transitions found in the metrics."));
+    layout->addWidget(toggle_);
+    connect(toggle_, &QCheckBox::toggled, this, [this] { refresh(); });
+    hide();
+}
+
+void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, const TimeFormat& format)
+{
+    format_ = format;
+    if (!result || result->scaledRuns.empty()) {
+        runner_->cancel();
+        index_.reset();
+        refresh();
+        return;
+    }
+    runner_->run<std::shared_ptr<const SimulatedPhaseIndex>>(
+        [result](const analysis::LatestTaskRunner::StaleFn&) { return std::make_shared<const SimulatedPhaseIndex>(*result); },
+        [this](std::shared_ptr<const SimulatedPhaseIndex> index) {
+            index_ = std::move(index);
+            refresh();
+        });
+}
+
+void SimulatedClusterBox::setTime(std::int64_t t)
+{
+    if (t == time_)
+        return;
+    time_ = t;
+    if (index_)
+        refresh();
+}
+
+void SimulatedClusterBox::setPhaseCount(int k)
+{
+    phaseCount_ = k;
+    refresh();
+}
+
+QString SimulatedClusterBox::summary() const { return label_->text(); }
+
+void SimulatedClusterBox::refresh()
+{
+    if (!index_ || index_->phaseCount() == 0) {
+        current_.reset();
+        graph_->setSimulated(std::nullopt);
+        hide();
+        emit refreshed();
+        return;
+    }
+    current_ = index_->at(time_, phaseCount_);
+    const auto& now = *current_;
+    const QLocale locale;
+    const int k = static_cast<int>(now.running.size());
+    QStringList parts;
+    for (int p = 0; p < k; ++p)
+        parts << QStringLiteral("<span style='color:%1'>■</span> %2 %3")
+                     .arg(phaseColor(p, k).name(), phaseName(p), locale.toString(now.running[static_cast<std::size_t>(p)]));
+    if (now.runningUnknown > 0)
+        parts << tr("unknown %1").arg(locale.toString(now.runningUnknown));
+    const QString when = format_.instantShort(time_);
+    label_->setText(tr("<b>At %1</b>: %2 autoscaled jobs running — %3.<br>%4 phase changes so far (move the time on the "
+                       "Cluster page).")
+                        .arg(when.toHtmlEscaped(), locale.toString(now.runningTotal()), parts.join(QStringLiteral(" · ")),
+                             locale.toString(now.transitionTotal())));
+    graph_->setSimulated(toggle_->isChecked() ? current_ : std::nullopt, when);
+    show();
+    emit refreshed();
+}
+
+} // namespace clens::ui
