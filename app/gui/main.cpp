@@ -94,7 +94,7 @@ int main(int argc, char** argv)
                                       QStringLiteral("Scenario JSON to start with"), QStringLiteral("file"));
     const QCommandLineOption at(QStringLiteral("at"), QStringLiteral("Start at this many seconds after the first submission"),
                                 QStringLiteral("seconds"));
-    const QCommandLineOption colorBy(QStringLiteral("color-by"), QStringLiteral("state, tenant, job, utilization, cpu (reserved) or memory (reserved)"),
+    const QCommandLineOption colorBy(QStringLiteral("color-by"), QStringLiteral("state, tenant, job, utilization, cpu (reserved), memory (reserved), cpu-used or memory-used (used / reserved)"),
                                      QStringLiteral("mode"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select (inspect) the job with this id"),
                                     QStringLiteral("job"));

@@ -85,6 +85,10 @@ ClusterSeries sampleClusterSeries(std::span<const HeldInterval> held, std::span<
         s.cpuReserved.push_back(nan);
         s.memReserved.push_back(nan);
         s.shareFragmentation.push_back(nan);
+        s.cpuUsed.push_back(nan);
+        s.memUsed.push_back(nan);
+        s.poweredServers.push_back(nan);
+        s.powerKw.push_back(nan);
     }
     return s;
 }

@@ -83,6 +83,22 @@ std::optional<std::string> needsReservations(const JobTable& t)
            "simulation result, or --series with --result)";
 }
 
+std::optional<std::string> needsUse(const JobTable& t)
+{
+    if (seriesKnowsUse(t))
+        return std::nullopt;
+    return "only a simulation with the autoscaler (autoscaler.usage metrics or phases) knows what jobs use inside "
+           "their reservations (a simulation result, or --series with --result)";
+}
+
+std::optional<std::string> needsPower(const JobTable& t)
+{
+    if (seriesKnowsPower(t))
+        return std::nullopt;
+    return "only the simulator's own time series knows the servers powered on and the power drawn (a simulation "
+           "result, or --series with --result)";
+}
+
 template <Figure (*F)(const JobTable&)>
 Figure plain(const JobTable& t, const AnalysisOptions&)
 {
@@ -116,6 +132,8 @@ const std::vector<Entry>& entries()
         {{"gpu_share_fragmentation", "GPU-share fragmentation over time"}, needsShares,
          plain<gpuShareFragmentationFigure>},
         {{"cpu_mem_reserved", "CPU and memory reserved over time"}, needsReservations, plain<cpuMemReservedFigure>},
+        {{"cpu_mem_used", "CPU and memory reserved vs used over time"}, needsUse, plain<cpuMemUsedFigure>},
+        {{"power_series", "Servers powered on and power drawn over time"}, needsPower, plain<powerSeriesFigure>},
     };
     return e;
 }

@@ -40,6 +40,13 @@ Figure cpuMemReservedFigure(const JobTable& t);
 // Whether the series carries what those two figures plot (a simulation's does).
 bool seriesKnowsShares(const JobTable& t);
 bool seriesKnowsReservations(const JobTable& t);
+// CPU and memory reserved vs used over time (the autoscaler in the cluster: what jobs use).
+Figure cpuMemUsedFigure(const JobTable& t);
+// Servers powered on and the power drawn over time (node power).
+Figure powerSeriesFigure(const JobTable& t);
+// The series differs between use and reservation somewhere (the autoscaler ran) / draws power.
+bool seriesKnowsUse(const JobTable& t);
+bool seriesKnowsPower(const JobTable& t);
 // Headline metrics (the rows `compare` diffs).
 Figure summaryFigure(const JobTable& t);
 

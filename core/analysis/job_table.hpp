@@ -62,6 +62,12 @@ struct ClusterSeries {
     std::vector<double> cpuReserved;
     std::vector<double> memReserved;
     std::vector<double> shareFragmentation;
+    // Known only from a simulation with the autoscaler / node power (docs/autoscaling.md): CPU
+    // cores and memory (GB) the running jobs use, servers powered on, power drawn (kW).
+    std::vector<double> cpuUsed;
+    std::vector<double> memUsed;
+    std::vector<double> poweredServers;
+    std::vector<double> powerKw;
     std::string origin; // how it was obtained (for a figure note)
 };
 

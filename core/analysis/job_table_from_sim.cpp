@@ -21,9 +21,13 @@ ClusterSeries copySeries(const TimeSeries& ts, const std::string& origin)
     s.cpuReserved = ts.cpuReserved;
     s.memReserved = ts.memReserved;
     s.shareFragmentation = ts.shareFragmentation;
+    s.cpuUsed = ts.cpuUsed;
+    s.memUsed = ts.memUsed;
+    s.poweredServers = toDouble(ts.poweredServers);
+    s.powerKw = ts.powerKw;
     const auto n = s.t_s.size();
     for (auto* v : {&s.allocatedGpus, &s.effectiveUtil, &s.queuedJobs, &s.freeServers, &s.cpuReserved, &s.memReserved,
-                    &s.shareFragmentation})
+                    &s.shareFragmentation, &s.cpuUsed, &s.memUsed, &s.poweredServers, &s.powerKw})
         v->resize(n, std::nan(""));
     s.origin = origin;
     return s;

@@ -21,6 +21,11 @@ TimeSeries readSeriesCsv(const std::string& path)
     const auto cCpu = header.find("cpu_reserved");
     const auto cMem = header.find("mem_reserved");
     const auto cFrag = header.find("share_fragmentation");
+    // Written since the autoscaler in the cluster; absent from older files (then unknown).
+    const auto cCpuUsed = header.find("cpu_used");
+    const auto cMemUsed = header.find("mem_used");
+    const auto cPowered = header.find("powered_servers");
+    const auto cKw = header.find("power_kw");
     constexpr std::int64_t kMaxCount = std::int64_t{1} << 31;
     TimeSeries s;
     const auto field = [&](std::size_t c) { return c < csv.size() ? csv.field(c) : std::string_view(); };
@@ -43,6 +48,12 @@ TimeSeries readSeriesCsv(const std::string& path)
         s.cpuReserved.push_back(level(cCpu, "cpu_reserved", 1e15));
         s.memReserved.push_back(level(cMem, "mem_reserved", 1e18));
         s.shareFragmentation.push_back(level(cFrag, "share_fragmentation", 1));
+        if (cCpuUsed && cMemUsed && cPowered && cKw) {
+            s.cpuUsed.push_back(level(cCpuUsed, "cpu_used", 1e15));
+            s.memUsed.push_back(level(cMemUsed, "mem_used", 1e18));
+            s.poweredServers.push_back(count(*cPowered));
+            s.powerKw.push_back(level(cKw, "power_kw", 1e12));
+        }
     }
     if (s.t_s.size() >= 2)
         s.step_s = s.t_s[1] - s.t_s[0];

@@ -176,6 +176,7 @@ void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
         freed = freed || cpuNew < part.cpu || memNew < part.mem;
         auto& c = series_.counters();
         c.scaledCpuReserved += cpuNew - part.cpu;
+        c.scaledMemReserved += memNew - part.mem;
         res_->unreserve(part.server, part.cpu, part.mem);
         res_->reserve(part.server, cpuNew, memNew);
         res_->touch(part.server);

@@ -224,6 +224,14 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
             }
         }
     }
+    // The series: what running jobs use is never negative (nor what they reserve).
+    const auto& ts = r.series;
+    for (std::size_t i = 0; i < ts.t_s.size(); ++i)
+        for (const auto* v : {&ts.cpuReserved, &ts.memReserved, &ts.cpuUsed, &ts.memUsed})
+            if (i < v->size() && (*v)[i] < -1e-6) {
+                rep.fail("series: a CPU or memory level is ", (*v)[i], " at ", ts.t_s[i]);
+                break;
+            }
     return rep.take();
 }
 

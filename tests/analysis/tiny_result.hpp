@@ -98,6 +98,10 @@ inline SimResult tinySimResult()
     r.series.cpuReserved = {2, 16}; // the tiny cluster says nothing of CPU or memory: no fractions
     r.series.memReserved = {8, 64};
     r.series.shareFragmentation = {0, 0.25};
+    r.series.cpuUsed = {1, 10}; // as with the autoscaler: below what is reserved
+    r.series.memUsed = {4, 40};
+    r.series.poweredServers = {3, 3};
+    r.series.powerKw = {1.5, 2.5};
     return r;
 }
 

@@ -78,7 +78,7 @@ void TestCliAnalyze::traceWritesFiguresAndIndex()
     }
     // The native demo trace records no starts: the delay figures say why they are missing.
     const auto unavailable = index["unavailable"].toArray();
-    QCOMPARE(unavailable.size(), 11); // the delay figures, and the resource series only a simulation has
+    QCOMPARE(unavailable.size(), 13); // the delay figures, and the resource and power series only a simulation has
     QVERIFY(unavailable[0].toObject()["reason"].toString().contains("start times"));
     // Demo sizes: 8 one-GPU, 14 of 2-4, 2 of 5-8 (as `info` reports).
     const auto sizeMix = readAll(out + "/size_mix.csv").split('\n');
@@ -97,9 +97,11 @@ void TestCliAnalyze::resultHasEveryFigure()
     QCOMPARE(index["figures"].toArray().size(), 15);
     // Only the simulator's own series (--series) knows reservations and shares.
     const auto unavailable = index["unavailable"].toArray();
-    QCOMPARE(unavailable.size(), 2);
+    QCOMPARE(unavailable.size(), 4);
     QCOMPARE(unavailable[0].toObject()["name"].toString(), QString("gpu_share_fragmentation"));
     QCOMPARE(unavailable[1].toObject()["name"].toString(), QString("cpu_mem_reserved"));
+    QCOMPARE(unavailable[2].toObject()["name"].toString(), QString("cpu_mem_used"));
+    QCOMPARE(unavailable[3].toObject()["name"].toString(), QString("power_series"));
     QVERIFY(unavailable[1].toObject()["reason"].toString().contains("--series"));
     QCOMPARE(readAll(out + "/index.json").trimmed(), r.out.trimmed());
     for (const auto& name : {"summary", "delay_causes", "gpu_util_cdf", "cluster_series", "queue_delay_vs_servers"})
@@ -231,7 +233,7 @@ void TestCliAnalyze::simulateThenAnalyzeAndCompare()
                 path("a_series.csv"), "--out-dir", path("sim_an"), "--json"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto index = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(index["figures"].toArray().size(), 17);
+    QCOMPARE(index["figures"].toArray().size(), 18); // power_series too: every simulation draws power
     // The simulator's own series is used: same samples, and fully-free servers are known.
     const auto series = readAll(path("sim_an/cluster_series.csv")).split('\n');
     QCOMPARE(series.size(), readAll(path("a_series.csv")).split('\n').size());

@@ -94,8 +94,9 @@ void TestAnalysisPage::listsEveryFigureAndDrawsEachOne()
     }
     // The demo simulation has every chart: size mix, 3 CDFs of delay/run time, causes, delay
     // vs servers, utilization CDF, status mix, cluster series, GPU-share fragmentation and
-    // CPU/memory reserved (flat: the demo asks neither).
-    QCOMPARE(charts, 11);
+    // CPU/memory reserved (flat: the demo asks neither), and servers on with the power drawn
+    // (every simulation models power); not CPU/memory used (no autoscaler).
+    QCOMPARE(charts, 12);
 }
 
 void TestAnalysisPage::unavailableFiguresAreGreyedWithTheReason()

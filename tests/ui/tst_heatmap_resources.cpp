@@ -423,8 +423,9 @@ private slots:
             (void)w.legend();
         }
         show(w, shownAt(test::withServerDefaults(), 10));
-        QCOMPARE(w.colorMode(), ColorMode::MemoryReserved); // the last one set
-        QCOMPARE(w.colourOfGpu(0).rgb(), palette::reserved(28.0 / 32).rgb());
+        QCOMPARE(w.colorMode(), ColorMode::MemoryUsed); // the last one set
+        QCOMPARE(w.colourOfGpu(0).rgb(), palette::reservedUnused().rgb());
+        QCOMPARE(w.fillOfGpu(0), 875); // 28 of 32 GB reserved
     }
 
     void colourModesHaveNames()

@@ -1,6 +1,8 @@
 // The timelines' axes: elapsed-time ticks counted from the first submission (not from 0), whole
-// days labelled "+Nd", and whole-number count axes.
+// days labelled "+Nd", and whole-number count axes; the autoscaler's and node power's rows only
+// when the result has them.
 #include "core/sim/simulator.hpp"
+#include "tests/common/autoscale_fixture.hpp"
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/views/timeline_view.hpp"
 
@@ -100,6 +102,44 @@ private slots:
         for (int i = 0; i < 3; ++i)
             for (const double t : row(view, i)->axis(QCPAxis::atLeft)->tickVector())
                 QCOMPARE(t, std::round(t));
+    }
+
+    void autoscalerAndPowerRowsOnlyWhenTheResultHasThem_data()
+    {
+        QTest::addColumn<bool>("autoscaler");
+        QTest::addColumn<bool>("power");
+        QTest::addColumn<QStringList>("titles"); // of the rows below GPUs, queued jobs, free servers
+        QTest::newRow("neither") << false << false << QStringList{};
+        QTest::newRow("autoscaler") << true << false << QStringList{"CPU cores", "Memory GB"};
+        QTest::newRow("power") << false << true << QStringList{"Servers on"};
+        QTest::newRow("both") << true << true << QStringList{"CPU cores", "Memory GB", "Servers on"};
+    }
+
+    void autoscalerAndPowerRowsOnlyWhenTheResultHasThem()
+    {
+        QFETCH(bool, autoscaler);
+        QFETCH(bool, power);
+        QFETCH(QStringList, titles);
+        TimelineView view;
+        view.resize(1000, 600);
+        auto snapshot = std::make_shared<SimSnapshot>();
+        snapshot->result = test::autoscaledResult(test::autoscaledPowered(autoscaler, power));
+        view.setSnapshot(snapshot);
+        QCOMPARE(view.plot()->axisRects().size(), 3 + titles.size());
+        for (int i = 0; i < titles.size(); ++i)
+            QCOMPARE(row(view, 3 + i)->axis(QCPAxis::atLeft)->label(), titles[i]);
+        if (autoscaler) {
+            // Reserved and used, drawn from the series: at 150 s j0 reserves 2 cores and uses 1.
+            auto* cpu = row(view, 3);
+            QCOMPARE(cpu->graphs().size(), 2);
+            const auto* reserved = cpu->graphs()[0]->data().data();
+            const auto* used = cpu->graphs()[1]->data().data();
+            QCOMPARE(reserved->findBegin(150, false)->value, 2.0);
+            QCOMPARE(used->findBegin(150, false)->value, 1.0);
+        }
+        view.setSnapshot(longRun()); // a result without them: the rows go away
+        QCOMPARE(view.plot()->axisRects().size(), 3);
+        QVERIFY(view.extraRows().empty());
     }
 };
 

@@ -140,9 +140,8 @@ QWidget* MainWindow::buildClusterPage()
             header->addSpacing(4);
         }
         if (isServerMode(mode)) {
-            b->setText(mode == ColorMode::CpuReserved ? tr("CPU") : tr("Memory"));
-            b->setToolTip(tr("%1: every server in the colour of the share of its %2 reserved at this instant")
-                              .arg(toDisplayString(mode), mode == ColorMode::CpuReserved ? tr("CPU cores") : tr("memory")));
+            b->setText(shortDisplayString(mode));
+            b->setToolTip(modeToolTip(mode));
         }
         b->setCheckable(true);
         b->setAutoRaise(false);

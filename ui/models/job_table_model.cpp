@@ -6,6 +6,7 @@
 #include <QBrush>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace clens::ui {
@@ -95,7 +96,9 @@ bool JobTableModel::anyAsks(Column column) const
         return false;
     for (const auto j : rows_) {
         const JobResult& r = snapshot_->result->jobs[static_cast<std::size_t>(j)];
-        if ((column == Cpu && r.cpuCores > 0) || (column == Memory && r.memGb > 0) || (column == GpuShare && isShare(r)))
+        if ((column == Cpu && r.cpuCores > 0) || (column == Memory && r.memGb > 0) || (column == GpuShare && isShare(r)) ||
+            (column == PowerWait && r.powerDelay_s > 0) || (column == OomKills && r.oomKills > 0) ||
+            (column == Throttled && r.throttled_s > 0))
             return true;
     }
     return false;
@@ -145,6 +148,9 @@ double JobTableModel::sortKey(int row, int column) const
     case Fragmentation: return static_cast<double>(r.fragmentationDelay_s);
     case Fairshare: return static_cast<double>(r.fairshareDelay_s);
     case Capacity: return static_cast<double>(r.capacityDelay_s);
+    case PowerWait: return static_cast<double>(r.powerDelay_s);
+    case OomKills: return r.oomKills;
+    case Throttled: return r.throttled_s;
     case Servers: return r.start_s ? r.servers : kMissing;
     case Racks: return r.start_s ? r.racks : kMissing;
     case Level: return r.start_s ? static_cast<double>(r.level) : kMissing;
@@ -185,6 +191,10 @@ QVariant JobTableModel::display(const Job& job, const JobResult& r, int column) 
     case Fragmentation: return r.fragmentationDelay_s ? TimeFormat::duration(r.fragmentationDelay_s) : QString();
     case Fairshare: return r.fairshareDelay_s ? TimeFormat::duration(r.fairshareDelay_s) : QString();
     case Capacity: return r.capacityDelay_s ? TimeFormat::duration(r.capacityDelay_s) : QString();
+    case PowerWait: return r.powerDelay_s ? TimeFormat::duration(r.powerDelay_s) : QString();
+    case OomKills: return r.oomKills ? QVariant(r.oomKills) : QVariant(QString());
+    case Throttled:
+        return r.throttled_s > 0 ? TimeFormat::duration(std::max<std::int64_t>(1, std::llround(r.throttled_s))) : QString();
     case Servers: return r.start_s ? QVariant(r.servers) : QVariant(QString());
     case Racks: return r.start_s ? QVariant(r.racks) : QVariant(QString());
     case Level: return r.start_s ? QString::fromUtf8(toString(r.level).data()) : QString();
@@ -217,6 +227,10 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
             return QBrush(palette::fragmentation().darker(130));
         if (index.column() == Fairshare && resultAt(row)->fairshareDelay_s > 0)
             return QBrush(palette::fairshare());
+        if (index.column() == PowerWait && resultAt(row)->powerDelay_s > 0)
+            return QBrush(palette::power().darker(120));
+        if (index.column() == OomKills && resultAt(row)->oomKills > 0)
+            return QBrush(QColor(0xb0, 0x30, 0x30));
         if (index.column() == Status && resultAt(row)->status != JobStatus::Pass)
             return QBrush(QColor(0xb0, 0x30, 0x30));
         return {};
@@ -239,6 +253,9 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
         case Memory: return tr("Memory in GB the job reserves (its own request, else resources.job_defaults per GPU)");
         case GpuShare: return tr("Part of one GPU the job asks: it shares that GPU with other such jobs");
         case Attempts: return tr("Placements: trial runs and restarts included");
+        case PowerWait: return tr("Waiting for servers to boot (node power)");
+        case OomKills: return tr("Times the job was killed for using more memory than the autoscaler reserved (then re-queued)");
+        case Throttled: return tr("Wall time the job lost to CPU demand above its reservation");
         default: return {};
         }
     }
@@ -259,6 +276,9 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
     case Fragmentation: return tr("Fragmentation");
     case Fairshare: return tr("Fair share");
     case Capacity: return tr("Capacity");
+    case PowerWait: return tr("Power");
+    case OomKills: return tr("OOM kills");
+    case Throttled: return tr("Throttled");
     case Servers: return tr("Servers");
     case Racks: return tr("Racks");
     case Level: return tr("Level");

@@ -15,7 +15,7 @@ class JobTableModel : public QAbstractTableModel {
 public:
     enum Column {
         Id, Vc, User, Gpus, Cpu, Memory, GpuShare, Submit, Start, End, QueueDelay, Fragmentation, Fairshare, Capacity,
-        Servers, Racks, Level, Attempts, Status, ColumnCount
+        PowerWait, Servers, Racks, Level, Attempts, OomKills, Throttled, Status, ColumnCount
     };
     enum Role { SortRole = Qt::UserRole + 1, JobIndexRole };
 
@@ -33,8 +33,11 @@ public:
     QString searchText(int row) const;
     const JobResult* resultAt(int row) const;
     const Job* jobOf(int row) const;
-    // Whether any job asks for CPU, memory or a share of a GPU (the columns are hidden otherwise).
+    // Whether any job asks for CPU, memory or a share of a GPU, or waited for power, was
+    // OOM-killed or throttled (the columns are hidden otherwise).
     bool anyAsks(Column column) const;
+    // The columns shown only when anyAsks says so.
+    static constexpr Column kOptionalColumns[] = {Cpu, Memory, GpuShare, PowerWait, OomKills, Throttled};
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

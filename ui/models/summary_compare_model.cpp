@@ -32,6 +32,10 @@ std::optional<double> SummaryCompareModel::value(const SimSnapshot* s, Row row)
     if (!s || !s->result)
         return std::nullopt;
     const SimSummary& m = s->result->summary;
+    if (isAutoscalerRow(row) && s->result->scenario.autoscaler.usage == UsageModel::None)
+        return std::nullopt;
+    if (isPowerRow(row) && !s->result->scenario.power.enabled)
+        return std::nullopt;
     const double jobs = m.jobs > 0 ? static_cast<double>(m.jobs) : 1.0;
     switch (row) {
     case MeanDelay: return m.meanQueueDelay_s;
@@ -52,6 +56,17 @@ std::optional<double> SummaryCompareModel::value(const SimSnapshot* s, Row row)
     case Unfinished: return static_cast<double>(m.unfinishedJobs);
     case Preemptions: return static_cast<double>(m.preemptions);
     case ServerFailures: return static_cast<double>(m.serverFailures);
+    case CpuReservedH: return m.cpuReservedCoreH;
+    case CpuUsedH: return m.cpuUsedCoreH;
+    case CpuUnder: return m.cpuUnderPct;
+    case MemReservedH: return m.memReservedGbH;
+    case MemUsedH: return m.memUsedGbH;
+    case MemUnder: return m.memUnderPct;
+    case OomKills: return static_cast<double>(m.oomKills);
+    case Throttled: return m.throttled_s;
+    case Energy: return m.energyKwh;
+    case PoweredServerH: return m.poweredServerH;
+    case PowerDelay: return m.powerDelay_s;
     default: return std::nullopt;
     }
 }
@@ -61,11 +76,16 @@ QString SummaryCompareModel::format(Row row, double v)
     const QLocale locale;
     switch (row) {
     case MeanDelay: case P50Delay: case P95Delay: case FragmentationDelay: case FairshareDelay: case CapacityDelay:
-    case MeanJct: case Makespan:
+    case MeanJct: case Makespan: case Throttled: case PowerDelay:
         return TimeFormat::duration(static_cast<std::int64_t>(std::llround(v)));
     case AllocFraction: case EffectiveUtil: case CpuAlloc: case MemAlloc: case ShareFragmentation:
         return QStringLiteral("%1%").arg(v * 100, 0, 'f', 1);
     case HeldIdle: return tr("%1 GPU-h").arg(locale.toString(v, 'f', 1));
+    case CpuReservedH: case CpuUsedH: return tr("%1 core-h").arg(locale.toString(v, 'f', 1));
+    case MemReservedH: case MemUsedH: return tr("%1 GB-h").arg(locale.toString(v, 'f', 1));
+    case CpuUnder: case MemUnder: return QStringLiteral("%1%").arg(v, 0, 'f', 1);
+    case Energy: return tr("%1 kWh").arg(locale.toString(v, 'f', 1));
+    case PoweredServerH: return tr("%1 server-h").arg(locale.toString(v, 'f', 1));
     default: return locale.toString(static_cast<qint64>(std::llround(v)));
     }
 }
@@ -76,6 +96,21 @@ bool SummaryCompareModel::lowerIsBetter(Row row)
     case AllocFraction: case EffectiveUtil: case CpuAlloc: case MemAlloc: case Finished: return false;
     default: return true;
     }
+}
+
+bool SummaryCompareModel::neutral(Row row)
+{
+    return row == CpuUsedH || row == MemUsedH;
+}
+
+bool SummaryCompareModel::isAutoscalerRow(Row row)
+{
+    return row >= CpuReservedH && row <= Throttled;
+}
+
+bool SummaryCompareModel::isPowerRow(Row row)
+{
+    return row >= Energy && row <= PowerDelay;
 }
 
 int SummaryCompareModel::rowCount(const QModelIndex& parent) const
@@ -110,6 +145,17 @@ static QString metricName(SummaryCompareModel::Row row)
     case M::Unfinished: return M::tr("Jobs unfinished");
     case M::Preemptions: return M::tr("Preemptions");
     case M::ServerFailures: return M::tr("Server failures");
+    case M::CpuReservedH: return M::tr("CPU reserved");
+    case M::CpuUsedH: return M::tr("  used");
+    case M::CpuUnder: return M::tr("  under-reserved");
+    case M::MemReservedH: return M::tr("Memory reserved");
+    case M::MemUsedH: return M::tr("  used");
+    case M::MemUnder: return M::tr("  under-reserved");
+    case M::OomKills: return M::tr("OOM kills");
+    case M::Throttled: return M::tr("Throttled");
+    case M::Energy: return M::tr("Energy");
+    case M::PoweredServerH: return M::tr("Servers powered");
+    case M::PowerDelay: return M::tr("Waiting for power");
     default: return {};
     }
 }
@@ -138,6 +184,21 @@ static QString metricExplanation(SummaryCompareModel::Row row)
                      "capacity (room only jobs asking part of a GPU can use)");
     case M::HeldIdle: return M::tr("GPU-hours held idle by gangs waiting for the rest of their GPUs");
     case M::Makespan: return M::tr("Last end − first submission");
+    case M::CpuReservedH: return M::tr("Core-hours the autoscaler reserved for running jobs (cpu_reserved_core_h)");
+    case M::CpuUsedH: return M::tr("Core-hours the jobs used inside their reservations (cpu_used_core_h)");
+    case M::CpuUnder:
+        return M::tr("Share of the jobs' autoscaler intervals whose CPU demand exceeded the reservation: the job was "
+                     "throttled (cpu_under_pct)");
+    case M::MemReservedH: return M::tr("GB-hours the autoscaler reserved for running jobs (mem_reserved_gb_h)");
+    case M::MemUsedH: return M::tr("GB-hours the jobs used (mem_used_gb_h)");
+    case M::MemUnder:
+        return M::tr("Share of the jobs' autoscaler intervals whose memory demand exceeded the reservation: an OOM kill "
+                     "(mem_under_pct)");
+    case M::OomKills: return M::tr("Jobs killed for using more memory than reserved, then re-queued (oom_kills)");
+    case M::Throttled: return M::tr("Wall time the jobs lost to CPU demand above their reservation, summed (throttled_s)");
+    case M::Energy: return M::tr("Energy drawn by the servers over the makespan (energy_kwh)");
+    case M::PoweredServerH: return M::tr("Server-hours powered on, booting included (powered_server_h)");
+    case M::PowerDelay: return M::tr("Time jobs waited for servers to boot, summed over jobs (power_delay_s)");
     default: return {};
     }
 }
@@ -170,6 +231,8 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
             const QString sign = *v > 0 ? QStringLiteral("+") : QStringLiteral("−");
             if (row == AllocFraction || row == EffectiveUtil || row == CpuAlloc || row == MemAlloc || row == ShareFragmentation)
                 return sign + QStringLiteral("%1 pt").arg(std::abs(*v) * 100, 0, 'f', 1);
+            if (row == CpuUnder || row == MemUnder) // already percent
+                return sign + QStringLiteral("%1 pt").arg(std::abs(*v), 0, 'f', 1);
             if (std::abs(*base) > 1e-9)
                 return sign + QStringLiteral("%1%").arg(std::abs(*v / *base) * 100, 0, 'f', 0);
             return sign + format(row, std::abs(*v));
@@ -185,11 +248,12 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
     case Qt::TextAlignmentRole:
         return index.column() == Metric ? QVariant(Qt::AlignLeft | Qt::AlignVCenter) : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (index.column() == Change && v && std::abs(*v) > 1e-9) {
+        if (index.column() == Change && v && std::abs(*v) > 1e-9 && !neutral(row)) {
             const bool better = (*v < 0) == lowerIsBetter(row);
             return QBrush(better ? QColor(0x1a, 0x80, 0x3a) : QColor(0xc0, 0x2a, 0x2a));
         }
-        if (index.column() == Metric && (row == FragmentationDelay || row == FairshareDelay || row == CapacityDelay))
+        if (index.column() == Metric && (row == FragmentationDelay || row == FairshareDelay || row == CapacityDelay ||
+                                         row == CpuUsedH || row == CpuUnder || row == MemUsedH || row == MemUnder))
             return QBrush(QColor(0x60, 0x68, 0x74));
         return {};
     case Qt::FontRole:

@@ -17,6 +17,10 @@ public:
         MeanDelay, FragmentationDelay, FairshareDelay, CapacityDelay, P50Delay, P95Delay, MeanJct,
         AllocFraction, EffectiveUtil, CpuAlloc, MemAlloc, ShareFragmentation, HeldIdle, Makespan, Finished, Unfinished,
         Preemptions, ServerFailures,
+        // The autoscaler in the cluster (docs/autoscaling.md): the CLI's summary keys.
+        CpuReservedH, CpuUsedH, CpuUnder, MemReservedH, MemUsedH, MemUnder, OomKills, Throttled,
+        // Node power.
+        Energy, PoweredServerH, PowerDelay,
         RowCount
     };
     enum Role { ValueRole = Qt::UserRole + 1 }; // raw number of Current/Baseline/Change
@@ -28,10 +32,15 @@ public:
     bool hasBaseline() const { return baseline_ != nullptr; }
 
     // Raw value of a metric for a snapshot (seconds, fractions or counts); nullopt when the
-    // result cannot say (CPU or memory allocation with a server of unknown capacity).
+    // result cannot say (CPU or memory allocation with a server of unknown capacity, the
+    // autoscaler's rows without the autoscaler, the power rows without node power).
     static std::optional<double> value(const SimSnapshot* s, Row row);
     static QString format(Row row, double value);
     static bool lowerIsBetter(Row row);
+    // A change that is neither better nor worse (what jobs use is their demand, not a goal).
+    static bool neutral(Row row);
+    static bool isAutoscalerRow(Row row);
+    static bool isPowerRow(Row row);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

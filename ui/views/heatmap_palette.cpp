@@ -76,6 +76,12 @@ QColor reserved(double fraction)
     return mix(stops[i], stops[i + 1], f - static_cast<double>(i));
 }
 
+QColor used() { return QColor(0x1f, 0x4e, 0x9a); }
+QColor reservedUnused() { return QColor(0x9c, 0xc3, 0xef); }
+QColor usedAboveReserved() { return QColor(0xd7, 0x30, 0x1f); }
+QColor poweredOff() { return QColor(0x67, 0x6e, 0x7a); }
+QColor poweredOffHatch() { return QColor(0xa4, 0xab, 0xb6); }
+
 QColor unknownCapacity() { return QColor(0xa9, 0xb4, 0xc2); }
 QColor cpuOnlyServer() { return QColor(0x3f, 0x8f, 0x86); }
 QColor shareMark() { return QColor(0x11, 0x14, 0x18); }

@@ -25,6 +25,15 @@ QColor utilization(float u);
 QColor reserved(double fraction);
 // A server whose capacity is unknown (the cluster file does not say, no scenario default).
 QColor unknownCapacity();
+// The used / reserved modes: the part of a server's capacity its jobs use, the part reserved
+// but not used, and use above the reservation (memory that gets OOM-killed).
+QColor used();
+QColor reservedUnused();
+QColor usedAboveReserved();
+// Node power (docs/autoscaling.md): a powered-off server is dark grey and cross-hatched, a
+// booting one striped in the power colour; failed servers stay solid black.
+QColor poweredOff();
+QColor poweredOffHatch();
 // The gauge of a server without GPUs in the GPU modes (its filled part: CPU reserved).
 QColor cpuOnlyServer();
 // The corner mark of a GPU shared by more than one job.

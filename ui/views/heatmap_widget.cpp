@@ -1,5 +1,7 @@
 #include "ui/views/heatmap_widget.hpp"
 
+#include "ui/views/power_cell.hpp"
+
 #include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -199,7 +201,7 @@ int HeatmapWidget::fillOfServerCell(std::int32_t server) const
 
 std::optional<double> HeatmapWidget::reservedFraction(std::int32_t server, ColorMode resource) const
 {
-    const bool memory = resource == ColorMode::MemoryReserved;
+    const bool memory = reservedModeOf(resource) == ColorMode::MemoryReserved;
     const auto& capacity = memory ? capacities_.memGb : capacities_.cpuCores;
     const auto& reserved = memory ? state_.memReserved : state_.cpuReserved;
     const auto s = static_cast<std::size_t>(server);
@@ -219,14 +221,21 @@ void HeatmapWidget::recolour()
     fills_.assign(n, 1000);
     marks_.assign(n, 0);
     stranded_.assign(n, 0);
+    usedFills_.assign(n, 0);
+    power_.assign(n, 0);
     serverColours_.assign(m, palette::idle().rgb());
     serverFills_.assign(m, 0);
+    serverUsedFills_.assign(m, 0);
     findSelection();
     refreshResourcesInPlay();
-    if (topology_ && isServerMode(mode_))
+    if (topology_ && isUsedMode(mode_))
+        colourByUse();
+    else if (topology_ && isServerMode(mode_))
         colourByServer();
     else if (topology_)
         colourByHolder();
+    if (topology_)
+        markPower();
     if (selectionVisible_) {
         for (std::size_t g = 0; g < n; ++g)
             if (gpuDimmed(g))
@@ -416,6 +425,14 @@ void HeatmapWidget::paintCellsFast(QPainter& p) const
         if (fill > 0)
             solid(HeatmapLayout::filledPart(cell, fill), colour);
     };
+    // The used / reserved modes: use above the reservation red, the rest of the use dark.
+    const auto usedPart = [&](const QRect& cell, int reserved, int used, bool dimmed) {
+        const QRgb above = palette::usedAboveReserved().rgb(), within = palette::used().rgb();
+        if (used > reserved)
+            solid(HeatmapLayout::filledPart(cell, used), dimmed ? dim(above) : above);
+        if (const int inside = std::min(used, reserved); inside > 0)
+            solid(HeatmapLayout::filledPart(cell, inside), dimmed ? dim(within) : within);
+    };
     const QRgb stripe = palette::stranded().rgb();
     const auto stripes = [&](const QRect& cell, int fill, bool dimmed) {
         const QRect c = strandedPart(cell, fill) & bounds;
@@ -431,17 +448,30 @@ void HeatmapWidget::paintCellsFast(QPainter& p) const
         const auto gBegin = topology_->servers()[static_cast<std::size_t>(rack.firstServer)].firstGpu;
         for (auto g = gBegin; g < gBegin + rack.gpus; ++g) {
             const auto gi = static_cast<std::size_t>(g);
+            if (power_[gi]) {
+                writePowerPixels(frame_, layout_.gpuRect(g), power_[gi], gpuDimmed(gi));
+                continue;
+            }
             if (fills_[gi] >= 1000)
                 solid(layout_.gpuRect(g), colours_[gi]);
             else
                 partly(layout_.gpuRect(g), colours_[gi], fills_[gi], restColour(gpuDimmed(gi)));
+            if (usedFills_[gi] > 0)
+                usedPart(layout_.gpuRect(g), fills_[gi], usedFills_[gi], gpuDimmed(gi));
             if (stranded_[gi])
                 stripes(layout_.gpuRect(g), fills_[gi], gpuDimmed(gi));
         }
         for (auto sv = rack.firstServer; sv < rack.firstServer + rack.serverCount; ++sv) {
             const auto si = static_cast<std::size_t>(sv);
-            if (topology_->servers()[si].gpus == 0)
-                partly(layout_.serverCellRect(sv), serverColours_[si], serverFills_[si], restColour(serverDimmed(si)));
+            if (topology_->servers()[si].gpus > 0)
+                continue;
+            if (powerOfServer(sv) != kPoweredOn) {
+                writePowerPixels(frame_, layout_.serverCellRect(sv), powerOfServer(sv), serverDimmed(si));
+                continue;
+            }
+            partly(layout_.serverCellRect(sv), serverColours_[si], serverFills_[si], restColour(serverDimmed(si)));
+            if (serverUsedFills_[si] > 0)
+                usedPart(layout_.serverCellRect(sv), serverFills_[si], serverUsedFills_[si], serverDimmed(si));
         }
     }
     p.drawImage(0, 0, frame_);
@@ -459,6 +489,13 @@ void HeatmapWidget::paintCells(QPainter& p) const
         if (fill > 0)
             p.fillRect(HeatmapLayout::filledPart(r, fill), QColor(colour));
     };
+    const auto usedPart = [&](const QRect& r, int reserved, int used, bool dimmed) {
+        const QRgb above = palette::usedAboveReserved().rgb(), within = palette::used().rgb();
+        if (used > reserved)
+            p.fillRect(HeatmapLayout::filledPart(r, used), QColor(dimmed ? dim(above) : above));
+        if (const int inside = std::min(used, reserved); inside > 0)
+            p.fillRect(HeatmapLayout::filledPart(r, inside), QColor(dimmed ? dim(within) : within));
+    };
     const int markSize = std::clamp(cell / 4, 3, 9);
     for (auto rk : layout_.visibleRacks()) {
         const Rack& rack = topology_->racks()[static_cast<std::size_t>(rk)];
@@ -467,7 +504,13 @@ void HeatmapWidget::paintCells(QPainter& p) const
             const auto si = static_cast<std::size_t>(s);
             if (server.gpus == 0) {
                 const QRect r = layout_.serverCellRect(s);
+                if (powerOfServer(s) != kPoweredOn) {
+                    paintPowerCell(p, r, powerOfServer(s), serverDimmed(si));
+                    continue;
+                }
                 fillCell(r, serverColours_[si], serverFills_[si], restColour(serverDimmed(si)));
+                if (serverUsedFills_[si] > 0)
+                    usedPart(r, serverFills_[si], serverUsedFills_[si], serverDimmed(si));
                 if (!isServerMode(mode_) && cell >= 6) { // tells an empty CPU-only server from an idle GPU
                     p.setPen(QPen(QColor(serverColours_[si]), 1));
                     p.setBrush(Qt::NoBrush);
@@ -477,7 +520,13 @@ void HeatmapWidget::paintCells(QPainter& p) const
             for (auto g = server.firstGpu; g < server.firstGpu + server.gpus; ++g) {
                 const auto gi = static_cast<std::size_t>(g);
                 const QRect r = layout_.gpuRect(g);
+                if (power_[gi]) {
+                    paintPowerCell(p, r, power_[gi], gpuDimmed(gi), g == server.firstGpu);
+                    continue;
+                }
                 fillCell(r, colours_[gi], fills_[gi], restColour(gpuDimmed(gi)));
+                if (usedFills_[gi] > 0)
+                    usedPart(r, fills_[gi], usedFills_[gi], gpuDimmed(gi));
                 if (stranded_[gi]) {
                     const QColor stripe = gpuDimmed(gi) ? QColor(dim(palette::stranded().rgb())) : palette::stranded();
                     p.fillRect(strandedPart(r, fills_[gi]), QBrush(stripe, Qt::BDiagPattern));

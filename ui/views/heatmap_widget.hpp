@@ -6,6 +6,9 @@
 // GPU capacity (an idle GPU, the free part of a shared one) on a server with (nearly) no CPU or
 // memory left is striped red: it cannot be used.
 // With large cells, two bars under each server's name show its CPU and memory reserved.
+// The used / reserved modes fill each cell of a server to its reserved share of capacity and
+// the used part dark. A server powered off (cross-hatched grey) or booting (striped) reads so
+// in every mode.
 // Hover for a tooltip; click a GPU to select its job (its whole gang is outlined and the rest
 // dimmed); double-click a rack to zoom into it.
 #include "core/analysis/cluster_capacity.hpp"
@@ -33,6 +36,8 @@ struct LegendEntry {
     bool outline = false; // the outline of a server without GPUs
     bool stripes = false; // free GPU capacity stranded by its server's CPU or memory
     bool bars = false;    // the CPU and memory bars under a server's name
+    std::uint8_t power = 0; // a powered-off (1) or booting (2) server's texture
+    int usedFill = 0;       // thousandths drawn dark from the bottom (the used / reserved modes)
 };
 
 // Free GPU capacity is stranded when its server has reserved at least this share of its CPU or
@@ -69,6 +74,14 @@ public:
     int fillOfServerCell(std::int32_t server) const;
     // Reserved ÷ capacity of a server at the shown instant; nullopt when its capacity is unknown.
     std::optional<double> reservedFraction(std::int32_t server, ColorMode resource) const;
+    // Used ÷ capacity (the autoscaler's jobs' use; the reservation without it).
+    std::optional<double> usedFraction(std::int32_t server, ColorMode resource) const;
+    // Thousandths of a GPU's cell drawn as used (the used / reserved modes; 0 otherwise).
+    int usedFillOfGpu(std::int32_t gpu) const;
+    int usedFillOfServerCell(std::int32_t server) const;
+    // 0 drawn as usual, 1 as powered off, 2 as booting.
+    std::uint8_t powerOfGpu(std::int32_t gpu) const;
+    std::uint8_t powerOfServer(std::int32_t server) const;
     std::int32_t gpuAt(QPoint p) const { return layout_.gpuAt(p); }
     // The bar under a server's name showing its CPU (CpuReserved) or memory reserved; drawn when
     // cells are at least kGaugeCell px.
@@ -110,16 +123,21 @@ private:
     void refreshResourcesInPlay();
     void recolour();
     void colourByHolder();   // the GPU modes
-    void colourByServer();   // the server modes
+    void colourByServer();   // the reserved modes
+    void colourByUse();      // the used / reserved modes
+    void markPower();        // powered-off and booting servers, over any mode
     void findSelection();    // selected_, selectedServers_, selectionVisible_
     QString gpuLabel(std::int32_t gpu) const;
     QString gpuTooltip(std::int32_t gpu) const;
     QString serverCellTooltip(std::int32_t server) const;
     QString serverResourceLines(std::int32_t server) const;
+    QString serverPowerLine(std::int32_t server) const;
     bool serverNearlyFull(std::int32_t server) const;
     QString jobLine(std::int32_t job, const QString& part) const;
     void legendForServers(std::vector<LegendEntry>& out) const;
     void legendForGpuModes(std::vector<LegendEntry>& out) const;
+    void legendForUse(std::vector<LegendEntry>& out) const;
+    void legendForPower(std::vector<LegendEntry>& out) const;
     void paintStatic(QPainter& p) const;    // background, rack boxes and labels
     void paintCellsFast(QPainter& p) const; // static part cached, cells written as pixels
     void paintCells(QPainter& p) const;
@@ -151,10 +169,12 @@ private:
     std::vector<QRgb> colours_;
     std::vector<std::uint16_t> fills_;
     std::vector<std::uint8_t> marks_, stranded_, selected_;
+    std::vector<std::uint16_t> usedFills_; // the used / reserved modes: the dark part
+    std::vector<std::uint8_t> power_;      // the server's power state when drawn as such
     // Per server: the cell of a server without GPUs; whether the selected job reserves on it
     // without holding a GPU there.
     std::vector<QRgb> serverColours_;
-    std::vector<std::uint16_t> serverFills_;
+    std::vector<std::uint16_t> serverFills_, serverUsedFills_;
     std::vector<std::uint8_t> selectedServers_;
     mutable QImage base_, frame_; // the fast path's cached static picture and the frame
     mutable bool baseStale_ = true;

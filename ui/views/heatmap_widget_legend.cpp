@@ -1,7 +1,8 @@
 // The legend above the map: what each colour means now, with counts; shared GPUs, stranded
 // GPUs, servers without GPUs and the CPU/memory bars explained in the GPU modes; the scale of the server modes and which servers'
-// capacity is unknown.
+// capacity is unknown; the used / reserved gauge; servers powered off or booting in every mode.
 #include "ui/views/heatmap_widget.hpp"
+#include "ui/views/power_cell.hpp"
 
 #include <QLocale>
 
@@ -67,9 +68,14 @@ std::vector<LegendEntry> HeatmapWidget::legend() const
     case ColorMode::MemoryReserved:
         legendForServers(out);
         break;
+    case ColorMode::CpuUsed:
+    case ColorMode::MemoryUsed:
+        legendForUse(out);
+        break;
     }
     if (!isServerMode(mode_))
         legendForGpuModes(out);
+    legendForPower(out);
     if (counts[static_cast<std::size_t>(GpuState::Failed)] > 0 && mode_ != ColorMode::State)
         out.push_back({palette::failed(), tr("Failed %1").arg(count(GpuState::Failed))});
     return out;
@@ -133,6 +139,57 @@ void HeatmapWidget::legendForGpuModes(std::vector<LegendEntry>& out) const
     if (showsGauges())
         out.push_back({palette::reserved(0.75), tr("Bars under a server's name: its CPU, memory reserved"), 1000, false, false,
                        false, true});
+}
+
+} // namespace clens::ui
+
+namespace clens::ui {
+
+void HeatmapWidget::legendForUse(std::vector<LegendEntry>& out) const
+{
+    const ColorMode resource = reservedModeOf(mode_);
+    const bool memory = resource == ColorMode::MemoryReserved;
+    out.push_back({QColor(), memory ? tr("Each cell: its server's memory, filled to the part reserved:")
+                                    : tr("Each cell: its server's CPU cores, filled to the part reserved:")});
+    out.push_back({palette::used(), tr("used")});
+    out.push_back({palette::reservedUnused(), tr("reserved, not used")});
+    std::int64_t unknown = 0, above = 0;
+    const auto servers = topology_ ? topology_->serverCount() : 0;
+    for (std::int32_t s = 0; s < servers; ++s) {
+        const auto r = reservedFraction(s, resource);
+        const auto u = usedFraction(s, resource);
+        unknown += r ? 0 : 1;
+        above += r && u && *u > *r + 1e-6 && powerOfServer(s) == kPoweredOn ? 1 : 0;
+    }
+    const QLocale locale;
+    if (memory || above > 0)
+        out.push_back({palette::usedAboveReserved(), above > 0 ? tr("used above reserved (OOM kills), servers %1").arg(locale.toString(above))
+                                                               : tr("used above reserved (OOM kills)")});
+    out.push_back({palette::idle(), tr("free")});
+    if (unknown > 0)
+        out.push_back({palette::unknownCapacity(),
+                       (memory ? tr("Memory unknown: %1 servers (set Resources → Server memory)")
+                               : tr("CPU unknown: %1 servers (set Resources → Server CPU cores)"))
+                           .arg(locale.toString(unknown))});
+}
+
+void HeatmapWidget::legendForPower(std::vector<LegendEntry>& out) const
+{
+    std::int64_t off = 0, booting = 0;
+    for (const auto p : state_.serverPower) {
+        off += p == kPoweredOff ? 1 : 0;
+        booting += p == kBooting ? 1 : 0;
+    }
+    const bool powerModelled = snapshot_ && snapshot_->result && snapshot_->result->scenario.power.enabled;
+    if (!powerModelled && off == 0 && booting == 0)
+        return;
+    const QLocale locale;
+    LegendEntry offEntry{palette::poweredOff(), tr("Servers powered off %1").arg(locale.toString(off))};
+    offEntry.power = kPoweredOff;
+    out.push_back(offEntry);
+    LegendEntry bootEntry{palette::poweredOff(), tr("Servers booting %1").arg(locale.toString(booting))};
+    bootEntry.power = kBooting;
+    out.push_back(bootEntry);
 }
 
 } // namespace clens::ui

@@ -2,7 +2,9 @@
 // without GPUs with the jobs reserving on it, and the server's CPU and memory reserved.
 #include "ui/models/resource_text.hpp"
 #include "ui/run/occupancy_at.hpp"
+#include "ui/time/time_format.hpp"
 #include "ui/views/heatmap_widget.hpp"
+#include "ui/views/power_cell.hpp"
 
 namespace clens::ui {
 namespace {
@@ -67,8 +69,42 @@ QString HeatmapWidget::serverResourceLines(std::int32_t server) const
     const double mem = s < state_.memReserved.size() ? state_.memReserved[s] : 0.0;
     const double cpuCap = s < capacities_.cpuCores.size() ? capacities_.cpuCores[s] : std::nan("");
     const double memCap = s < capacities_.memGb.size() ? capacities_.memGb[s] : std::nan("");
-    return tr("CPU reserved: %1").arg(resource_text::reservedOf(cpu, cpuCap, resource_text::cores)) + QStringLiteral("<br>") +
-           tr("Memory reserved: %1").arg(resource_text::reservedOf(mem, memCap, resource_text::gigabytes));
+    QString cpuLine = tr("CPU reserved: %1").arg(resource_text::reservedOf(cpu, cpuCap, resource_text::cores));
+    QString memLine = tr("Memory reserved: %1").arg(resource_text::reservedOf(mem, memCap, resource_text::gigabytes));
+    // With the autoscaler the jobs use less (or, for memory, more) than they reserve.
+    const bool autoscaled = snapshot_ && snapshot_->result && snapshot_->result->scenario.autoscaler.usage != UsageModel::None;
+    if (autoscaled && s < state_.cpuUsed.size() && s < state_.memUsed.size()) {
+        cpuLine += QStringLiteral(" · ") + tr("used %1").arg(resource_text::cores(state_.cpuUsed[s]));
+        memLine += QStringLiteral(" · ") + tr("used %1").arg(resource_text::gigabytes(state_.memUsed[s]));
+        if (state_.memUsed[s] > mem + 1e-3)
+            memLine += QStringLiteral(" <b>") + tr("(above the reservation: OOM kills)") + QStringLiteral("</b>");
+    }
+    QString text = cpuLine + QStringLiteral("<br>") + memLine;
+    if (const QString power = serverPowerLine(server); !power.isEmpty())
+        text = QStringLiteral("<b>") + power + QStringLiteral("</b><br>") + text;
+    return text;
+}
+
+QString HeatmapWidget::serverPowerLine(std::int32_t server) const
+{
+    const std::uint8_t power = powerOfServer(server);
+    if (power == kPoweredOn)
+        return {};
+    const bool booting = power == kBooting;
+    if (!snapshot_ || !snapshot_->result || snapshot_->result->cluster.get() != topology_.get())
+        return booting ? tr("Booting") : tr("Powered off");
+    const SimResult& r = *snapshot_->result;
+    const TimeFormat time(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s);
+    // The interval holding this instant; an off stretch may be cut where the server starts booting.
+    for (const PowerInterval& iv : r.powerOff) {
+        if (iv.from_s > state_.t_s)
+            break;
+        if (iv.server != server || iv.to_s <= state_.t_s || iv.booting != booting)
+            continue;
+        return booting ? tr("Booting until %1 (jobs wait for it: delay cause power)").arg(time.instant(iv.to_s))
+                       : tr("Powered off since %1 (idle; node power)").arg(time.instant(iv.from_s));
+    }
+    return booting ? tr("Booting") : tr("Powered off");
 }
 
 QString HeatmapWidget::gpuTooltip(std::int32_t gpu) const
@@ -82,7 +118,9 @@ QString HeatmapWidget::gpuTooltip(std::int32_t gpu) const
     if (g >= state_.gpu.size())
         return text;
     const bool shared = g < state_.sharers.size() && state_.sharers[g] > 0 && state_.gpu[g] == GpuState::Busy;
-    QString state = tr("State: %1").arg(stateName(state_.gpu[g]));
+    QString state = tr("State: %1").arg(powerOfServer(s) == kPoweredOn ? stateName(state_.gpu[g])
+                                                                      : powerOfServer(s) == kBooting ? tr("server booting")
+                                                                                                      : tr("server powered off"));
     if (shared) {
         const QString part = resource_text::gpuShare(g < state_.used.size() ? state_.used[g] : 0);
         state += QStringLiteral(" — ") + (state_.sharers[g] == 1 ? tr("shared: %1 in use by 1 job").arg(part)

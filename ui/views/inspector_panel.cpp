@@ -86,11 +86,11 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     why_->setMargin(6);
     d->addWidget(why_);
 
-    auto* form = new QFormLayout;
+    auto* form = form_ = new QFormLayout;
     form->setVerticalSpacing(3);
     form->setLabelAlignment(Qt::AlignLeft);
     for (const QString& name : {tr("Asked"), tr("Submitted"), tr("Started"), tr("Ended"), tr("Placement"), tr("Servers"),
-                                tr("Attempts"), tr("Run"), tr("GPU time")}) {
+                                tr("Attempts"), tr("Run"), tr("GPU time"), tr("Autoscaler"), tr("Power")}) {
         auto* value = new QLabel;
         value->setWordWrap(true);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -199,6 +199,7 @@ QString InspectorPanel::explainWait(const SimResult& result, std::int32_t job)
         add(r.fragmentationDelay_s, DelayCause::Fragmentation, WaitResource::Gpus);
         add(r.fairshareDelay_s, DelayCause::Fairshare, WaitResource::Gpus);
         add(r.capacityDelay_s, DelayCause::Capacity, WaitResource::Gpus);
+        add(r.powerDelay_s, DelayCause::Power, WaitResource::Gpus);
     }
     std::stable_sort(parts.begin(), parts.end(), [](const Part& a, const Part& b) { return a.seconds > b.seconds; });
     QStringList pieces;
@@ -331,6 +332,13 @@ void InspectorPanel::refresh()
     }
     set(tr("Attempts"), QString::number(r.attempts));
     set(tr("GPU time"), tr("%1 GPU-h").arg(static_cast<double>(r.gpuSeconds) / 3600.0, 0, 'f', 1));
+    // Rows only for a job the autoscaler scaled or that waited for power.
+    for (const auto& [name, text] : {std::pair{tr("Autoscaler"), autoscalerText(result, job_)}, std::pair{tr("Power"), powerText(result, job_)}}) {
+        set(name, text);
+        for (auto& [n, label] : fields_)
+            if (n == name)
+                form_->setRowVisible(label, !text.isEmpty());
+    }
     toStart_->setEnabled(r.start_s.has_value());
     toEnd_->setEnabled(r.end_s.has_value());
 }

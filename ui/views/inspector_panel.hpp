@@ -2,11 +2,14 @@
 // Everything about the selected job: what it asked for (GPUs or a share of one, CPU, memory,
 // allowed GPU models), when it was submitted, started and ended, where it ran (servers, racks,
 // locality level), how many attempts, and why it waited: one sentence plus each waiting
-// interval with its cause and the resource it waited for.
+// interval with its cause and the resource it waited for; with the autoscaler what it reserved
+// and used, its OOM kills and throttled time, with node power how long it waited for servers to
+// boot (inspector_autoscaler.cpp).
 #include "ui/run/sim_snapshot.hpp"
 
 #include <QWidget>
 
+class QFormLayout;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -39,6 +42,11 @@ public:
     static QString placementText(const SimSnapshot& snapshot, std::int32_t job);
     // "s301 (4 cores, 8 GB)" for the servers of the job's last reservation.
     static QString reservedServersText(const SimSnapshot& snapshot, std::int32_t job);
+    // "CPU 12 core-h reserved, 8.1 used (2 of 20 intervals under) · memory … · 1 OOM kill ·
+    // throttled 5 min"; empty when the autoscaler did not scale the job.
+    static QString autoscalerText(const SimResult& result, std::int32_t job);
+    // "waited 5 min for servers to boot"; empty when it did not.
+    static QString powerText(const SimResult& result, std::int32_t job);
 
 signals:
     void seekRequested(std::int64_t t);
@@ -59,6 +67,7 @@ private:
     QPushButton* toStart_;
     QPushButton* toEnd_;
     std::vector<std::pair<QString, QLabel*>> fields_;
+    QFormLayout* form_ = nullptr;
 };
 
 } // namespace clens::ui

@@ -111,7 +111,7 @@ void JobTablePanel::setSnapshot(SnapshotPtr snapshot)
     }
     // What jobs ask besides GPUs depends on the knobs too (resources.job_defaults).
     bool resized = false;
-    for (const auto c : {JobTableModel::Cpu, JobTableModel::Memory, JobTableModel::GpuShare}) {
+    for (const auto c : JobTableModel::kOptionalColumns) {
         const bool hide = !model_->anyAsks(c);
         resized |= hide != view_->isColumnHidden(c);
         view_->setColumnHidden(c, hide);

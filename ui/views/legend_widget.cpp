@@ -1,6 +1,7 @@
 #include "ui/views/legend_widget.hpp"
 
 #include "ui/views/heatmap_layout.hpp"
+#include "ui/views/power_cell.hpp"
 
 #include <QPainter>
 
@@ -25,9 +26,15 @@ void paintSwatch(QPainter& p, const QRect& r, const LegendEntry& e)
         }
         return;
     }
+    if (e.power) {
+        paintPowerCell(p, r, e.power, false);
+        return;
+    }
     p.fillRect(r, e.fill >= 1000 ? e.colour : palette::idle());
     if (e.fill < 1000 && e.fill > 0)
         p.fillRect(HeatmapLayout::filledPart(r, e.fill), e.colour);
+    if (e.usedFill > 0)
+        p.fillRect(HeatmapLayout::filledPart(r, e.usedFill), palette::used());
     if (e.stripes)
         p.fillRect(r, QBrush(palette::stranded(), Qt::BDiagPattern));
     if (e.mark) {

@@ -89,6 +89,11 @@ void SummaryPanel::refreshRows()
         const auto base = SummaryCompareModel::value(baseline_.get(), row).value_or(0);
         table_->setRowHidden(row, cur == 0 && base == 0);
     }
+    // The autoscaler's and node power's rows, when either result has them.
+    for (int row = SummaryCompareModel::CpuReservedH; row <= SummaryCompareModel::PowerDelay; ++row) {
+        const auto r = static_cast<SummaryCompareModel::Row>(row);
+        table_->setRowHidden(row, !SummaryCompareModel::value(current_.get(), r) && !SummaryCompareModel::value(baseline_.get(), r));
+    }
 }
 
 void SummaryPanel::refreshDiff()

@@ -3,6 +3,7 @@
 #include "ui/time/time_format.hpp"
 #include "ui/views/chart_export.hpp"
 #include "ui/views/heatmap_palette.hpp"
+#include "ui/views/timeline_extra_rows.hpp"
 
 #include <QLocale>
 #include <QMouseEvent>
@@ -96,8 +97,15 @@ QString freeText(std::int64_t n)
 
 QCPLegend* sideLegend(QCustomPlot* plot, int row, int rows)
 {
+    // The legend at the top of its cell and a spacer below it: a row is as high as its chart
+    // wants, not capped at its legend's height (the legend's maximum height is its own).
+    auto* cell = new QCPLayoutGrid;
+    plot->plotLayout()->addElement(row, 1, cell);
     auto* legend = new QCPLegend;
-    plot->plotLayout()->addElement(row, 1, legend);
+    cell->addElement(0, 0, legend);
+    cell->addElement(1, 0, new QCPLayoutElement(plot));
+    cell->setRowSpacing(0);
+    cell->setRowStretchFactors({0.001, 1});
     legend->setLayer(QStringLiteral("legend"));
     QFont f = plot->font();
     f.setPointSizeF(f.pointSizeF() * 0.85);
@@ -168,10 +176,16 @@ void TimelineView::rebuild()
     if (!margins_)
         margins_ = new QCPMarginGroup(plot_);
     auto* margins = margins_;
-    const QStringList titles{tr("GPUs"), tr("Queued jobs"), tr("Free servers")};
+    const SimResult* cur = current_ && current_->result ? current_->result.get() : nullptr;
+    const SimResult* base = baseline_ && baseline_->result ? baseline_->result.get() : nullptr;
+    extraRows_ = cur ? extraRowsOf(*cur) : std::vector<ExtraRow>{};
+    QStringList titles{tr("GPUs"), tr("Queued jobs"), tr("Free servers")};
+    for (const auto extra : extraRows_)
+        titles << extraRowTitle(extra);
+    const int rows = static_cast<int>(titles.size());
     QFont small = plot_->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
-    for (int row = 0; row < 3; ++row) {
+    for (int row = 0; row < rows; ++row) {
         auto* rect = new QCPAxisRect(plot_);
         plot_->plotLayout()->addElement(row, 0, rect);
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
@@ -188,16 +202,18 @@ void TimelineView::rebuild()
         }
         rect->axis(QCPAxis::atTop)->setTickLabels(false);
         rect->axis(QCPAxis::atTop)->setTicks(false);
-        if (row < 2)
+        if (row < rows - 1)
             rect->axis(QCPAxis::atBottom)->setTickLabels(false);
-        rect->setMinimumMargins(QMargins(8, 4, 8, row == 2 ? 4 : 2));
+        rect->setMinimumMargins(QMargins(8, 4, 8, row == rows - 1 ? 4 : 2));
         rects_.push_back(rect);
     }
     plot_->plotLayout()->setRowSpacing(2);
-    plot_->plotLayout()->setRowStretchFactors({1.2, 1.0, 0.8});
+    QList<double> stretch{1.2, 1.0, 0.8};
+    for (std::size_t k = 0; k < extraRows_.size(); ++k)
+        stretch << 0.9;
+    plot_->plotLayout()->setRowStretchFactors(stretch);
+    plot_->setMinimumHeight(60 * rows); // the autoscaler's and power's rows stay legible
 
-    const SimResult* cur = current_ && current_->result ? current_->result.get() : nullptr;
-    const SimResult* base = baseline_ && baseline_->result ? baseline_->result.get() : nullptr;
     if (!cur || cur->series.t_s.empty()) {
         plot_->replot();
         return;
@@ -364,9 +380,15 @@ void TimelineView::rebuild()
         }
         y->setRange(0, std::max(1.0, servers * 1.08));
     }
+    // The autoscaler's and node power's rows, when the result has them.
+    for (std::size_t k = 0; k < extraRows_.size(); ++k) {
+        const int row = 3 + static_cast<int>(k);
+        plotExtraRow(*plot_, *rects_[static_cast<std::size_t>(row)], *sideLegend(plot_, row, 3), extraRows_[k], *cur, base);
+    }
     plot_->plotLayout()->setColumnStretchFactor(1, 0.01); // legends: as narrow as they can be
-    for (int row = 0; row < 3; ++row) // and at the top of their cell
-        if (auto* legend = qobject_cast<QCPLegend*>(plot_->plotLayout()->element(row, 1)))
+    for (int row = 0; row < rows; ++row) // and at the top of their cell
+        if (auto* cell = qobject_cast<QCPLayoutGrid*>(plot_->plotLayout()->element(row, 1));
+            auto* legend = cell ? qobject_cast<QCPLegend*>(cell->element(0, 0)) : nullptr)
             legend->setMaximumSize(QWIDGETSIZE_MAX, legend->minimumOuterSizeHint().height());
     // Cursor and readout per row.
     for (auto* rect : rects_) {
@@ -432,14 +454,16 @@ void TimelineView::updateCursor()
     const QLocale locale;
     const auto gpuCount = current_->result->cluster ? current_->result->cluster->gpuCount() : 0;
     const auto it = std::upper_bound(s.t_s.begin(), s.t_s.end(), time_);
-    if (exact_.t_s == time_ && readouts_.size() == 3) {
+    const auto i = it != s.t_s.begin() ? static_cast<std::size_t>(it - s.t_s.begin() - 1) : 0;
+    for (std::size_t k = 0; k < extraRows_.size() && 3 + k < readouts_.size(); ++k)
+        readouts_[3 + k]->setText(it != s.t_s.begin() ? extraRowReadout(extraRows_[k], *current_->result, i) : QString());
+    if (exact_.t_s == time_ && readouts_.size() >= 3) {
         readouts_[0]->setText(tr("%1 of %2 GPUs allocated · %3 effective")
                                   .arg(locale.toString(exact_.allocated), locale.toString(gpuCount),
                                        locale.toString(exact_.effective, 'f', 0)));
         readouts_[1]->setText(queuedText(exact_.queued));
         readouts_[2]->setText(freeText(exact_.freeServers));
-    } else if (it != s.t_s.begin() && readouts_.size() == 3) {
-        const auto i = static_cast<std::size_t>(it - s.t_s.begin() - 1);
+    } else if (it != s.t_s.begin() && readouts_.size() >= 3) {
         const auto at = [](const auto& v, std::size_t k) { return k < v.size() ? v[k] : 0; };
         const double gpus = current_->result->cluster ? current_->result->cluster->gpuCount() : 0;
         readouts_[0]->setText(tr("%1 of %2 GPUs allocated · %3 effective")

@@ -1,9 +1,11 @@
 #pragma once
 // The cluster over time (QCustomPlot): allocated GPUs with effective utilization, queued jobs
-// stacked by VC, fully free servers. A cursor follows the current time; click or drag seeks.
+// stacked by VC, fully free servers; with the autoscaler CPU and memory reserved vs used, with
+// node power the servers on and kW (timeline_extra_rows). A cursor follows the current time; click or drag seeks.
 // A pinned baseline is drawn dashed for comparison.
 #include "core/sim/cluster_state.hpp"
 #include "ui/run/sim_snapshot.hpp"
+#include "ui/views/timeline_extra_rows.hpp"
 
 #include <QWidget>
 
@@ -29,6 +31,8 @@ public:
     // The exact cluster state at the cursor, for the read-outs (the series are sampled).
     void setCursorState(const ClusterState& state);
     std::int64_t time() const { return time_; }
+    // The rows drawn below GPUs, queued jobs and free servers (for tests).
+    const std::vector<ExtraRow>& extraRows() const { return extraRows_; }
     QCustomPlot* plot() const { return plot_; }
     // Chart export; the format follows the suffix (png, pdf, svg). False on failure.
     bool exportTo(const QString& path, int width = 0, int height = 0);
@@ -46,6 +50,7 @@ private:
     void updateCursor();
 
     SnapshotPtr current_, baseline_;
+    std::vector<ExtraRow> extraRows_; // rows 3.. of the plot
     std::int64_t time_ = 0;
     struct Readout {
         std::int64_t t_s = -1;

@@ -1,0 +1,32 @@
+#pragma once
+// The timelines' rows for the autoscaler and node power (docs/autoscaling.md), shown only when a
+// result has them, so other screens do not change: CPU cores and memory reserved vs used (with
+// the cluster's capacity when every server's is known), and powered servers with the power
+// drawn (kW, right axis).
+#include "core/sim/sim_result.hpp"
+
+#include <QString>
+#include <QVector>
+
+#include <cstddef>
+#include <vector>
+
+class QCustomPlot;
+class QCPAxisRect;
+class QCPLegend;
+
+namespace clens::ui {
+
+enum class ExtraRow { Cpu, Memory, Power };
+
+// Cpu and Memory when the autoscaler ran (autoscaler.usage not none), Power when node power is on.
+std::vector<ExtraRow> extraRowsOf(const SimResult& result);
+QString extraRowTitle(ExtraRow row);
+// Plots the row into rect (its x axis already set), its items in legend; base: the pinned
+// baseline, drawn dashed when it has the same row.
+void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, ExtraRow row, const SimResult& current,
+                  const SimResult* base);
+// The read-out at sample i of the current result.
+QString extraRowReadout(ExtraRow row, const SimResult& result, std::size_t i);
+
+} // namespace clens::ui
