@@ -103,4 +103,22 @@ SimulatedPhases simulatedPhasesAt(const SimResult& result, std::int64_t t, int m
     return SimulatedPhaseIndex(result).at(t, minPhases);
 }
 
+SimulatedPhaseSeries simulatedPhaseSeries(const SimulatedPhaseIndex& index, std::int64_t from, std::int64_t to, int samples,
+                                          int minPhases)
+{
+    SimulatedPhaseSeries out;
+    const int n = to > from ? std::max(2, samples) : 1;
+    out.running.assign(static_cast<std::size_t>(std::max(index.phaseCount(), minPhases)), {});
+    for (int i = 0; i < n; ++i) {
+        // Integer steps, so the last instant is `to` exactly.
+        const auto span = to - from, steps = static_cast<std::int64_t>(n - 1);
+        const auto t = n == 1 ? from : from + span / steps * i + span % steps * i / steps;
+        const auto at = index.at(t, minPhases);
+        out.t.push_back(t);
+        for (std::size_t p = 0; p < out.running.size(); ++p)
+            out.running[p].push_back(at.running[p]);
+    }
+    return out;
+}
+
 } // namespace clens

@@ -51,6 +51,15 @@ private:
     int k_ = 0;
 };
 
+// Running jobs per phase at `samples` instants evenly spaced over [from, to] (both ends
+// included; one instant when from == to): the Phases page's chart of the simulated cluster.
+struct SimulatedPhaseSeries {
+    std::vector<std::int64_t> t;
+    std::vector<std::vector<std::int32_t>> running; // [phase][sample]
+};
+SimulatedPhaseSeries simulatedPhaseSeries(const SimulatedPhaseIndex& index, std::int64_t from, std::int64_t to, int samples,
+                                          int minPhases = 0);
+
 // SimulatedPhaseIndex(result).at(t, minPhases).
 SimulatedPhases simulatedPhasesAt(const SimResult& result, std::int64_t t, int minPhases = 0);
 

@@ -92,6 +92,22 @@ private slots:
             QCOMPARE(toList(at.transitions[a]), transitions[static_cast<qsizetype>(a)]);
     }
 
+    void seriesSamplesEvenly()
+    {
+        // Five instants over [0, 400]: 0, 100, 200, 300, 400. At 100 job 0 is in P1 (its
+        // interval [100,200)); at 200 job 0 P1 and job 1 P0 ([200,250)); at 300 job 0 P2 and job 1
+        // unknown (not in any phase's count); nothing runs at 0 or 400.
+        const SimulatedPhaseIndex index(handBuilt());
+        const auto s = simulatedPhaseSeries(index, 0, 400, 5, 4);
+        QCOMPARE(s.t, (std::vector<std::int64_t>{0, 100, 200, 300, 400}));
+        QCOMPARE(s.running.size(), std::size_t(4));
+        QCOMPARE(toList(s.running[0]), (Counts{0, 0, 1, 0, 0}));
+        QCOMPARE(toList(s.running[1]), (Counts{0, 1, 1, 0, 0}));
+        QCOMPARE(toList(s.running[2]), (Counts{0, 0, 0, 1, 0}));
+        QCOMPARE(toList(s.running[3]), (Counts{0, 0, 0, 0, 0}));
+        QCOMPARE(simulatedPhaseSeries(index, 150, 150, 5).t, (std::vector<std::int64_t>{150}));
+    }
+
     void paddedToTheModelsPhases()
     {
         const auto at = simulatedPhasesAt(handBuilt(), 150, 5);

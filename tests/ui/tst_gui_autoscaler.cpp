@@ -10,6 +10,7 @@
 #include "ui/phases/phase_graph_view.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/phases/simulated_cluster_box.hpp"
+#include "ui/phases/simulated_phase_chart.hpp"
 #include "ui/views/autoscaler_knobs.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/heatmap_widget.hpp"
@@ -183,6 +184,12 @@ private slots:
         QVERIFY(box->current()->runningTotal() > 0);
         QVERIFY(box->isVisible());
         QVERIFY(page->graphView()->showsSimulated());
+        // The chart of jobs by phase over the run: as many stacked bands as phases, some jobs.
+        QCOMPARE(box->chart()->graphCount(), 5); // the reference model has 5 phases
+        double most = 0;
+        for (int i = 0; i < 400; ++i)
+            most = std::max(most, box->chart()->stackedTotal(i));
+        QVERIFY(most > 0);
         QVERIFY2(box->summary().contains(QStringLiteral("autoscaled jobs running")), qPrintable(box->summary()));
         const auto transitionsEarly = box->current()->transitionTotal();
         const QImage graphEarly = page->graphView()->grab().toImage();

@@ -3,6 +3,7 @@
 #include "ui/analysis/latest_task_runner.hpp"
 #include "ui/phases/phase_graph_view.hpp"
 #include "ui/phases/phase_palette.hpp"
+#include "ui/phases/simulated_phase_chart.hpp"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -16,6 +17,7 @@ SimulatedClusterBox::SimulatedClusterBox(PhaseGraphView* graph, QWidget* parent)
     , graph_(graph)
     , toggle_(new QCheckBox(tr("Show the simulated cluster in the graph")))
     , label_(new QLabel)
+    , chart_(new SimulatedPhaseChart)
     , runner_(new analysis::LatestTaskRunner(this))
 {
     setObjectName(QStringLiteral("simulatedClusterBox"));
@@ -35,6 +37,7 @@ SimulatedClusterBox::SimulatedClusterBox(PhaseGraphView* graph, QWidget* parent)
     toggle_->setToolTip(tr("On: the graph shows the autoscaled jobs of the cluster simulation at the cluster's time. "
                            "Off: the transitions found in the metrics."));
     layout->addWidget(toggle_);
+    layout->addWidget(chart_);
     connect(toggle_, &QCheckBox::toggled, this, [this] { refresh(); });
     hide();
 }
@@ -48,10 +51,21 @@ void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, con
         refresh();
         return;
     }
-    runner_->run<std::shared_ptr<const SimulatedPhaseIndex>>(
-        [result](const analysis::LatestTaskRunner::StaleFn&) { return std::make_shared<const SimulatedPhaseIndex>(*result); },
-        [this](std::shared_ptr<const SimulatedPhaseIndex> index) {
-            index_ = std::move(index);
+    struct Built {
+        std::shared_ptr<const SimulatedPhaseIndex> index;
+        SimulatedPhaseSeries series;
+    };
+    constexpr int kChartSamples = 400;
+    runner_->run<Built>(
+        [result, k = phaseCount_](const analysis::LatestTaskRunner::StaleFn&) {
+            Built b{std::make_shared<const SimulatedPhaseIndex>(*result), {}};
+            b.series = simulatedPhaseSeries(*b.index, result->firstSubmit_s, result->lastEvent_s, kChartSamples, k);
+            return b;
+        },
+        [this, origin = result->firstSubmit_s](Built b) {
+            index_ = std::move(b.index);
+            chart_->setSeries(b.series, origin);
+            chart_->setTime(time_);
             refresh();
         });
 }
@@ -61,6 +75,7 @@ void SimulatedClusterBox::setTime(std::int64_t t)
     if (t == time_)
         return;
     time_ = t;
+    chart_->setTime(t);
     if (index_)
         refresh();
 }

@@ -2,7 +2,8 @@
 // The Phases page's "In the simulated cluster" section: when the cluster's result has autoscaled
 // jobs with phases, how many of them are in each phase at the cluster's time and how many phase
 // changes they made so far (core/sim/simulated_phases.hpp), with a toggle that draws this on the
-// phase graph instead of the metrics' transitions. The index is built off the GUI thread, once
+// phase graph instead of the metrics' transitions, and a chart of the jobs by phase over the
+// whole run with the cluster's time marked. The index is built off the GUI thread, once
 // per result; moving the time only reads it.
 #include "core/sim/sim_result.hpp"
 #include "core/sim/simulated_phases.hpp"
@@ -23,6 +24,7 @@ namespace analysis {
 class LatestTaskRunner;
 }
 class PhaseGraphView;
+class SimulatedPhaseChart;
 
 class SimulatedClusterBox : public QWidget {
     Q_OBJECT
@@ -35,6 +37,7 @@ public:
     void setPhaseCount(int k);
 
     QCheckBox* toggle() const { return toggle_; }
+    SimulatedPhaseChart* chart() const { return chart_; }
     QString summary() const;
     // At the current time; nullopt without a result with phases.
     const std::optional<SimulatedPhases>& current() const { return current_; }
@@ -48,6 +51,7 @@ private:
     PhaseGraphView* graph_;
     QCheckBox* toggle_;
     QLabel* label_;
+    SimulatedPhaseChart* chart_;
     analysis::LatestTaskRunner* runner_;
     std::shared_ptr<const SimulatedPhaseIndex> index_;
     std::optional<SimulatedPhases> current_;
