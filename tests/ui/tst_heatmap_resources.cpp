@@ -320,6 +320,30 @@ private slots:
         QVERIFY(w.colourOfGpu(sharedGpu(s)).rgb() != palette::busy().rgb());
     }
 
+    void serversOfOtherModelsAreHatchedForTheSelectedJob()
+    {
+        // j1 asks for a V100: s2's T4s are out of bounds for it (hatched), s0 (V100) is not, nor
+        // s1 (no GPU: not a GPU model question). The CPU pod asks for no model: nothing hatched.
+        const Shown s = shownAt(test::withServerDefaults(), 10);
+        HeatmapWidget w;
+        show(w, s);
+        QVERIFY(!w.excludedByModels(test::kUnknownServer)); // nothing selected
+        w.setSelectedJob(test::kWholeJob);
+        QVERIFY(w.excludedByModels(test::kUnknownServer));
+        QVERIFY(!w.excludedByModels(test::kGpuServer));
+        QVERIFY(!w.excludedByModels(test::kCpuServer));
+        const QImage hatched = w.grab().toImage();
+        w.setSelectedJob(test::kCpuPod);
+        QVERIFY(!w.excludedByModels(test::kUnknownServer));
+        // s2 is idle and dimmed under either selection: only the hatch tells them apart.
+        const QImage plain = w.grab().toImage();
+        const QRect r = w.layout().serverRect(test::kUnknownServer);
+        QVERIFY(!r.isEmpty());
+        QVERIFY(hatched.copy(r) != plain.copy(r));
+        w.setSelectedJob(-1);
+        QVERIFY(!w.excludedByModels(test::kUnknownServer));
+    }
+
     void idleGpuOnAFullServerIsStriped()
     {
         // One server, 2 GPUs, 8 cores: j0 (1 GPU, 8 cores) 0-100 leaves GPU 1 idle with no CPU.

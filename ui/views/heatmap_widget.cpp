@@ -227,6 +227,7 @@ void HeatmapWidget::recolour()
     serverFills_.assign(m, 0);
     serverUsedFills_.assign(m, 0);
     findSelection();
+    findModelExclusions();
     refreshResourcesInPlay();
     if (topology_ && isUsedMode(mode_))
         colourByUse();
@@ -637,6 +638,41 @@ void HeatmapWidget::paintSelection(QPainter& p) const
         }
 }
 
+void HeatmapWidget::findModelExclusions()
+{
+    modelExcluded_.assign(topology_ ? static_cast<std::size_t>(topology_->serverCount()) : 0, 0);
+    allowedModels_.clear();
+    if (!topology_ || !trace_ || selectedJob_ < 0 || static_cast<std::size_t>(selectedJob_) >= trace_->jobs.size())
+        return;
+    const Job& job = trace_->jobs[static_cast<std::size_t>(selectedJob_)];
+    if (job.gpuModels <= 0 || job.gpus <= 0 || static_cast<std::size_t>(job.gpuModels) >= trace_->gpuModelSets.size())
+        return;
+    const auto& set = trace_->gpuModelSets[static_cast<std::size_t>(job.gpuModels)];
+    const auto allowed = splitGpuModels(set);
+    allowedModels_ = QString::fromStdString(set).replace(QLatin1Char('|'), QStringLiteral(", "));
+    for (std::size_t s = 0; s < modelExcluded_.size(); ++s) {
+        const auto& server = topology_->servers()[s];
+        modelExcluded_[s] = server.gpus > 0 && std::find(allowed.begin(), allowed.end(), server.gpuModel) == allowed.end();
+    }
+}
+
+bool HeatmapWidget::excludedByModels(std::int32_t server) const
+{
+    return server >= 0 && static_cast<std::size_t>(server) < modelExcluded_.size() && modelExcluded_[static_cast<std::size_t>(server)];
+}
+
+void HeatmapWidget::paintModelExclusions(QPainter& p) const
+{
+    p.setPen(Qt::NoPen);
+    p.setBrush(QBrush(QColor(0x30, 0x30, 0x30, 150), Qt::BDiagPattern));
+    for (std::size_t s = 0; s < modelExcluded_.size(); ++s)
+        if (modelExcluded_[s]) {
+            const QRect r = layout_.serverRect(static_cast<std::int32_t>(s));
+            if (!r.isEmpty())
+                p.drawRect(r);
+        }
+}
+
 void HeatmapWidget::paintMap(QPainter& p) const
 {
     // Tiny cells (tens of thousands of GPUs) on a raster device: write the pixels of a cached
@@ -652,6 +688,8 @@ void HeatmapWidget::paintMap(QPainter& p) const
         paintCells(p);
     }
     paintLabels(p);
+    if (!allowedModels_.isEmpty())
+        paintModelExclusions(p);
     if (selectionVisible_)
         paintSelection(p);
     if (hoveredServer_ >= 0) {
@@ -673,11 +711,16 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         return;
     }
     p.setFont(smallFont());
-    if (selectedJob_ >= 0 && !selectionVisible_ && trace_ && static_cast<std::size_t>(selectedJob_) < trace_->jobs.size()) {
+    if (selectedJob_ >= 0 && trace_ && static_cast<std::size_t>(selectedJob_) < trace_->jobs.size()
+        && (!selectionVisible_ || !allowedModels_.isEmpty())) {
+        const auto id = QString::fromStdString(trace_->jobs[static_cast<std::size_t>(selectedJob_)].id);
+        QStringList lines;
+        if (!allowedModels_.isEmpty())
+            lines << tr("Job %1 may use only %2 GPUs: hatched servers have other models").arg(id, allowedModels_);
+        if (!selectionVisible_)
+            lines << tr("Job %1 holds nothing at this time (Go to start in the inspector)").arg(id);
         p.setPen(QColor(0xb0, 0x60, 0x00));
-        p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignLeft | Qt::AlignBottom,
-                   tr("Job %1 holds nothing at this time (Go to start in the inspector)")
-                       .arg(QString::fromStdString(trace_->jobs[static_cast<std::size_t>(selectedJob_)].id)));
+        p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignLeft | Qt::AlignBottom, lines.join(QLatin1Char('\n')));
         p.setPen(QColor(0x80, 0x88, 0x94));
     }
     p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignRight | Qt::AlignBottom,

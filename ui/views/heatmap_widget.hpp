@@ -67,6 +67,8 @@ public:
     QColor colourOfGpu(std::int32_t gpu) const;
     int fillOfGpu(std::int32_t gpu) const;       // thousandths drawn in colourOfGpu (the rest idle)
     bool markedAsShared(std::int32_t gpu) const; // held by more than one job
+    // A server with GPUs of a model the selected job may not use (it asks for other models).
+    bool excludedByModels(std::int32_t server) const;
     // Idle or partly free, on a server whose CPU or memory is (nearly) full.
     bool markedAsStranded(std::int32_t gpu) const;
     // The cell of a server without GPUs.
@@ -143,6 +145,8 @@ private:
     void paintCells(QPainter& p) const;
     void paintLabels(QPainter& p) const;
     void paintSelection(QPainter& p) const;
+    void paintModelExclusions(QPainter& p) const;
+    void findModelExclusions();
     // Under a server's name (large cells): its CPU and memory reserved as two thin bars.
     void paintServerGauges(QPainter& p, std::int32_t server) const;
     // The bars are drawn: large cells, and jobs of this result reserve CPU or memory.
@@ -176,6 +180,8 @@ private:
     std::vector<QRgb> serverColours_;
     std::vector<std::uint16_t> serverFills_, serverUsedFills_;
     std::vector<std::uint8_t> selectedServers_;
+    std::vector<std::uint8_t> modelExcluded_; // per server, for the selected job
+    QString allowedModels_;                   // the selected job's models ("" = any)
     mutable QImage base_, frame_; // the fast path's cached static picture and the frame
     mutable bool baseStale_ = true;
 };
