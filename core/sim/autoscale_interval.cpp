@@ -5,12 +5,8 @@
 namespace clens {
 
 namespace {
-// Reservations are whole millicores and MiB rounded up with a tolerance of 1e-6 unit
-// (sim_autoscale.cpp ceilUnits), so a reservation made from a demand can lie that far below it:
-// demand within this slack of the reservation is met (else a job would be OOM-killed at the
-// very peak its next reservation was made to hold, for ever).
-constexpr double kMemSlackMib = 1e-6;
-constexpr double kCpuSlackCores = 1e-9;
+constexpr double kMemSlackMib = kReservationSlackUnits;
+constexpr double kCpuSlackCores = kReservationSlackUnits / 1000.0;
 } // namespace
 
 void AutoscaleInterval::fill(DemandWalk& walk, DemandStep& current, double& carry, double length_s)

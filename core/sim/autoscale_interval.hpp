@@ -13,6 +13,12 @@
 
 namespace clens {
 
+// Reservations are whole millicores and MiB, rounded up with this tolerance (so that 3 x 1.1
+// cores is 3,300 millicores, not 3,301): one made from a demand can lie this far below it, and
+// demand within it of the reservation counts as met (else a job would be OOM-killed at the very
+// peak its next reservation was made to hold, on every attempt).
+inline constexpr double kReservationSlackUnits = 1e-6; // of a millicore or a MiB
+
 struct IntervalOutcome {
     double elapsed_s = 0;   // wall time evaluated (to the cut, the end or the OOM)
     double progress_s = 0;  // work done, in full-speed seconds

@@ -10,8 +10,11 @@ namespace clens {
 namespace {
 constexpr double kMibPerGb = 1024.0;
 
-// An amount in whole units, rounded up (3 x 1.1 cores is 3,300 millicores, not 3,301).
-std::int64_t ceilUnits(double v, double unit) { return std::llround(std::ceil(std::max(0.0, v) * unit - 1e-6)); }
+// An amount in whole units, rounded up within kReservationSlackUnits.
+std::int64_t ceilUnits(double v, double unit)
+{
+    return std::llround(std::ceil(std::max(0.0, v) * unit - kReservationSlackUnits));
+}
 } // namespace
 
 void SimEngine::initAutoscaling()
@@ -77,15 +80,19 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     planInterval(j, t);
 }
 
+void SimEngine::fillInterval(Scaling& sc, std::int64_t t)
+{
+    sc.intervalStart = t;
+    sc.intervalEnd = nextTickAfter(t);
+    sc.interval.fill(*sc.walk, sc.step, sc.stepLeft, static_cast<double>(sc.intervalEnd - t));
+}
+
 void SimEngine::planInterval(std::int32_t j, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
     auto& sc = *r.scaling;
-    if (sc.intervalStart != t || sc.interval.length() <= 0 || sc.intervalEnd <= t) { // not filled ahead (oracles fill it)
-        sc.intervalStart = t;
-        sc.intervalEnd = nextTickAfter(t);
-        sc.interval.fill(*sc.walk, sc.step, sc.stepLeft, static_cast<double>(sc.intervalEnd - t));
-    }
+    if (sc.intervalStart != t || sc.interval.length() <= 0 || sc.intervalEnd <= t) // not filled ahead (oracles fill it)
+        fillInterval(sc, t);
     double cpu = 0, mem = 0;
     for (const auto& part : r.reserved) {
         cpu += static_cast<double>(part.cpu) / 1000.0;
@@ -209,9 +216,7 @@ void SimEngine::autoscaleTick(std::int64_t t)
             PolicyInputs in{&previous, nullptr, std::nullopt, a.sigma};
             IntervalUsage current;
             if (isOracle(*scalePolicy_)) { // it knows the interval ahead: fill it now
-                sc.intervalStart = t;
-                sc.intervalEnd = nextTickAfter(t);
-                sc.interval.fill(*sc.walk, sc.step, sc.stepLeft, static_cast<double>(sc.intervalEnd - t));
+                fillInterval(sc, t);
                 current = sc.interval.usage();
                 in.current = &current;
             }

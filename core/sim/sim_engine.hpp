@@ -160,6 +160,7 @@ private:
     void ensureTick(std::int64_t t);
     void startScaling(std::int32_t job, std::int64_t t, double work_s);
     // Demand of [t, its next tick) under its reservation now: schedules its end or OOM within.
+    void fillInterval(Scaling& sc, std::int64_t t); // the demand from t to the next tick
     void planInterval(std::int32_t job, std::int64_t t);
     // Accounts the interval so far up to t (end, interrupt, OOM, tick); the next one starts at t.
     IntervalOutcome closeInterval(std::int32_t job, std::int64_t t);
