@@ -1,6 +1,7 @@
 #include "core/sim/autoscale_interval.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace clens {
 
@@ -9,75 +10,67 @@ constexpr double kMemSlackMib = kReservationSlackUnits;
 constexpr double kCpuSlackCores = kReservationSlackUnits / 1000.0;
 } // namespace
 
-void AutoscaleInterval::fill(DemandWalk& walk, DemandStep& current, double& carry, double length_s)
-{
-    pieces_.clear();
-    length_ = length_s;
-    double t = 0;
-    while (t < length_s) {
-        if (carry <= 0) {
-            current = walk.next();
-            carry = current.duration_s;
-        }
-        const double dt = std::min(carry, length_s - t);
-        pieces_.push_back({dt, current.cpu, current.mem, current.phase});
-        t += dt;
-        carry -= dt;
-    }
-}
-
-IntervalOutcome AutoscaleInterval::evaluate(double cpu, double mem, double work_s, double upTo_s) const
+IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
+                            std::vector<double>* samples)
 {
     IntervalOutcome o;
     double t = 0;
-    for (const auto& p : pieces_) {
-        if (t >= upTo_s)
-            break;
+    cursor.walkFor(upTo_s, [&](double dt, const DemandStep& p) {
+        if (samples) {
+            samples->push_back(p.cpu);
+            samples->push_back(p.mem);
+        }
+        o.peakMem = std::max(o.peakMem, p.mem);
+        o.lastPhase = p.phase;
         if (p.mem > mem + kMemSlackMib) { // memory above the reservation: killed at once
             o.oomAt_s = t;
             o.memUnder = true;
-            o.peakMem = std::max(o.peakMem, p.mem);
-            o.lastPhase = p.phase;
-            break;
+            return false;
         }
-        const double dt = std::min(p.duration_s, upTo_s - t);
         const bool cpuShort = p.cpu > cpu + kCpuSlackCores;
         const double rate = cpuShort ? cpu / p.cpu : 1.0;
         o.cpuUnder = o.cpuUnder || cpuShort;
-        o.peakMem = std::max(o.peakMem, p.mem);
-        o.lastPhase = p.phase;
+        const double cpuUsed = std::min(p.cpu, cpu);
         if (rate > 0 && o.progress_s + rate * dt >= work_s) { // the work runs out in this piece
             const double need = (work_s - o.progress_s) / rate;
             o.progress_s = work_s;
-            o.cpuUsed_s += std::min(p.cpu, cpu) * need;
+            o.cpuUsed_s += cpuUsed * need;
             o.memUsed_s += p.mem * need;
             t += need;
             o.endAt_s = t;
-            break;
+            return false;
         }
         o.progress_s += rate * dt;
-        o.cpuUsed_s += std::min(p.cpu, cpu) * dt;
+        o.cpuUsed_s += cpuUsed * dt;
         o.memUsed_s += p.mem * dt;
         t += dt;
-    }
+        return true;
+    });
     o.elapsed_s = std::min(t, upTo_s);
     o.throttled_s = std::max(0.0, o.elapsed_s - o.progress_s);
     return o;
 }
 
-IntervalUsage AutoscaleInterval::usage() const
+IntervalUsage usageOfSamples(const std::vector<double>& samples)
 {
     IntervalUsage u;
-    if (pieces_.empty())
+    const auto n = samples.size() / 2;
+    if (n == 0)
         return u;
-    scratch_.clear();
-    for (const auto& p : pieces_) {
-        scratch_.push_back(p.cpu);
-        scratch_.push_back(p.mem);
-    }
-    u.cpu = usageStats(scratch_.data(), pieces_.size(), 2);
-    u.mem = usageStats(scratch_.data() + 1, pieces_.size(), 2);
+    u.cpu = usageStats(samples.data(), n, 2);
+    u.mem = usageStats(samples.data() + 1, n, 2);
     return u;
+}
+
+IntervalUsage usageAhead(DemandCursor cursor, double length_s, std::vector<double>& scratch)
+{
+    scratch.clear();
+    cursor.walkFor(length_s, [&](double, const DemandStep& p) {
+        scratch.push_back(p.cpu);
+        scratch.push_back(p.mem);
+        return true;
+    });
+    return usageOfSamples(scratch);
 }
 
 } // namespace clens

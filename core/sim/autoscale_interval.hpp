@@ -1,13 +1,12 @@
 #pragma once
-// One autoscaler interval of one running job (docs/autoscaling.md): its demand as pieces of
-// constant CPU and memory, and what happens under a fixed reservation — how much work gets done
-// (CPU demand above the reservation slows the job to reservation ÷ demand), when the work runs
-// out (the run ends), when memory demand first exceeds the reservation (the attempt is
-// OOM-killed), what was used, and the usage statistics the policies read.
+// One autoscaler interval of one running job (docs/autoscaling.md): its demand walked piece by
+// piece under a fixed reservation — how much work gets done (CPU demand above the reservation
+// slows the job to reservation ÷ demand), when the work runs out (the run ends), when memory
+// demand first exceeds the reservation (the attempt is OOM-killed), what was used — and the
+// usage statistics the policies read.
 #include "core/phases/scaling_policy.hpp"
 #include "core/sim/demand_model.hpp"
 
-#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -33,27 +32,16 @@ struct IntervalOutcome {
     int lastPhase = -1;     // the phase at the end of what was evaluated
 };
 
-class AutoscaleInterval {
-public:
-    // Takes the demand of [0, length_s) from the walk (the walk's current step may carry over
-    // from the interval before: `carry` is its time left, updated).
-    void fill(DemandWalk& walk, DemandStep& current, double& carry, double length_s);
-    // Under a reservation of cpu cores and mem MiB, with `work_s` full-speed seconds of work left,
-    // evaluates [0, upTo_s) and stops early at the end of the work or an OOM.
-    IntervalOutcome evaluate(double cpu, double mem, double work_s, double upTo_s) const;
-    // Usage statistics over the pieces (one sample each), for the policies.
-    IntervalUsage usage() const;
-    double length() const { return length_; }
+// Walks the demand of [0, upTo_s) from `cursor` under a reservation of cpu cores and mem MiB,
+// with `work_s` full-speed seconds of work left, stopping early at the end of the work or an OOM
+// (the cursor is left where the walk stopped). With `samples`, appends each piece's (cpu, mem).
+IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
+                            std::vector<double>* samples = nullptr);
 
-private:
-    struct Piece {
-        double duration_s;
-        double cpu, mem;
-        int phase;
-    };
-    std::vector<Piece> pieces_;
-    double length_ = 0;
-    mutable std::vector<double> scratch_;
-};
+// Usage statistics over (cpu, mem) samples (one per piece), for the policies.
+IntervalUsage usageOfSamples(const std::vector<double>& samples);
+
+// The usage statistics of [0, length_s) from `cursor` (a copy is walked): what the oracles read.
+IntervalUsage usageAhead(DemandCursor cursor, double length_s, std::vector<double>& scratch);
 
 } // namespace clens

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace clens {
 
@@ -31,6 +32,16 @@ std::vector<std::pair<double, int>> cumulative(const std::vector<double>& weight
     if (!cdf.empty())
         cdf.back().first = 1.0;
     return cdf;
+}
+
+// The entry a 32-bit uniform falls in (cumulative probabilities; a short list, scanned).
+int draw(const std::vector<std::pair<double, int>>& cdf, std::uint32_t bits)
+{
+    const double u = static_cast<double>(bits) * 0x1.0p-32;
+    for (const auto& [upTo, value] : cdf)
+        if (u < upTo)
+            return value;
+    return cdf.back().second;
 }
 
 } // namespace
@@ -101,25 +112,15 @@ DemandWalk::DemandWalk(const DemandProfile& profile, DemandSource source, std::u
     : profile_(&profile), source_(source)
 {
     if (source_ == DemandSource::Metrics) {
-        container_ = static_cast<std::size_t>(job) % profile.containers.size();
+        container_ = static_cast<std::uint32_t>(static_cast<std::size_t>(job) % profile.containers.size());
         return;
     }
-    // mt19937_64 seeded by (seed, job row), mixed into one 64-bit seed (splitmix64's finaliser):
-    // an attempt starts a walk, so seeding must be cheap.
+    // Seeded by (seed, job row), mixed into one word by splitmix64's finaliser.
     std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (static_cast<std::uint64_t>(job) + 1);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    rng_ = std::make_unique<boost::random::mt19937_64>(z ^ (z >> 31));
-    phase_ = profile.start.empty() ? -1 : draw(profile.start);
-}
-
-double DemandWalk::uniform() { return static_cast<double>((*rng_)() >> 11) * 0x1.0p-53; }
-
-int DemandWalk::draw(const std::vector<std::pair<double, int>>& cdf)
-{
-    const double u = uniform();
-    const auto it = std::upper_bound(cdf.begin(), cdf.end(), u, [](double v, const auto& e) { return v < e.first; });
-    return it == cdf.end() ? cdf.back().second : it->second;
+    rng_ = SplitMix64(z ^ (z >> 31));
+    phase_ = profile.start.empty() ? -1 : draw(profile.start, static_cast<std::uint32_t>(rng_() >> 32));
 }
 
 DemandStep DemandWalk::next()
@@ -127,7 +128,7 @@ DemandStep DemandWalk::next()
     if (source_ == DemandSource::Metrics) {
         const auto& steps = profile_->containers[container_].steps;
         const auto step = steps[row_];
-        row_ = (row_ + 1) % steps.size();
+        row_ = static_cast<std::uint32_t>((row_ + 1) % steps.size());
         return step;
     }
     DemandStep step;
@@ -137,12 +138,15 @@ DemandStep DemandWalk::next()
     }
     const auto& ph = profile_->phases[static_cast<std::size_t>(phase_)];
     step.phase = phase_;
-    step.duration_s = ph.dwells_s[static_cast<std::size_t>(uniform() * static_cast<double>(ph.dwells_s.size()))];
-    const double z = boost::random::normal_distribution<double>(0.0, 1.0)(*rng_);
+    // One draw picks the dwell (high 32 bits) and the next phase (low 32 bits).
+    const auto bits = rng_();
+    const auto dwells = static_cast<std::uint64_t>(ph.dwells_s.size());
+    step.duration_s = ph.dwells_s[static_cast<std::size_t>(((bits >> 32) * dwells) >> 32)];
+    const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng_);
     step.cpu = std::max(0.0, ph.cpuMean + ph.cpuSd * z);
     step.mem = std::max(0.0, ph.memMean + ph.memSd * z);
     if (!ph.next.empty())
-        phase_ = draw(ph.next);
+        phase_ = draw(ph.next, static_cast<std::uint32_t>(bits));
     return step;
 }
 

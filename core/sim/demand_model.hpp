@@ -9,16 +9,15 @@
 //             phases, each step lasts a duration drawn from that phase's observed step durations,
 //             the next phase is drawn from the transition probabilities (a phase never left in
 //             the data stays), and the step's demand is the phase's mean + sd * z for CPU and
-//             memory alike, z ~ N(0, 1), cut at 0; random numbers from a Boost.Random mt19937_64
+//             memory alike, z ~ N(0, 1), cut at 0; random numbers from a SplitMix64 stream
 //             seeded by (seed, job row).
+// A walk is a few words (no per-job generator tables): thousands of jobs walk a step at a time,
+// interleaved, and a large per-job state made the walk wait on memory (docs/autoscaling.md "Speed").
 #include "core/model/container_metrics.hpp"
 #include "core/phases/phase_model.hpp"
 
-#include <boost/random/mersenne_twister.hpp>
-
+#include <algorithm>
 #include <cstdint>
-#include <memory>
-#include <optional>
 #include <vector>
 
 namespace clens {
@@ -52,20 +51,66 @@ struct DemandProfile {
 // cpu.usage.cores or mem.working.set, or have no row.
 DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseModel* model);
 
+// SplitMix64 (Steele, Lea & Flood 2014): one 64-bit word of state; a Boost.Random/standard
+// uniform random bit generator, so Boost's ziggurat normal can draw from it.
+class SplitMix64 {
+public:
+    using result_type = std::uint64_t;
+    explicit SplitMix64(std::uint64_t state = 0) : state_(state) {}
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return ~result_type{0}; }
+    result_type operator()()
+    {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+
+private:
+    std::uint64_t state_;
+};
+
 class DemandWalk {
 public:
+    DemandWalk() = default;
     DemandWalk(const DemandProfile& profile, DemandSource source, std::uint64_t seed, std::int32_t job);
     DemandStep next();
 
 private:
-    int draw(const std::vector<std::pair<double, int>>& cdf);
-    double uniform();
+    const DemandProfile* profile_ = nullptr;
+    DemandSource source_ = DemandSource::None;
+    std::int32_t phase_ = -1;
+    std::uint32_t container_ = 0, row_ = 0;
+    SplitMix64 rng_;
+};
 
-    const DemandProfile* profile_;
-    DemandSource source_;
-    std::size_t container_ = 0, row_ = 0;
-    int phase_ = -1;
-    std::unique_ptr<boost::random::mt19937_64> rng_; // phases only
+// Where a job is in its demand: the walk, the step in progress and that step's time left.
+// A copy replays the same demand from here.
+struct DemandCursor {
+    DemandWalk walk;
+    DemandStep step;
+    double stepLeft = 0;
+
+    // Calls piece(duration, step) for the demand of [0, length_s) from here, step by step (a step
+    // cut at length_s carries over), until piece returns false; the cursor ends where the walk
+    // stopped (at length_s when piece never said stop).
+    template <class Piece>
+    void walkFor(double length_s, Piece&& piece)
+    {
+        double t = 0;
+        while (t < length_s) {
+            if (stepLeft <= 0) {
+                step = walk.next();
+                stepLeft = step.duration_s;
+            }
+            const double dt = std::min(stepLeft, length_s - t);
+            t += dt;
+            stepLeft -= dt;
+            if (!piece(dt, step))
+                return;
+        }
+    }
 };
 
 } // namespace clens

@@ -69,7 +69,7 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     r.scaling = std::make_unique<Scaling>();
     auto& sc = *r.scaling;
     const auto source = sc_.autoscaler.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
-    sc.walk = std::make_unique<DemandWalk>(*demand_, source, sc_.seed, j);
+    sc.cursor.walk = DemandWalk(*demand_, source, sc_.seed, j);
     sc.work_s = work_s;
     for (const auto& part : r.reserved) {
         sc.runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
@@ -80,28 +80,40 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     planInterval(j, t);
 }
 
-void SimEngine::fillInterval(Scaling& sc, std::int64_t t)
+namespace {
+// The job's reservation: cores and MiB over its servers.
+std::pair<double, double> reservedTotals(const auto& reserved)
 {
-    sc.intervalStart = t;
-    sc.intervalEnd = nextTickAfter(t);
-    sc.interval.fill(*sc.walk, sc.step, sc.stepLeft, static_cast<double>(sc.intervalEnd - t));
+    double cpu = 0, mem = 0;
+    for (const auto& part : reserved) {
+        cpu += static_cast<double>(part.cpu) / 1000.0;
+        mem += static_cast<double>(part.mem);
+    }
+    return {cpu, mem};
 }
+
+bool readsPreviousUsage(const std::optional<ScalingPolicy>& policy)
+{
+    return policy && !isOracle(*policy) && *policy != ScalingPolicy::PhaseRule;
+}
+} // namespace
 
 void SimEngine::planInterval(std::int32_t j, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
     auto& sc = *r.scaling;
-    if (sc.intervalStart != t || sc.interval.length() <= 0 || sc.intervalEnd <= t) // not filled ahead (oracles fill it)
-        fillInterval(sc, t);
-    double cpu = 0, mem = 0;
-    for (const auto& part : r.reserved) {
-        cpu += static_cast<double>(part.cpu) / 1000.0;
-        mem += static_cast<double>(part.mem);
-    }
-    const auto o = sc.interval.evaluate(cpu, mem, sc.work_s, sc.interval.length());
+    sc.intervalStart = t;
+    sc.intervalEnd = nextTickAfter(t);
+    sc.intervalFrom = sc.cursor;
+    const auto [cpu, mem] = reservedTotals(r.reserved);
+    const auto length = static_cast<double>(sc.intervalEnd - t);
+    const bool keepUsage = readsPreviousUsage(scalePolicy_);
+    demandSamples_.clear();
+    const auto o = runInterval(sc.cursor, cpu, mem, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr);
+    if (keepUsage)
+        sc.plannedUsage = usageOfSamples(demandSamples_);
     sc.planned = o;
     auto& c = series_.counters();
-    const auto length = sc.interval.length();
     c.scaledCpuUsed += o.cpuUsed_s / length - sc.cpuUsedRate;
     c.scaledMemUsed += o.memUsed_s / length - sc.memUsedRate;
     sc.cpuUsedRate = o.cpuUsed_s / length;
@@ -121,14 +133,12 @@ IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
     const auto elapsed = static_cast<double>(t - sc.intervalStart);
     if (elapsed <= 0)
         return {};
-    double cpu = 0, mem = 0;
-    for (const auto& part : r.reserved) {
-        cpu += static_cast<double>(part.cpu) / 1000.0;
-        mem += static_cast<double>(part.mem);
-    }
-    // Cut where it was planned to end (a tick): the plan holds (the reservation changes only after).
-    const auto o = t == sc.intervalEnd && !sc.planned.endAt_s && !sc.planned.oomAt_s ? sc.planned
-                                                                                      : sc.interval.evaluate(cpu, mem, sc.work_s, elapsed);
+    const auto [cpu, mem] = reservedTotals(r.reserved);
+    // Cut where it was planned to end (a tick): the plan holds (the reservation changes only after);
+    // cut earlier, the interval's demand is walked again up to the cut.
+    const bool asPlanned = t == sc.intervalEnd && !sc.planned.endAt_s && !sc.planned.oomAt_s;
+    auto from = sc.intervalFrom;
+    const auto o = asPlanned ? sc.planned : runInterval(from, cpu, mem, sc.work_s, elapsed);
     auto& res = result_.jobs[idx(j)];
     res.cpuReservedCoreS += cpu * elapsed;
     res.memReservedGbS += mem / kMibPerGb * elapsed;
@@ -206,18 +216,19 @@ void SimEngine::autoscaleTick(std::int64_t t)
         auto& sc = *rt_[idx(j)].scaling;
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one
+        const auto previousLength = static_cast<double>(t - sc.intervalStart);
         const auto o = closeInterval(j, t);
         if (scalePolicy_) {
             const bool phaseKnown = *scalePolicy_ == ScalingPolicy::PhaseRule && o.lastPhase >= 0
                                     && static_cast<std::size_t>(o.lastPhase) < phaseRule_.size() && phaseRule_[static_cast<std::size_t>(o.lastPhase)];
-            IntervalUsage previous;
-            if (!phaseKnown && !isOracle(*scalePolicy_)) // phase.rule needs the usage only without a phase
-                previous = sc.interval.usage();
+            IntervalUsage previous = sc.plannedUsage;
+            if (*scalePolicy_ == ScalingPolicy::PhaseRule && !phaseKnown) { // falls back to the usage: walk it again
+                previous = usageAhead(sc.intervalFrom, previousLength, demandSamples_);
+            }
             PolicyInputs in{&previous, nullptr, std::nullopt, a.sigma};
             IntervalUsage current;
-            if (isOracle(*scalePolicy_)) { // it knows the interval ahead: fill it now
-                fillInterval(sc, t);
-                current = sc.interval.usage();
+            if (isOracle(*scalePolicy_)) { // it knows the interval ahead
+                current = usageAhead(sc.cursor, static_cast<double>(nextTickAfter(t) - t), demandSamples_);
                 in.current = &current;
             }
             if (phaseKnown)

@@ -63,10 +63,8 @@ private:
 
     // A running job under the autoscaler (docs/autoscaling.md).
     struct Scaling {
-        std::unique_ptr<DemandWalk> walk;
-        DemandStep step;          // the demand step in progress
-        double stepLeft = 0;      // and its time left
-        AutoscaleInterval interval;
+        DemandCursor cursor;       // the demand where the planned interval's walk stopped
+        DemandCursor intervalFrom; // the demand at intervalStart (a cut interval is walked again)
         std::int64_t intervalStart = 0;
         std::int64_t intervalEnd = 0; // the next tick
         double work_s = 0;        // full-speed seconds of work left at intervalStart
@@ -74,7 +72,8 @@ private:
         double peakMem = 0;       // MiB, this attempt
         std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
         double cpuUsedRate = 0, memUsedRate = 0; // this interval's mean use (for the series)
-        IntervalOutcome planned; // the whole interval under the reservation it was planned with
+        IntervalOutcome planned;  // the whole interval under the reservation it was planned with
+        IntervalUsage plannedUsage; // its demand's statistics (for the prev.step policies)
     };
 
     struct JobRt {
@@ -160,7 +159,6 @@ private:
     void ensureTick(std::int64_t t);
     void startScaling(std::int32_t job, std::int64_t t, double work_s);
     // Demand of [t, its next tick) under its reservation now: schedules its end or OOM within.
-    void fillInterval(Scaling& sc, std::int64_t t); // the demand from t to the next tick
     void planInterval(std::int32_t job, std::int64_t t);
     // Accounts the interval so far up to t (end, interrupt, OOM, tick); the next one starts at t.
     IntervalOutcome closeInterval(std::int32_t job, std::int64_t t);
@@ -250,6 +248,7 @@ private:
     std::optional<ScalingPolicy> scalePolicy_; // nullopt: `request`
     std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
     std::set<std::int32_t> scaledRunning_;
+    std::vector<double> demandSamples_; // scratch: an interval's (cpu, mem) per piece
     std::optional<std::int64_t> pendingTick_;
     std::vector<double> startMem_; // per job: its first-interval memory before any OOM (MiB)
     std::vector<double> memFloor_; // per job: the memory an OOM kill taught it never to go below (MiB)
