@@ -27,9 +27,12 @@ IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double
             o.memUnder = true;
             return false;
         }
+        // Without branches: whether CPU is short is a coin toss step by step when the
+        // reservation sits near the demand, and a mispredicted branch costs more than the division.
         const bool cpuShort = p.cpu > cpu + kCpuSlackCores;
-        const double rate = cpuShort ? cpu / p.cpu : 1.0;
-        o.cpuUnder = o.cpuUnder || cpuShort;
+        const double ratio = cpu / std::max(p.cpu, kCpuSlackCores);
+        const double rate = cpuShort ? ratio : 1.0;
+        o.cpuUnder |= cpuShort;
         const double cpuUsed = std::min(p.cpu, cpu);
         if (rate > 0 && o.progress_s + rate * dt >= work_s) { // the work runs out in this piece
             const double need = (work_s - o.progress_s) / rate;

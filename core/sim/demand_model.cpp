@@ -4,8 +4,6 @@
 #include "core/phases/step_durations.hpp"
 #include "core/util/input_error.hpp"
 
-#include <boost/random/normal_distribution.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -32,16 +30,6 @@ std::vector<std::pair<double, int>> cumulative(const std::vector<double>& weight
     if (!cdf.empty())
         cdf.back().first = 1.0;
     return cdf;
-}
-
-// The entry a 32-bit uniform falls in (cumulative probabilities; a short list, scanned).
-int draw(const std::vector<std::pair<double, int>>& cdf, std::uint32_t bits)
-{
-    const double u = static_cast<double>(bits) * 0x1.0p-32;
-    for (const auto& [upTo, value] : cdf)
-        if (u < upTo)
-            return value;
-    return cdf.back().second;
 }
 
 } // namespace
@@ -120,34 +108,7 @@ DemandWalk::DemandWalk(const DemandProfile& profile, DemandSource source, std::u
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     rng_ = SplitMix64(z ^ (z >> 31));
-    phase_ = profile.start.empty() ? -1 : draw(profile.start, static_cast<std::uint32_t>(rng_() >> 32));
-}
-
-DemandStep DemandWalk::next()
-{
-    if (source_ == DemandSource::Metrics) {
-        const auto& steps = profile_->containers[container_].steps;
-        const auto step = steps[row_];
-        row_ = static_cast<std::uint32_t>((row_ + 1) % steps.size());
-        return step;
-    }
-    DemandStep step;
-    if (phase_ < 0) { // a model whose data never showed a phase: nothing is used
-        step.duration_s = 3600;
-        return step;
-    }
-    const auto& ph = profile_->phases[static_cast<std::size_t>(phase_)];
-    step.phase = phase_;
-    // One draw picks the dwell (high 32 bits) and the next phase (low 32 bits).
-    const auto bits = rng_();
-    const auto dwells = static_cast<std::uint64_t>(ph.dwells_s.size());
-    step.duration_s = ph.dwells_s[static_cast<std::size_t>(((bits >> 32) * dwells) >> 32)];
-    const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng_);
-    step.cpu = std::max(0.0, ph.cpuMean + ph.cpuSd * z);
-    step.mem = std::max(0.0, ph.memMean + ph.memSd * z);
-    if (!ph.next.empty())
-        phase_ = draw(ph.next, static_cast<std::uint32_t>(bits));
-    return step;
+    phase_ = profile.start.empty() ? -1 : drawFrom(profile.start, static_cast<std::uint32_t>(rng_() >> 32));
 }
 
 } // namespace clens

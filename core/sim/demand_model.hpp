@@ -16,6 +16,8 @@
 #include "core/model/container_metrics.hpp"
 #include "core/phases/phase_model.hpp"
 
+#include <boost/random/normal_distribution.hpp>
+
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -71,11 +73,54 @@ private:
     std::uint64_t state_;
 };
 
+// The entry a 32-bit uniform falls in (cumulative probabilities). A short list is counted
+// without branches: which entry comes out is random, so a branch would be mispredicted often.
+inline int drawFrom(const std::vector<std::pair<double, int>>& cdf, std::uint32_t bits)
+{
+    const double u = static_cast<double>(bits) * 0x1.0p-32;
+    const auto n = cdf.size();
+    std::size_t below = 0; // entries whose cumulative probability is <= u
+    if (n <= 16) {
+        for (std::size_t i = 0; i + 1 < n; ++i)
+            below += u >= cdf[i].first ? 1 : 0;
+    } else {
+        below = static_cast<std::size_t>(std::upper_bound(cdf.begin(), cdf.end() - 1, u, [](double v, const auto& e) { return v < e.first; })
+                                         - cdf.begin());
+    }
+    return cdf[below].second;
+}
+
 class DemandWalk {
 public:
     DemandWalk() = default;
     DemandWalk(const DemandProfile& profile, DemandSource source, std::uint64_t seed, std::int32_t job);
-    DemandStep next();
+    // Inline (forced: GCC keeps it out of line otherwise): the run calls it once per step of
+    // every running job.
+    [[gnu::always_inline]] DemandStep next()
+    {
+        if (source_ == DemandSource::Metrics) {
+            const auto& steps = profile_->containers[container_].steps;
+            const auto step = steps[row_];
+            row_ = static_cast<std::uint32_t>((row_ + 1) % steps.size());
+            return step;
+        }
+        DemandStep step;
+        if (phase_ < 0) { // a model whose data never showed a phase: nothing is used
+            step.duration_s = 3600;
+            return step;
+        }
+        const auto& ph = profile_->phases[static_cast<std::size_t>(phase_)];
+        step.phase = phase_;
+        // One draw picks the dwell (high 32 bits) and the next phase (low 32 bits).
+        const auto bits = rng_();
+        const auto dwells = static_cast<std::uint64_t>(ph.dwells_s.size());
+        step.duration_s = ph.dwells_s[static_cast<std::size_t>(((bits >> 32) * dwells) >> 32)];
+        const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng_);
+        step.cpu = std::max(0.0, ph.cpuMean + ph.cpuSd * z);
+        step.mem = std::max(0.0, ph.memMean + ph.memSd * z);
+        phase_ = ph.next.empty() ? phase_ : drawFrom(ph.next, static_cast<std::uint32_t>(bits));
+        return step;
+    }
 
 private:
     const DemandProfile* profile_ = nullptr;

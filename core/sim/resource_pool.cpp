@@ -124,6 +124,28 @@ void ResourcePool::touch(std::int32_t server)
     add(g, p, +1);
 }
 
+void ResourcePool::touchCpuMem(std::int32_t server)
+{
+    if (!gpus_->isUp(server)) {
+        touch(server);
+        return;
+    }
+    ++version_[idx(server)];
+    auto& p = partOf_[idx(server)];
+    auto& t = byGroup_[group(server)];
+    const auto& cap = model_->capacity(server);
+    if (cap.cpu != ResourceModel::kUnlimited) {
+        t.cpu += cpuFree_[idx(server)] - p.cpu;
+        p.cpu = cpuFree_[idx(server)];
+    }
+    if (cap.mem != ResourceModel::kUnlimited) {
+        t.mem += memFree_[idx(server)] - p.mem;
+        p.mem = memFree_[idx(server)];
+    }
+    maxCpu_.set(idx(server), cpuFree_[idx(server)]);
+    maxMem_.set(idx(server), memFree_[idx(server)]);
+}
+
 ResourcePool::Totals ResourcePool::totals(std::int32_t modelSet) const
 {
     Totals t;

@@ -38,6 +38,8 @@ public:
     void removeShare(std::int32_t gpu, std::int32_t milli) { shareUsed_[idx(gpu)] -= milli; }
     // Recomputes the server's part of the aggregates (call after any change on it).
     void touch(std::int32_t server);
+    // The same when only its CPU or memory changed (the autoscaler's rescale): no GPU is walked.
+    void touchCpuMem(std::int32_t server);
     // Counts the touches of a server (a cheap "has it changed since?").
     std::uint64_t version(std::int32_t server) const { return version_[idx(server)]; }
 

@@ -3,6 +3,7 @@
 #include "core/sim/sim_engine.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace clens {
@@ -71,11 +72,15 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     const auto source = sc_.autoscaler.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
     sc.cursor.walk = DemandWalk(*demand_, source, sc_.seed, j);
     sc.work_s = work_s;
-    for (const auto& part : r.reserved) {
-        sc.runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
-        scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
-    }
-    scaledRunning_.insert(j);
+    if (options_.recordOccupancy)
+        for (const auto& part : r.reserved) {
+            sc.runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
+            scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
+        }
+    if (scaledRunning_.empty())
+        scaledRunning_.assign((trace_->jobs.size() + 63) / 64, 0);
+    scaledRunning_[idx(j) / 64] |= std::uint64_t{1} << (idx(j) % 64);
+    ++scaledCount_;
     ensureTick(t);
     planInterval(j, t);
 }
@@ -139,15 +144,13 @@ IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
     const bool asPlanned = t == sc.intervalEnd && !sc.planned.endAt_s && !sc.planned.oomAt_s;
     auto from = sc.intervalFrom;
     const auto o = asPlanned ? sc.planned : runInterval(from, cpu, mem, sc.work_s, elapsed);
-    auto& res = result_.jobs[idx(j)];
-    res.cpuReservedCoreS += cpu * elapsed;
-    res.memReservedGbS += mem / kMibPerGb * elapsed;
-    res.throttled_s += o.throttled_s;
-    res.cpuUsedCoreS += o.cpuUsed_s;
-    res.memUsedGbS += o.memUsed_s / kMibPerGb;
-    ++res.scaledIntervals;
-    res.cpuUnderIntervals += o.cpuUnder ? 1 : 0;
-    res.memUnderIntervals += o.memUnder ? 1 : 0;
+    sc.cpuReservedCoreS += cpu * elapsed;
+    sc.memReservedGbS += mem / kMibPerGb * elapsed;
+    sc.cpuUsedCoreS += o.cpuUsed_s;
+    sc.memUsedGbS += o.memUsed_s / kMibPerGb;
+    ++sc.intervals;
+    sc.cpuUnderIntervals += o.cpuUnder ? 1 : 0;
+    sc.memUnderIntervals += o.memUnder ? 1 : 0;
     sc.work_s = std::max(0.0, sc.work_s - o.progress_s);
     sc.throttled_s += o.throttled_s;
     sc.peakMem = std::max(sc.peakMem, o.peakMem);
@@ -158,6 +161,8 @@ IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
 
 void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double elapsed)
 {
+    if (!options_.recordOccupancy)
+        return;
     auto& r = rt_[idx(j)];
     auto& sc = *r.scaling;
     for (std::size_t i = 0; i < r.reserved.size() && i < sc.runs.size(); ++i) {
@@ -165,8 +170,7 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
         const double share = r.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / r.alloc : 1.0;
         auto& [run, levels] = scaledParts_[sc.runs[i]];
         run.to_s = sc.intervalStart + static_cast<std::int64_t>(elapsed);
-        if (options_.recordOccupancy)
-            levels.push_back({static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
+        levels.push_back({static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
                               static_cast<float>(static_cast<double>(part.mem) / kMibPerGb),
                               static_cast<float>(o.cpuUsed_s / elapsed * share),
                               static_cast<float>(o.memUsed_s / elapsed / kMibPerGb * share),
@@ -196,7 +200,7 @@ void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
         c.scaledMemReserved += memNew - part.mem;
         res_->unreserve(part.server, part.cpu, part.mem);
         res_->reserve(part.server, cpuNew, memNew);
-        res_->touch(part.server);
+        res_->touchCpuMem(part.server);
         part.cpu = cpuNew;
         part.mem = memNew;
         part.since = t;
@@ -211,8 +215,11 @@ void SimEngine::autoscaleTick(std::int64_t t)
 {
     pendingTick_.reset();
     const auto& a = sc_.autoscaler;
-    const std::vector<std::int32_t> running(scaledRunning_.begin(), scaledRunning_.end());
-    for (const auto j : running) {
+    tickJobs_.clear();
+    for (std::size_t w = 0; w < scaledRunning_.size(); ++w)
+        for (auto bits = scaledRunning_[w]; bits != 0; bits &= bits - 1)
+            tickJobs_.push_back(static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+    for (const auto j : tickJobs_) {
         auto& sc = *rt_[idx(j)].scaling;
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one
@@ -238,7 +245,7 @@ void SimEngine::autoscaleTick(std::int64_t t)
         }
         planInterval(j, t);
     }
-    if (!scaledRunning_.empty())
+    if (scaledCount_ > 0)
         ensureTick(t);
 }
 
@@ -253,7 +260,18 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
         c.scaledCpuReserved -= part.cpu;
         c.scaledMemReserved -= part.mem;
     }
-    scaledRunning_.erase(j);
+    scaledRunning_[idx(j) / 64] &= ~(std::uint64_t{1} << (idx(j) % 64));
+    --scaledCount_;
+    const auto& sc = *r.scaling;
+    auto& res = result_.jobs[idx(j)];
+    res.cpuReservedCoreS += sc.cpuReservedCoreS;
+    res.memReservedGbS += sc.memReservedGbS;
+    res.throttled_s += sc.throttled_s;
+    res.cpuUsedCoreS += sc.cpuUsedCoreS;
+    res.memUsedGbS += sc.memUsedGbS;
+    res.scaledIntervals += sc.intervals;
+    res.cpuUnderIntervals += sc.cpuUnderIntervals;
+    res.memUnderIntervals += sc.memUnderIntervals;
     r.scaling.reset();
 }
 

@@ -74,6 +74,10 @@ private:
         double cpuUsedRate = 0, memUsedRate = 0; // this interval's mean use (for the series)
         IntervalOutcome planned;  // the whole interval under the reservation it was planned with
         IntervalUsage plannedUsage; // its demand's statistics (for the prev.step policies)
+        // Its result's autoscaler columns this run, added to the job's result when the run ends
+        // (one cache line per job at a tick instead of the whole result).
+        double cpuReservedCoreS = 0, memReservedGbS = 0, cpuUsedCoreS = 0, memUsedGbS = 0;
+        std::int64_t intervals = 0, cpuUnderIntervals = 0, memUnderIntervals = 0;
     };
 
     struct JobRt {
@@ -247,7 +251,10 @@ private:
     const DemandProfile* demand_ = nullptr;
     std::optional<ScalingPolicy> scalePolicy_; // nullopt: `request`
     std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
-    std::set<std::int32_t> scaledRunning_;
+    // The running autoscaled jobs, a bit per job (a tick visits them in job order).
+    std::vector<std::uint64_t> scaledRunning_;
+    std::int64_t scaledCount_ = 0;
+    std::vector<std::int32_t> tickJobs_; // scratch
     std::vector<double> demandSamples_; // scratch: an interval's (cpu, mem) per piece
     std::optional<std::int64_t> pendingTick_;
     std::vector<double> startMem_; // per job: its first-interval memory before any OOM (MiB)
