@@ -1,5 +1,7 @@
 #include "core/sim/series_recorder.hpp"
 
+#include <algorithm>
+
 namespace clens {
 
 void SeriesRecorder::init(std::int64_t first_s, std::int64_t step_s, std::int32_t clusterGpus, std::size_t vcs)
@@ -11,7 +13,42 @@ void SeriesRecorder::init(std::int64_t first_s, std::int64_t step_s, std::int32_
     s_.queuedByVc.assign(vcs, {});
     next_ = first_s;
     gpus_ = clusterGpus;
+    max_ = maxSamples(vcs);
     started_ = true;
+}
+
+std::size_t SeriesRecorder::maxSamples(std::size_t vcs)
+{
+    constexpr std::size_t kValues = std::size_t{1} << 24, kColumns = 13;
+    return std::clamp(kValues / (kColumns + vcs), std::size_t{4096}, std::size_t{1} << 18);
+}
+
+void SeriesRecorder::halve()
+{
+    const auto keepEven = [](auto& v) {
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < v.size(); i += 2)
+            v[out++] = v[i];
+        v.resize(out);
+    };
+    keepEven(s_.t_s);
+    keepEven(s_.allocatedGpus);
+    keepEven(s_.effectiveUtil);
+    keepEven(s_.queuedJobs);
+    keepEven(s_.freeServers);
+    keepEven(s_.heldIdleGpus);
+    for (auto& v : s_.queuedByVc)
+        keepEven(v);
+    keepEven(s_.cpuReserved);
+    keepEven(s_.memReserved);
+    keepEven(s_.shareFragmentation);
+    keepEven(s_.cpuUsed);
+    keepEven(s_.memUsed);
+    keepEven(s_.poweredServers);
+    keepEven(s_.powerKw);
+    // The kept samples lie 2 steps apart; the next one follows the last kept.
+    s_.step_s *= 2;
+    next_ = s_.t_s.back() + s_.step_s;
 }
 
 void SeriesRecorder::emitWhile(std::int64_t t, bool inclusive, const Levels& now)
@@ -35,6 +72,8 @@ void SeriesRecorder::emitWhile(std::int64_t t, bool inclusive, const Levels& now
         for (std::size_t v = 0; v < c_.queuedByVc.size(); ++v)
             s_.queuedByVc[v].push_back(c_.queuedByVc[v]);
         next_ += s_.step_s;
+        if (s_.t_s.size() >= max_)
+            halve();
     }
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // The time series of DESIGN §5 "Outputs": the engine keeps running counters and the recorder
 // samples them every step from the first submission. A sample at time s shows the state after
-// every event at instants <= s.
+// every event at instants <= s. The step is a minimum: a series that would outgrow its bound
+// (maxSamples) keeps every other sample and doubles its step, so a trace spanning centuries
+// cannot exhaust memory (docs/simulation.md "Time series").
 #include "core/sim/sim_result.hpp"
 
 #include <cstdint>
@@ -41,14 +43,18 @@ public:
     void sampleThrough(std::int64_t t, const Levels& now) { emitWhile(t, true, now); }
     // Time of the next sample not yet emitted.
     std::int64_t nextSample() const { return next_; }
+    // The most samples kept: about 16 M values over every column, at most 262,144 samples.
+    static std::size_t maxSamples(std::size_t vcs);
     TimeSeries take() { return std::move(s_); }
 
 private:
     void emitWhile(std::int64_t t, bool inclusive, const Levels& now);
+    void halve(); // keeps every other sample, doubles the step
     SeriesCounters c_;
     TimeSeries s_;
     std::int64_t next_ = 0;
     std::int32_t gpus_ = 0;
+    std::size_t max_ = 0;
     bool started_ = false;
 };
 

@@ -1,6 +1,7 @@
 // Hand-computed scenarios for the core rules of DESIGN §5 (strict gang, locality relaxation,
 // best-fit, greedy backfill, delay attribution, outputs).
 #include "core/sim/cluster_state.hpp"
+#include "core/sim/series_recorder.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
 #include <QTest>
@@ -18,6 +19,7 @@ private slots:
     void bestFitPacks();
     void stateAtInstants();
     void skippedJobsAreNotSimulated();
+    void seriesOfAVeryLongTraceStaysBounded();
 };
 
 void TestSimBasic::waitsForRackRelaxation()
@@ -156,3 +158,28 @@ void TestSimBasic::skippedJobsAreNotSimulated()
 
 QTEST_GUILESS_MAIN(TestSimBasic)
 #include "tst_sim_basic.moc"
+
+void TestSimBasic::seriesOfAVeryLongTraceStaysBounded()
+{
+    // A job at 0 and one at 2^40 s (~35,000 years; the importers' limit), each 100 s, step 300 s:
+    // 3.7e9 samples at that step. One tenant: the bound is min(2^24 / 14, 2^18) = 262,144
+    // samples. Each time the series reaches it, every other sample is kept and the step doubles;
+    // (262,144 - 1) x 300 x 2^13 = 6.4e11 s < 2^40 <= (262,144 - 1) x 300 x 2^14 = 1.29e12 s, so
+    // it ends after 14 doublings with a step of 300 x 2^14 = 4,915,200 s, every sample on that
+    // grid from 0.
+    const auto cluster = makeCluster({{"r", 4}});
+    const std::int64_t far = std::int64_t{1} << 40;
+    const auto trace = makeTrace({{"a", 0, 1, 100}, {"a", far, 1, 100}});
+    Scenario sc;
+    sc.seriesStep_s = 300;
+    const auto r = simulate(cluster, trace, sc);
+    QCOMPARE(SeriesRecorder::maxSamples(1), std::size_t{262144});
+    QCOMPARE(r.series.step_s, std::int64_t{300} << 14);
+    QVERIFY(r.series.t_s.size() < SeriesRecorder::maxSamples(1));
+    for (std::size_t i = 0; i < r.series.t_s.size(); ++i)
+        QCOMPARE(r.series.t_s[i], static_cast<std::int64_t>(i) * r.series.step_s);
+    QVERIFY(r.series.t_s.back() > far - r.series.step_s); // it reaches the far job
+    QCOMPARE(r.series.queuedJobs.size(), r.series.t_s.size());
+    QCOMPARE(r.series.queuedByVc[0].size(), r.series.t_s.size());
+    QCOMPARE(endOf(r, 1), far + 100);
+}
