@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Best-fit against fgd on the real Alibaba openb pods (docs/resources.md "Result on real data"):
+# Best-fit against fgd on the real Alibaba openb pods (docs/resources.md "Result on real data: best-fit against fgd on Alibaba openb"):
 # the pod list replayed k times faster on every second node of the openb node list (762 nodes,
 # 3,123 GPUs), so that the load grows with k. Prints one row per placement and speedup.
 # usage: tools/openb_fgd_experiment.sh [CLI] [speedups...]   (CLI default: build/default/app/cli/clusterlens-cli)

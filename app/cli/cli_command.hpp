@@ -1,7 +1,7 @@
 #pragma once
 // Each subcommand of clusterlens-cli is one function in its own file. It gets the arguments
 // after the subcommand name, returns the exit code, and may throw: main() maps InputError and
-// usage errors to exit 2, anything else to exit 1 (DESIGN §9).
+// usage errors to exit 2, anything else to exit 1 (docs/cli.md "Exit status and errors").
 #include <ostream>
 #include <stdexcept>
 #include <string>

@@ -1,4 +1,5 @@
-// clusterlens-cli autoscale: score every autoscaling policy on container traces (DESIGN §7, §9).
+// clusterlens-cli autoscale: score every autoscaling policy on container traces
+// (docs/phases.md "Autoscaling (`autoscaler.hpp`)").
 #include "app/cli/cli_options.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/autoscaler_json.hpp"

@@ -1,4 +1,5 @@
-// clusterlens-cli phases train|apply: the AI4DL phase model (DESIGN §7, §9).
+// clusterlens-cli phases train|apply: the AI4DL phase model
+// (docs/phases.md "Pipeline (`core/phases/`)").
 #include "app/cli/cli_options.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_graph.hpp"

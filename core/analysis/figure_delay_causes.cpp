@@ -63,7 +63,7 @@ Figure delayCausesFigure(const JobTable& t)
                      r.jobsWith[2]});
     }
     f.notes.push_back("fairshare: the VC was at its quota; fragmentation: enough free GPUs but no placement the "
-                      "locality rule accepts; capacity: not enough free GPUs (DESIGN §5)");
+                      "locality rule accepts; capacity: not enough free GPUs");
     f.notes.push_back("every job's waiting is counted, including jobs still waiting at the end");
     return f;
 }

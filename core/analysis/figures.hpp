@@ -1,9 +1,9 @@
 #pragma once
-// The study's figures (DESIGN §1, §6), each a function of the common per-job view. Size
-// buckets are 1, 2-4, 5-8, >8 GPUs requested; jobs asking for no GPU are left out of the
-// size figures. Every CDF figure has a companion *_stats table (mean and quantiles, see
-// sample_stats.hpp for the quantile definition). A figure whose data the source lacks is
-// reported unavailable by the catalog (figure_catalog.hpp) rather than computed empty.
+// The study's figures (docs/analysis.md "Figures (`clusterlens-cli analyze --list`)"), each a
+// function of the common per-job view. Size buckets are 1, 2-4, 5-8, >8 GPUs requested; jobs asking
+// for no GPU are left out of the size figures. Every CDF figure has a companion *_stats table (mean
+// and quantiles, see sample_stats.hpp for the quantile definition). A figure whose data the source
+// lacks is reported unavailable by the catalog (figure_catalog.hpp) rather than computed empty.
 #include "core/analysis/analysis_options.hpp"
 #include "core/analysis/figure.hpp"
 #include "core/analysis/job_table.hpp"

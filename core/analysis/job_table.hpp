@@ -17,7 +17,7 @@ enum class JobTableSource : std::uint8_t { Trace, Simulation };
 
 inline constexpr const char* kSimulatedUtilNote =
     "simulated utilization = the job's measured utilization in the trace (100% when it has none) divided by its "
-    "placement's slowdown (DESIGN §5).";
+    "placement's slowdown.";
 
 struct JobRecord {
     std::int32_t vc = 0; // index into JobTable::vcs

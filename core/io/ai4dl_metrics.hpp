@@ -1,5 +1,6 @@
 #pragma once
-// AI4DL container metrics CSV (DESIGN §4 "Container metrics"):
+// AI4DL container metrics CSV
+// (docs/phases.md "Input: AI4DL container metrics CSV (`core/io/ai4dl_metrics.hpp`)"):
 //   timestamp,service,pod.id,cpu.num.cores,cpu.usage,cpu.usage.cores,cpu.usage.pct,
 //   cpu.usage.pct.container.requested,mem.current,mem.limit,mem.usage.pct,mem.working.set
 // Header required (quoted or not), any column order, extra columns ignored, a leading unnamed

@@ -1,6 +1,7 @@
 #pragma once
-// Alibaba GPU cluster trace v2023 ("openb") pod list as a job trace (DESIGN §4,
-// data/alibaba-openb/README.md): `name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,
+// Alibaba GPU cluster trace v2023 ("openb") pod list as a job trace
+// (docs/formats.md "Alibaba GPU trace v2023 (openb)", data/alibaba-openb/README.md):
+// `name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,
 // pod_phase,creation_time,deletion_time,scheduled_time`, times in integer seconds from an
 // anonymised origin (kept relative).
 // - job id = name; submit = creation_time; recorded start = scheduled_time; recorded end =

@@ -1,5 +1,6 @@
 #pragma once
-// Recognises a job-trace or cluster file from its first bytes (DESIGN §4). Rules, in order:
+// Recognises a job-trace or cluster file from its first bytes (docs/formats.md "Detection").
+// Rules, in order:
 // - empty or blank file: error;
 // - first non-blank character '[' or '{': Philly job log (JSON);
 // - first non-blank line starting with ';': SWF (header comments);

@@ -1,5 +1,6 @@
 #pragma once
-// jobs.csv of a simulation (DESIGN §9): one row per simulated job, in trace order, columns
+// jobs.csv of a simulation (docs/simulation.md "Outputs"): one row per simulated job, in trace
+// order, columns
 //   job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,
 //   fragmentation_delay_s,capacity_delay_s,servers,racks,level,attempts,status,gpu_seconds
 // then the extensions user,duration_s,allocated_gpus,slowdown,effective_util,

@@ -1,9 +1,10 @@
 #pragma once
-// Reads the simulator's per-job result CSV (`simulate --jobs-out jobs.csv`, DESIGN §9) back.
-// Columns are found by header name, extra columns are ignored, an empty field is a missing
-// value. Required: job_id, vc, gpus, submit_s, start_s, end_s, queue_delay_s, status.
-// Optional: fairshare_delay_s, fragmentation_delay_s, capacity_delay_s (all three or none),
-// servers, racks, level, attempts, gpu_seconds, user, duration_s, slowdown, effective_util.
+// Reads the simulator's per-job result CSV (`simulate --jobs-out jobs.csv`,
+// docs/simulation.md "Outputs") back. Columns are found by header name, extra columns are ignored,
+// an empty field is a missing value. Required: job_id, vc, gpus, submit_s, start_s, end_s,
+// queue_delay_s, status. Optional: fairshare_delay_s, fragmentation_delay_s, capacity_delay_s (all
+// three or none), servers, racks, level, attempts, gpu_seconds, user, duration_s, slowdown,
+// effective_util.
 #include "core/model/job.hpp"
 #include "core/sim/sim_result.hpp"
 

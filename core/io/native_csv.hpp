@@ -1,10 +1,11 @@
 #pragma once
-// Native CSV (DESIGN §4): cluster.csv `server,rack,gpus[,gpu_model,cpu_cores,mem_gb]` and
-// jobs.csv `job_id,vc,user,submit_s,gpus,duration_s[,status,cpu_cores,mem_gb,gpu_milli,
-// gpu_models]`. Header required; extra columns are ignored. A job's cpu_cores and mem_gb are for
-// the whole job (empty = unknown); gpu_milli (1..1000, empty = 1000) below 1000 only for 1-GPU
-// jobs; gpu_models '|'-separated (empty = any). A 0-GPU job is simulated when it asks for CPU
-// or memory (docs/formats.md).
+// Native CSV (docs/formats.md "Native CSV"): cluster.csv
+// `server,rack,gpus[,gpu_model,cpu_cores,mem_gb]` and jobs.csv
+// `job_id,vc,user,submit_s,gpus,duration_s[,status,cpu_cores,mem_gb,gpu_milli,gpu_models]`. Header
+// required; extra columns are ignored. A job's cpu_cores and mem_gb are for the whole job (empty =
+// unknown); gpu_milli (1..1000, empty = 1000) below 1000 only for 1-GPU jobs; gpu_models
+// '|'-separated (empty = any). A 0-GPU job is simulated when it asks for CPU or memory
+// (docs/formats.md).
 #include "core/io/import_options.hpp"
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"

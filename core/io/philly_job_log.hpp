@@ -1,8 +1,9 @@
 #pragma once
-// Philly raw job log `cluster_job_log` (DESIGN §4, data/philly/README.md): a JSON array, one
-// object per job with status, vc, jobid, user, submitted_time and attempts (start_time,
-// end_time, detail = [{ip, gpus: ["gpu0", ...]}]). The file can be hundreds of MB, so it is
-// parsed incrementally with Boost.JSON's SAX parser: memory holds the jobs, never the document.
+// Philly raw job log `cluster_job_log` (docs/formats.md "Philly raw job log (`cluster_job_log`)",
+// data/philly/README.md): a JSON array, one object per job with status, vc, jobid, user,
+// submitted_time and attempts (start_time, end_time, detail = [{ip, gpus: ["gpu0", ...]}]). The
+// file can be hundreds of MB, so it is parsed incrementally with Boost.JSON's SAX parser: memory
+// holds the jobs, never the document.
 //
 // Mapping (quirks of the real log included):
 // - GPUs = GPUs of the first attempt (sum of len(gpus) over its detail).

@@ -1,5 +1,6 @@
 #pragma once
-// Philly machine lists (DESIGN §4, data/philly/README.md), both layouts:
+// Philly machine lists (docs/formats.md "Philly machine lists", data/philly/README.md), both
+// layouts:
 // - `cluster_machine_list`: header `machineId, number of GPUs, single GPU mem` (spaces after
 //   the commas), e.g. `m0,2, 12GB`;
 // - `revised_machine_list.csv`: `,machineId,number of GPUs` with a leading unnamed index.

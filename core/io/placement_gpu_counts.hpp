@@ -1,7 +1,8 @@
 #pragma once
-// The Philly machine list understates some servers' GPUs (8-GPU jobs ran on servers listed
-// with 2). When a job log and a machine list are used together, a server's capacity is the
-// larger of its listed count and 1 + the highest GPU index the log places on it (DESIGN §4).
+// The Philly machine list understates some servers' GPUs (8-GPU jobs ran on servers listed with 2).
+// When a job log and a machine list are used together, a server's capacity is the larger of its
+// listed count and 1 + the highest GPU index the log places on it
+// (docs/formats.md "GPU-count correction").
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 

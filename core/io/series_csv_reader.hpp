@@ -1,5 +1,6 @@
 #pragma once
-// Reads the simulator's time series CSV (`simulate --series-out`, DESIGN §5) back:
+// Reads back the simulator's time series CSV (`simulate --series-out`;
+// docs/simulation.md "Outputs"):
 // t_s,allocated_gpus,effective_util,queued_jobs,free_servers[,held_idle_gpus][,queue_<vc>...].
 // Columns are found by name; extra columns are ignored.
 #include "core/sim/sim_result.hpp"

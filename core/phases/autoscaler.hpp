@@ -1,5 +1,6 @@
 #pragma once
-// Autoscaling policies scored on container traces (DESIGN §7).
+// Autoscaling policies scored on container traces
+// (docs/phases.md "Autoscaling (`autoscaler.hpp`)").
 //
 // Intervals. Each container's time axis is cut into intervals of interval_s seconds anchored at
 // its first sample: row i belongs to interval floor((t_i - t_0) / interval_s). An interval with
@@ -55,7 +56,8 @@ struct AutoscaleConfig {
     bool capAtRequest = false;
     FirstInterval firstInterval = FirstInterval::Request;
     std::string cpuColumn = "cpu.usage.cores";
-    std::string memColumn = "mem.working.set"; // see docs/phases.md for why not mem.current
+    // Why not mem.current: docs/phases.md "Autoscaling (`autoscaler.hpp`)".
+    std::string memColumn = "mem.working.set";
     std::string cpuRequestColumn = "cpu.num.cores";
     std::string memRequestColumn = "mem.limit";
     bool operator==(const AutoscaleConfig&) const = default;

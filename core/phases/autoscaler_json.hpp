@@ -1,5 +1,6 @@
 #pragma once
-// Reads the "autoscaler" object of a scenario JSON (DESIGN §4) into an AutoscaleConfig:
+// Reads the "autoscaler" object of a scenario JSON (docs/autoscaling.md "Scenario keys") into an
+// AutoscaleConfig:
 //   {"autoscaler": {"policy": "phase.rule", "interval_s": 300, "sigma": 2.0, "headroom": 0.0}}
 // Keys merge with base one by one; an unknown key, a wrong type or an out-of-range value throws
 // InputError naming the key path ("autoscaler.sigma"). The other sections of the scenario are

@@ -1,7 +1,7 @@
 #pragma once
-// The AI4DL phase pipeline (DESIGN §7): features -> z-score -> CRBM hidden activations of each
-// step with its history -> k-means -> a phase per step. The first `history` rows of each
-// container have no phase (no zero padding: a step needs a real history).
+// The AI4DL phase pipeline (docs/phases.md "Pipeline (`core/phases/`)"): features -> z-score ->
+// CRBM hidden activations of each step with its history -> k-means -> a phase per step. The first
+// `history` rows of each container have no phase (no zero padding: a step needs a real history).
 #include "core/model/container_metrics.hpp"
 #include "core/phases/crbm.hpp"
 #include "core/phases/phase_stats.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// CSV outputs of the phase pipeline and the autoscaler (DESIGN §9). A missing value is an empty
-// field.
+// CSV outputs of the phase pipeline and the autoscaler (docs/phases.md "Outputs of `phases apply`";
+// docs/cli.md "Exit status and errors"). A missing value is an empty field.
 //   phases.csv       pod.id,row,timestamp,phase        (every row; phase empty for the first
 //                                                       `history` rows of a container)
 //   act.csv          pod.id,row,timestamp,h0..h{n-1}   (rows >= history; shortest exact decimals)

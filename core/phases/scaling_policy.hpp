@@ -1,5 +1,5 @@
 #pragma once
-// The autoscaling policies themselves (docs/phases.md "Autoscaling"): what a policy allocates for
+// The autoscaling policies themselves (docs/phases.md "Autoscaling (`autoscaler.hpp`)"): what a policy allocates for
 // an interval from the usage of the interval before (or, for the oracles, of the interval
 // itself), or from the statistics of the phase detected at the end of the interval before. The
 // one implementation both the `autoscale` scores (autoscaler.hpp) and the cluster simulation's

@@ -1,6 +1,6 @@
 #pragma once
-// The cluster at one instant of a simulation result, recovered fast for scrubbing (DESIGN §5,
-// bar: <= 5 ms at Philly scale).
+// The cluster at one instant of a simulation result, recovered fast for scrubbing
+// (docs/simulation.md "Outputs"; bar: <= 5 ms at Philly scale, docs/simulation.md "Performance").
 #include "core/sim/sim_result.hpp"
 
 #include <cstdint>

@@ -1,8 +1,9 @@
 #pragma once
-// Server failures and checkpoints (DESIGN §5 "Failures and checkpoints").
-// Each server draws its times to failure from its own Boost.Random mt19937_64, seeded through
-// boost::random::seed_seq with {seed low 32 bits, seed high 32 bits, server index}; u is the top
-// 53 bits of a draw scaled to [0,1); TTF = max(1, ceil(−ln(1−u)·MTBF)) seconds.
+// Server failures and checkpoints (docs/simulation.md "Failures",
+// docs/simulation.md "Checkpoints"). Each server draws its times to failure from its own
+// Boost.Random mt19937_64, seeded through boost::random::seed_seq with {seed low 32 bits, seed high
+// 32 bits, server index}; u is the top 53 bits of a draw scaled to [0,1); TTF = max(1,
+// ceil(−ln(1−u)·MTBF)) seconds.
 #include <boost/random/mersenne_twister.hpp>
 
 #include <cstdint>

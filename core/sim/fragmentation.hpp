@@ -1,8 +1,9 @@
 #pragma once
 // GPU fragmentation as FGD measures it (Weng et al., "Beware of Fragmentation", USENIX ATC 2023;
-// docs/resources.md "fgd"). The trace's jobs define task classes — (CPU, GPU share per GPU, GPU
-// count, allowed models), memory ignored — of which the most common are kept until they cover
-// 95% of the jobs, their popularities rescaled to sum to 1. A server's fragmentation is
+// docs/resources.md "`fgd` — fragmentation gradient descent"). The trace's jobs define task classes
+// — (CPU, GPU share per GPU, GPU count, allowed models), memory ignored — of which the most common
+// are kept until they cover 95% of the jobs, their popularities rescaled to sum to 1. A server's
+// fragmentation is
 //   F_s = Σ_m p_m · (the free GPU capacity of s that class m cannot use),
 // which is all its free GPU capacity when m does not fit on s (too few GPUs with m's share free,
 // too little CPU, or no GPU of an allowed model), else the free shares of its GPUs that have

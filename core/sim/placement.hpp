@@ -1,12 +1,13 @@
 #pragma once
-// Where a gang goes (DESIGN §5 "Placement"). Within one scope (a rack, or the whole cluster for
-// `any`) a gang uses the fewest servers possible: the servers with the most free GPUs (ties:
-// lowest index; at `any`, servers of the racks with the most free GPUs first, rack by rack) are
-// taken whole and the policy picks the server that receives the remainder — best-fit the one with
-// the fewest free GPUs that holds it, spread the most, first-fit the lowest index (at `any`, a
-// server in a rack already used wins a tie). Between scopes (racks) and between single servers the policy compares candidates:
-// best-fit by (free GPUs left on the chosen servers, free GPUs left in the rack, index) smallest,
-// spread by the same leftovers largest, first-fit by lowest server index.
+// Where a gang goes (docs/simulation.md "Placement"). Within one scope (a rack, or the whole
+// cluster for `any`) a gang uses the fewest servers possible: the servers with the most free GPUs
+// (ties: lowest index; at `any`, servers of the racks with the most free GPUs first, rack by rack)
+// are taken whole and the policy picks the server that receives the remainder — best-fit the one
+// with the fewest free GPUs that holds it, spread the most, first-fit the lowest index (at `any`, a
+// server in a rack already used wins a tie). Between scopes (racks) and between single servers the
+// policy compares candidates: best-fit by (free GPUs left on the chosen servers, free GPUs left in
+// the rack, index) smallest, spread by the same leftovers largest, first-fit by lowest server
+// index.
 #include "core/sim/gpu_pool.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/sim_result.hpp"

@@ -1,7 +1,7 @@
 #pragma once
-// A grid of scenarios for `sweep` (DESIGN §9): {"base": {scenario}, "vary": {"key.path": [v1, v2,
-// ...], ...}}. The runs are the cartesian product of the `vary` lists, the first key varying
-// slowest, each value set at its dotted key path in a copy of `base` (e.g.
+// A grid of scenarios for `sweep` (docs/simulation.md "Sweeps"): {"base": {scenario}, "vary":
+// {"key.path": [v1, v2, ...], ...}}. The runs are the cartesian product of the `vary` lists, the
+// first key varying slowest, each value set at its dotted key path in a copy of `base` (e.g.
 // "locality.relax_to_any_after_s", "quota.vc.vcA", "seed") and parsed like a scenario file.
 #include "core/sim/scenario.hpp"
 

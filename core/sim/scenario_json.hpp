@@ -1,7 +1,7 @@
 #pragma once
-// Scenario JSON (DESIGN §4) <-> Scenario. A partial object merges with the defaults key by key;
-// unknown keys, wrong types and out-of-range values throw InputError naming the key path
-// (e.g. "locality.relax_to_any_after_s").
+// Scenario JSON (docs/simulation.md "Scenario JSON") <-> Scenario. A partial object merges with the
+// defaults key by key; unknown keys, wrong types and out-of-range values throw InputError naming
+// the key path (e.g. "locality.relax_to_any_after_s").
 #include "core/sim/scenario.hpp"
 
 #include <string>

@@ -1,9 +1,9 @@
 #pragma once
-// The time series of DESIGN §5 "Outputs": the engine keeps running counters and the recorder
-// samples them every step from the first submission. A sample at time s shows the state after
-// every event at instants <= s. The step is a minimum: a series that would outgrow its bound
-// (maxSamples) keeps every other sample and doubles its step, so a trace spanning centuries
-// cannot exhaust memory (docs/simulation.md "Time series").
+// The time series (docs/simulation.md "Outputs"): the engine keeps running counters and the
+// recorder samples them every step from the first submission. A sample at time s shows the state
+// after every event at instants <= s. The step is a minimum: a series that would outgrow its bound
+// (maxSamples) keeps every other sample and doubles its step, so a trace spanning centuries cannot
+// exhaust memory (docs/simulation.md "Time series").
 #include "core/sim/sim_result.hpp"
 
 #include <cstdint>

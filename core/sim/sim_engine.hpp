@@ -1,5 +1,6 @@
 #pragma once
-// The discrete-event engine behind simulate() (DESIGN §5). One instance runs one scenario once.
+// The discrete-event engine behind simulate() (docs/simulation.md "Semantics as implemented"). One
+// instance runs one scenario once.
 //
 // Kernel: a heap of timed events (attempt ends, server failures and repairs) merged with streams
 // already sorted by time (submissions and the per-job timers, each a fixed offset from submit).
@@ -210,7 +211,8 @@ private:
                                       std::int32_t& size, Placement& out);
     // A placement context for the job (resource mode).
     PlacementContext contextFor(const JobRequest& req);
-    // A cheap necessary condition for a placement of `need` GPUs now (a pass skips lanes failing it).
+    // A cheap necessary condition for a placement of `need` GPUs now (a pass skips lanes failing
+    // it).
     bool mightFit(std::int32_t job, std::int32_t need) const;
     // Sets the job's reservation on a server to its portion for `gpus` of its GPUs there (0 GPUs
     // for a 0-GPU job: its whole request), recording the reservation it replaces.

@@ -1,4 +1,5 @@
-// The scheduling pass of SimEngine (DESIGN §5 "Queue", "Locality levels", "Gang", "Quota").
+// The scheduling pass of SimEngine: queue order, locality levels, gang, quota and backfill
+// (docs/simulation.md "Semantics as implemented").
 //
 // Lanes are visited in queue order of their heads (a min-heap on rank). When a lane's job cannot
 // start, nobody behind it in that lane can (same VC and start size, tighter locality), so the

@@ -1,6 +1,7 @@
 #pragma once
-// What a simulation run produces (docs/simulation.md "Outputs", docs/resources.md). Immutable once built; the UI shares it
-// as std::shared_ptr<const SimResult>. Fields may be added; existing ones keep their meaning.
+// What a simulation run produces (docs/simulation.md "Outputs", docs/resources.md). Immutable once
+// built; the UI shares it as std::shared_ptr<const SimResult>. Fields may be added; existing ones
+// keep their meaning.
 #include "core/model/job.hpp"
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
@@ -129,7 +130,7 @@ struct ServerOutage {
     std::int64_t to_s = 0;
 };
 
-// Sampled every step_s from the first submission (DESIGN §5).
+// Sampled every step_s from the first submission (docs/simulation.md "Outputs").
 struct TimeSeries {
     std::int64_t step_s = 300;
     std::vector<std::int64_t> t_s;

@@ -1,5 +1,5 @@
 #pragma once
-// The run's summary (DESIGN §9 summary.json) from its per-job results.
+// The run's summary (summary.json, docs/simulation.md "Outputs") from its per-job results.
 #include "core/sim/sim_result.hpp"
 
 #include <boost/json/object.hpp>
@@ -17,7 +17,7 @@ SimSummary computeSummary(const SimResult& result);
 // numpy's default quantile: linear interpolation between closest ranks. `sorted` ascending.
 double quantileLinear(const std::vector<double>& sorted, double q);
 
-// summary.json: the §9 keys plus the extra totals of SimSummary.
+// summary.json: every key of docs/simulation.md "Outputs", the totals of SimSummary included.
 boost::json::object summaryToJson(const SimSummary& s);
 
 } // namespace clens

@@ -1,5 +1,6 @@
 #pragma once
-// The discrete-event simulation of DESIGN §5: replay a trace on a cluster under a scenario.
+// The discrete-event simulation (docs/simulation.md "Semantics as implemented"): replay a trace on
+// a cluster under a scenario.
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/demand_model.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// docs/simulation.md "Slowdown": a gang of a GPUs on k servers in r racks runs
+// docs/simulation.md "Slowdown and utilization": a gang of a GPUs on k servers in r racks runs
 // min(max_factor, (1 + per_extra_server·(k − k0)) · (1 + cross_rack·(r − r0))) times longer than
 // on its tightest possible placement (k0, r0 for a), and its GPU utilization drops by the same
 // factor.

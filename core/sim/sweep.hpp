@@ -1,7 +1,7 @@
 #pragma once
-// Runs many scenarios on one cluster and trace in parallel (DESIGN §9 `sweep`). Each run is an
-// independent simulate() without per-GPU occupancy; results come back in scenario order, so the
-// output does not depend on the number of threads.
+// Runs many scenarios on one cluster and trace in parallel (docs/simulation.md "Sweeps"). Each run
+// is an independent simulate() without per-GPU occupancy; results come back in scenario order, so
+// the output does not depend on the number of threads.
 #include "core/sim/simulator.hpp"
 
 #include <functional>

@@ -1,6 +1,6 @@
 #pragma once
-// Waiting jobs, grouped into lanes, and delay attribution (DESIGN §5 "Queue", "Delay
-// attribution").
+// Waiting jobs, grouped into lanes, and delay attribution (docs/simulation.md "Backfill",
+// docs/simulation.md "Delay attribution").
 //
 // A lane holds waiting jobs that are interchangeable for the scheduler except for how long they
 // have waited: same VC and same start requirements (greedy backfill), or simply the same VC

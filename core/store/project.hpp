@@ -1,8 +1,8 @@
 #pragma once
-// Everything a .clens project file holds: the cluster, the trace, named scenarios (as scenario
-// JSON text, DESIGN §4; the store keeps the text and never parses it), named simulation
-// results, and the Phases page's container metrics with their phase model. Results and phases
-// are optional.
+// Everything a .clens project file holds: the cluster, the trace, named scenarios (as scenario JSON
+// text, docs/simulation.md "Scenario JSON"; the store keeps the text and never parses it), named
+// simulation results, and the Phases page's container metrics with their phase model. Results and
+// phases are optional.
 #include "core/model/container_metrics.hpp"
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"

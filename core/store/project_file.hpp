@@ -1,6 +1,6 @@
 #pragma once
-// The .clens project file (DESIGN §4): one SQLite database, schema version in PRAGMA
-// user_version, see docs/project-file.md.
+// The .clens project file (docs/project-file.md "The project file (`.clens`)"): one SQLite
+// database, schema version in PRAGMA user_version (docs/project-file.md "Versioning and upgrades").
 #include "core/store/project.hpp"
 #include "core/store/project_file_error.hpp"
 #include "core/util/progress.hpp"

@@ -7,10 +7,10 @@ namespace clens::store {
 
 namespace {
 
-// Version 1. STRICT tables: SQLite itself refuses a value of the wrong type. Every list is
-// stored with its position (idx, 0-based) so order round-trips; enums are stored as their
-// DESIGN names; a REAL that is NULL reads back as NaN. Arrays (series) are BLOBs of
-// little-endian int32 / int64 / IEEE-754 doubles.
+// Version 1. STRICT tables: SQLite itself refuses a value of the wrong type. Every list is stored
+// with its position (idx, 0-based) so order round-trips; enums are stored under the names the
+// scenario JSON and CSV outputs use (stored_enums.hpp); a REAL that is NULL reads back as NaN.
+// Arrays (series) are BLOBs of little-endian int32 / int64 / IEEE-754 doubles.
 constexpr const char* kSchemaV1 = R"sql(
 CREATE TABLE project (
   id INTEGER PRIMARY KEY CHECK (id = 1),

@@ -1,7 +1,7 @@
 #pragma once
-// The `philly-like` synthetic workload (DESIGN §9 `generate`): jobs drawn from the Philly
-// marginals (philly_calibration.hpp) on a Philly-like cluster, with an arrival rate chosen so
-// the offered load is the requested fraction of the cluster's GPUs.
+// The `philly-like` synthetic workload (docs/generate.md "What is calibrated, and from what"): jobs
+// drawn from the Philly marginals (philly_calibration.hpp) on a Philly-like cluster, with an
+// arrival rate chosen so the offered load is the requested fraction of the cluster's GPUs.
 //
 // Per job, in this order: the gap to the next arrival (exponential in operational time, see
 // ArrivalPattern), the GPU count (Philly's size mix, restricted to sizes that fit the cluster),

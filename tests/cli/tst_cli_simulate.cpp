@@ -1,4 +1,4 @@
-// clusterlens-cli simulate end to end on the bundled samples (DESIGN §9).
+// clusterlens-cli simulate end to end on the bundled samples (docs/simulation.md "Outputs").
 #include "tests/cli/cli_runner.hpp"
 #include "tests/common/test_support.hpp"
 

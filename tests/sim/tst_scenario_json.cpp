@@ -1,4 +1,5 @@
-// Scenario JSON (DESIGN §4): defaults, key-by-key merge, round trip, errors naming the key.
+// Scenario JSON (docs/simulation.md "Scenario JSON"): defaults, key-by-key merge, round trip,
+// errors naming the key.
 #include "core/sim/scenario_json.hpp"
 #include "core/sim/simulator.hpp"
 #include "tests/common/test_support.hpp"

@@ -1,5 +1,5 @@
-// Hand-computed scenarios for the core rules of DESIGN §5 (strict gang, locality relaxation,
-// best-fit, greedy backfill, delay attribution, outputs).
+// Hand-computed scenarios for the core rules of docs/simulation.md "Semantics as implemented"
+// (strict gang, locality relaxation, best-fit, greedy backfill, delay attribution, outputs).
 #include "core/sim/cluster_state.hpp"
 #include "core/sim/series_recorder.hpp"
 #include "tests/sim/sim_test_support.hpp"

@@ -1,6 +1,7 @@
-// Server failures, repairs and checkpoints (DESIGN §5), checked against a reference model of the
-// documented recipe: per server a Boost.Random mt19937_64 seeded through seed_seq{seed low 32
-// bits, seed high 32 bits, server index}; u = top 53 bits / 2^53; TTF = max(1, ceil(-ln(1-u)·MTBF)).
+// Server failures, repairs and checkpoints (docs/simulation.md "Failures"), checked against a
+// reference model of the documented recipe: per server a Boost.Random mt19937_64 seeded through
+// seed_seq{seed low 32 bits, seed high 32 bits, server index}; u = top 53 bits / 2^53; TTF = max(1,
+// ceil(-ln(1-u)·MTBF)).
 #include "core/sim/cluster_state.hpp"
 #include "tests/sim/sim_test_support.hpp"
 

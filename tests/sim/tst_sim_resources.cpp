@@ -287,7 +287,7 @@ void TestSimResources::shareBestFitAndSpread()
 
 void TestSimResources::fgdAvoidsUnusableSlivers()
 {
-    // Two 1-GPU servers. The trace's task classes (docs/resources.md "fgd"): four 500-share jobs
+    // Two 1-GPU servers. The trace's task classes (docs/resources.md "`fgd` — fragmentation gradient descent"): four 500-share jobs
     // (at 5000, after the rest), one 400 share and one 300 share: 500 covers 4/6 < 95%, then
     // 400 (first seen) 5/6, then 300: popularities 2/3, 1/6, 1/6.
     // j0 (400) at 0: both servers alike -> s0 (ties: best-fit's key, lowest index); s0 keeps 600.

@@ -1,4 +1,5 @@
-// Hand-computed micro-scenarios, one per rule of DESIGN §5. Each states its arithmetic.
+// Hand-computed micro-scenarios, one per rule of docs/simulation.md "Semantics as implemented".
+// Each states its arithmetic.
 #include "core/sim/cluster_state.hpp"
 #include "tests/sim/sim_test_support.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
-// What a report or a comparison says about its inputs, in words: the trace, the cluster and
-// every scenario knob (DESIGN §4), and which knobs differ between two scenarios.
+// What a report or a comparison says about its inputs, in words: the trace, the cluster and every
+// scenario knob (docs/simulation.md "Scenario JSON"), and which knobs differ between two scenarios.
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/scenario.hpp"
@@ -13,7 +13,8 @@
 
 namespace clens::ui::analysis {
 
-// (knob, setting) pairs in DESIGN §4 order: ("Relax locality to any server", "after 30 min").
+// (knob, setting) pairs in the order of docs/simulation.md "Scenario JSON": ("Relax locality to any
+// server", "after 30 min").
 std::vector<std::pair<QString, QString>> scenarioSettings(const Scenario& s);
 // "Quotas: none → strict (GPUs: speech 4)" for each knob whose setting differs.
 QStringList scenarioDifferences(const Scenario& from, const Scenario& to);

@@ -1,8 +1,8 @@
 #pragma once
-// The ClusterLens main window (DESIGN §8). Pages in the centre: Cluster (the map with time
-// controls; results and the job inspector on the right, timelines and the job table at the
-// bottom), Analysis, Compare and Phases; the scenario knobs on the left drive all of them.
-// A thin layer: the Session holds the state, views display it.
+// The ClusterLens main window (docs/gui.md "The window"). Pages in the centre: Cluster (the map
+// with time controls; results and the job inspector on the right, timelines and the job table at
+// the bottom), Analysis, Compare and Phases; the scenario knobs on the left drive all of them. A
+// thin layer: the Session holds the state, views display it.
 #include "core/store/project.hpp"
 #include "ui/run/engine.hpp"
 #include "ui/run/sim_snapshot.hpp"

@@ -1,11 +1,11 @@
 #pragma once
-// The Phases page (DESIGN §7, §8): open AI4DL container metrics, train a phase model (seeded) or
-// load one, and see per container its CPU / memory over time with each step's phase as a
-// coloured band, the selected autoscaling policy's allocation over the usage with the
-// under-provisioned steps marked, the phase-transition graph, the phase legend, and the score
-// table of every policy. The autoscaler knobs (policy, interval, sigma, headroom) re-score the
-// policies in the background, debounced; the main window's scenario panel drives them through
-// setAutoscaler(), and edits made here are reported by autoscalerEdited().
+// The Phases page (docs/phases.md "GUI: the Phases page (`ui/phases/`)"): open AI4DL container
+// metrics, train a phase model (seeded) or load one, and see per container its CPU / memory over
+// time with each step's phase as a coloured band, the selected autoscaling policy's allocation over
+// the usage with the under-provisioned steps marked, the phase-transition graph, the phase legend,
+// and the score table of every policy. The autoscaler knobs (policy, interval, sigma, headroom)
+// re-score the policies in the background, debounced; the main window's scenario panel drives them
+// through setAutoscaler(), and edits made here are reported by autoscalerEdited().
 //
 // Embedding:
 //   auto* phases = new clens::ui::PhasesPage;               // a plain QWidget, e.g. a tab

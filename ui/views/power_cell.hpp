@@ -1,6 +1,6 @@
 #pragma once
-// How the cluster map draws a server that is powered off or booting (docs/autoscaling.md "Node
-// power"), in every colour mode and in the legend: one 8×8 texture per state, so the painter
+// How the cluster map draws a server that is powered off or booting
+// (docs/autoscaling.md "Node power"), in every colour mode and in the legend: one 8×8 texture per state, so the painter
 // path, the pixel path of tiny cells and the legend swatch agree.
 #include <QImage>
 #include <QPainter>
