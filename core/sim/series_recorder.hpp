@@ -3,7 +3,7 @@
 // recorder samples them every step from the first submission. A sample at time s shows the state
 // after every event at instants <= s. The step is a minimum: a series that would outgrow its bound
 // (maxSamples) keeps every other sample and doubles its step, so a trace spanning centuries cannot
-// exhaust memory (docs/simulation.md "Time series").
+// exhaust memory (docs/simulation.md "Outputs", series CSV).
 #include "core/sim/sim_result.hpp"
 
 #include <cstdint>
