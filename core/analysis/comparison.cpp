@@ -68,17 +68,26 @@ Figure metricsFigure(const JobTable& a, const JobTable& b)
     f.addNumberColumn("delta");
     f.addNumberColumn("delta_pct", "%");
     f.addTextColumn("better");
+    // Paired by name: A's rows in order, then B's that A lacks (one ran the autoscaler, say).
     const auto ma = resultMetrics(a);
     const auto mb = resultMetrics(b);
-    for (std::size_t i = 0; i < ma.size() && i < mb.size(); ++i) {
-        const double va = ma[i].value, vb = mb[i].value, d = vb - va;
+    std::vector<Metric> rows = ma;
+    for (const auto& m : mb)
+        if (std::none_of(ma.begin(), ma.end(), [&](const Metric& x) { return x.name == m.name; }))
+            rows.push_back(m);
+    const auto valueIn = [](const std::vector<Metric>& ms, const std::string& name) {
+        const auto it = std::find_if(ms.begin(), ms.end(), [&](const Metric& x) { return x.name == name; });
+        return it == ms.end() ? std::nan("") : it->value;
+    };
+    for (const auto& m : rows) {
+        const double va = valueIn(ma, m.name), vb = valueIn(mb, m.name), d = vb - va;
         double pct = std::nan("");
         if (!std::isnan(d))
             pct = va != 0 ? 100.0 * d / std::fabs(va) : d == 0 ? 0.0 : std::nan("");
         std::string better;
-        if (!std::isnan(d) && d != 0 && ma[i].name != "jobs")
-            better = (d < 0) == ma[i].lowerIsBetter ? "B" : "A";
-        f.appendRow({ma[i].name, ma[i].unit, cell(va), cell(vb), cell(d), cell(pct), better});
+        if (!std::isnan(d) && d != 0 && m.judged)
+            better = (d < 0) == m.lowerIsBetter ? "B" : "A";
+        f.appendRow({m.name, m.unit, cell(va), cell(vb), cell(d), cell(pct), better});
     }
     f.notes.push_back("delta = B - A; delta_pct = delta / |A| x 100 (empty when A is 0 and B is not)");
     return f;

@@ -91,6 +91,16 @@ struct JobTable {
     std::optional<double> clusterCpuCores;
     std::optional<double> clusterMemGb;
     std::optional<ClusterSeries> series;
+    // Totals of a simulation that ran the autoscaler / node power (docs/autoscaling.md "Outputs").
+    struct AutoscaleTotals {
+        double cpuReservedCoreH = 0, cpuUsedCoreH = 0, memReservedGbH = 0, memUsedGbH = 0;
+        double cpuUnderPct = 0, memUnderPct = 0, oomKills = 0, throttled_s = 0;
+    };
+    struct PowerTotals {
+        double energyKwh = 0, poweredServerH = 0, powerDelay_s = 0;
+    };
+    std::optional<AutoscaleTotals> autoscale;
+    std::optional<PowerTotals> power;
     std::vector<std::string> notes; // remarks on the source every figure inherits
 
     void refreshFlags(); // recomputes the has* flags from the jobs

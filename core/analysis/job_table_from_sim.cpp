@@ -111,6 +111,13 @@ JobTable jobTableFromSimResult(const SimResult& result)
     noteTraceUtilization(t, trace);
     if (!result.series.t_s.empty())
         useSimulatorSeries(t, result.series, "the simulator's time series");
+    const auto& sum = result.summary;
+    if (result.scenario.autoscaler.usage != UsageModel::None)
+        t.autoscale = JobTable::AutoscaleTotals{sum.cpuReservedCoreH, sum.cpuUsedCoreH, sum.memReservedGbH, sum.memUsedGbH,
+                                                sum.cpuUnderPct,      sum.memUnderPct,  static_cast<double>(sum.oomKills),
+                                                sum.throttled_s};
+    if (result.scenario.power.enabled)
+        t.power = JobTable::PowerTotals{sum.energyKwh, sum.poweredServerH, sum.powerDelay_s};
     return t;
 }
 

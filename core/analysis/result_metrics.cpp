@@ -74,7 +74,7 @@ std::vector<Metric> resultMetrics(const JobTable& t)
     const auto ifCauses = [&](double v) { return t.hasDelayCauses ? v : nan; };
 
     std::vector<Metric> m{
-        {"jobs", "jobs", jobs, false},
+        {"jobs", "jobs", jobs, false, false},
         {"started_jobs", "jobs", started, false},
         {"finished_jobs", "jobs", finished, false},
         {"unfinished_jobs", "jobs", unfinished, true},
@@ -104,6 +104,21 @@ std::vector<Metric> resultMetrics(const JobTable& t)
         const std::string suffix = "." + std::string(kSizeBucketLabels[b]);
         m.push_back({"mean_queue_delay_s" + suffix, "s", ifDelays(s.mean), true});
         m.push_back({"p95_queue_delay_s" + suffix, "s", ifDelays(s.p95), true});
+    }
+    if (const auto& a = t.autoscale) {
+        m.push_back({"cpu_reserved_core_h", "core-h", a->cpuReservedCoreH, true});
+        m.push_back({"cpu_used_core_h", "core-h", a->cpuUsedCoreH, true, false});
+        m.push_back({"mem_reserved_gb_h", "GB-h", a->memReservedGbH, true});
+        m.push_back({"mem_used_gb_h", "GB-h", a->memUsedGbH, true, false});
+        m.push_back({"cpu_under_pct", "%", a->cpuUnderPct, true});
+        m.push_back({"mem_under_pct", "%", a->memUnderPct, true});
+        m.push_back({"oom_kills", "kills", a->oomKills, true});
+        m.push_back({"throttled_s", "s", a->throttled_s, true});
+    }
+    if (const auto& p = t.power) {
+        m.push_back({"energy_kwh", "kWh", p->energyKwh, true});
+        m.push_back({"powered_server_h", "server-h", p->poweredServerH, true});
+        m.push_back({"power_delay_s", "s", p->powerDelay_s, true});
     }
     return m;
 }

@@ -5,6 +5,7 @@
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
 
+#include <optional>
 #include <unordered_map>
 
 namespace clens {
@@ -51,22 +52,34 @@ ContainerMetrics readAi4dlMetrics(const std::string& path, const MetricsReadOpti
     std::unordered_map<std::string, std::size_t> podIndex;
     const auto nCols = metricCols.size();
 
+    // A leading row-index column comes in two spellings: named "" in the header (pandas'
+    // to_csv), which needs nothing, or left out of the header (R's write.csv/write.table), so
+    // every row has one field more: decided on the first row, then every row must agree.
+    std::optional<std::size_t> shift;
+    const auto field = [&](std::size_t col) { return reader.field(col + *shift); };
     while (reader.next()) {
         const auto line = reader.line();
-        if (reader.size() != header.size()) {
-            const std::string field = reader.size() < header.size() ? header.name(reader.size()) : "";
-            throw InputError(path, line, field,
-                             "the row has " + std::to_string(reader.size()) + " fields but the header has " +
-                                 std::to_string(header.size()));
+        if (!shift) {
+            shift = reader.size() == header.size() + 1 ? 1 : 0;
+            if (*shift)
+                m.notes.push_back("the rows have one field more than the header: the first (a row index, as R writes "
+                                  "it) is ignored");
         }
-        const std::string pod(requireText(reader.field(podCol), {path, line, "pod.id"}));
-        const auto ts = parseTimestamp(reader.field(tsCol), {path, line, "timestamp"});
+        if (reader.size() != header.size() + *shift) {
+            const auto named = reader.size() < *shift ? 0 : reader.size() - *shift;
+            const std::string fieldName = named < header.size() ? header.name(named) : "";
+            throw InputError(path, line, fieldName,
+                             "the row has " + std::to_string(reader.size()) + " fields but the header has " +
+                                 std::to_string(header.size()) + (*shift ? " (+1 for the row index of the first row)" : ""));
+        }
+        const std::string pod(requireText(field(podCol), {path, line, "pod.id"}));
+        const auto ts = parseTimestamp(field(tsCol), {path, line, "timestamp"});
         auto [it, inserted] = podIndex.try_emplace(pod, m.containers.size());
         if (inserted) {
             m.containers.emplace_back();
             m.containers.back().podId = pod;
             if (serviceCol)
-                m.containers.back().service = std::string(trim(reader.field(*serviceCol)));
+                m.containers.back().service = std::string(trim(field(*serviceCol)));
         }
         auto& s = m.containers[it->second];
         if (!s.timestamps.empty() && ts <= s.timestamps.back())
@@ -79,9 +92,9 @@ ContainerMetrics readAi4dlMetrics(const std::string& path, const MetricsReadOpti
         s.fileLines.push_back(line);
         for (std::size_t c = 0; c < nCols; ++c) {
             const FieldRef where{path, line, options.columns[c]};
-            const double v = parseDouble(reader.field(metricCols[c]), where);
+            const double v = parseDouble(field(metricCols[c]), where);
             if (v < 0)
-                failField(where, "a metric cannot be negative, got '" + std::string(trim(reader.field(metricCols[c]))) + "'");
+                failField(where, "a metric cannot be negative, got '" + std::string(trim(field(metricCols[c]))) + "'");
             s.values.push_back(v);
         }
     }

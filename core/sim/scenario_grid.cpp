@@ -2,6 +2,7 @@
 
 #include "core/sim/scenario_json.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/json.hpp>
 
@@ -58,12 +59,7 @@ std::string label(const json::value& v)
 
 ScenarioGrid parseScenarioGrid(std::string_view text, const std::string& source)
 {
-    json::value root;
-    try {
-        root = json::parse(text);
-    } catch (const std::exception& e) {
-        throw InputError(source, 0, "", std::string("invalid JSON: ") + e.what());
-    }
+    const auto root = parseJsonText(text, source);
     if (!root.is_object())
         throw InputError(source, 0, "", "expected an object {\"base\": {...}, \"vary\": {...}}");
     json::object base;

@@ -130,27 +130,12 @@ private:
     const std::string& source_;
 };
 
-json::value parseText(std::string_view text, const std::string& source)
-{
-    json::stream_parser p;
-    boost::system::error_code ec;
-    const auto consumed = p.write(text.data(), text.size(), ec);
-    if (!ec)
-        p.finish(ec);
-    if (ec) {
-        const auto upTo = std::min(consumed, text.size());
-        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(upTo), '\n');
-        throw InputError(source, line, "", "invalid JSON: " + ec.message());
-    }
-    return p.release();
-}
-
 } // namespace
 
 Scenario parseScenarioJson(std::string_view text, const std::string& sourceName, const Scenario& base)
 {
     const Reader rd(sourceName);
-    const auto root = parseText(text, sourceName);
+    const auto root = parseJsonText(text, sourceName);
     Scenario s = base;
     rd.members(root, "", [&](std::string_view key, const json::value& v, const std::string& path) {
         if (key == "locality") {

@@ -59,6 +59,8 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     if (sc_.failures.serverMtbf_h > 0) {
         failures_.emplace(sc_.seed, cluster_->serverCount(), sc_.failures.serverMtbf_h);
         repair_s_ = std::max<std::int64_t>(0, std::llround(sc_.failures.repair_h * 3600.0));
+        // Bounded by the input's size (docs/simulation.md "Failures").
+        failureBudget_ = std::max<std::int64_t>(10'000, 100 * (static_cast<std::int64_t>(jobs.size()) + cluster_->serverCount()));
     }
 
     result_.jobs.resize(jobs.size());
@@ -285,7 +287,10 @@ void SimEngine::serverFails(std::int32_t server, std::int64_t t)
         res_->touch(server);
     openOutage_[idx(server)] = static_cast<std::int64_t>(result_.outages.size());
     result_.outages.push_back({server, t, t});
-    ++result_.summary.serverFailures;
+    if (++result_.summary.serverFailures > failureBudget_)
+        throw InputError("scenario", 0, "failures.server_mtbf_h",
+                         "servers fail faster than a run can follow (more than " + std::to_string(failureBudget_)
+                             + " failures, 100 per job and server): raise failures.server_mtbf_h or lower failures.horizon_s");
     events_.push({t + repair_s_, SimEvent::makeOrder(kServer, static_cast<std::uint64_t>(server)), kRepair});
     ++releaseEpoch_;
     needPass_ = dirty_ = true;

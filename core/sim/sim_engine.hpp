@@ -270,6 +270,7 @@ private:
     EventQueue events_;
     std::optional<ServerFailureModel> failures_;
     std::int64_t repair_s_ = 0;
+    std::int64_t failureBudget_ = 0; // the most server failures a run may hold
 
     std::vector<std::int32_t> jobOfRank_; // simulated jobs in queue order (submit, row)
     std::vector<std::uint32_t> rankOf_;

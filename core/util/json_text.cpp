@@ -1,4 +1,7 @@
 #include "core/util/json_text.hpp"
+#include <algorithm>
+#include <boost/json/stream_parser.hpp>
+#include "core/util/input_error.hpp"
 
 #include <boost/json/serialize.hpp>
 
@@ -83,6 +86,22 @@ std::string toJsonText(const boost::json::value& value, int indent)
     std::string out;
     write(out, value, indent, 0);
     return out;
+}
+
+boost::json::value parseJsonText(std::string_view text, const std::string& source)
+{
+    boost::json::stream_parser p;
+    boost::system::error_code ec;
+    const auto consumed = p.write(text.data(), text.size(), ec);
+    if (!ec)
+        p.finish(ec);
+    if (!ec)
+        return p.release();
+    const auto upTo = text.substr(0, std::min(consumed, text.size()));
+    const auto line = 1 + std::count(upTo.begin(), upTo.end(), '\n');
+    const auto lineStart = upTo.rfind('\n');
+    const auto column = 1 + upTo.size() - (lineStart == std::string_view::npos ? 0 : lineStart + 1);
+    throw InputError(source, line, "", "invalid JSON at column " + std::to_string(column) + ": " + ec.message());
 }
 
 } // namespace clens

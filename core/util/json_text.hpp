@@ -5,10 +5,15 @@
 #include <boost/json/value.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace clens {
 
 // indent = 0: one line; indent > 0: pretty-printed with that many spaces per level.
 std::string toJsonText(const boost::json::value& value, int indent = 0);
+
+// Parses a JSON document; a syntax error throws InputError naming the source, the line and the
+// column, and the problem in words (no library internals).
+boost::json::value parseJsonText(std::string_view text, const std::string& source);
 
 } // namespace clens

@@ -64,6 +64,24 @@ void TestAi4dlMetrics::leadingIndexColumn()
     QCOMPARE(m.containers[0].rows(), std::size_t{2});
     QCOMPARE(m.containers[0].timestamps[1], std::int64_t{120});
     QCOMPARE(m.value(m.containers[0], 1, m.columnIndex("cpu.usage.cores")), 0.7);
+    // R's write.csv leaves the index column out of the header: every row has one field more.
+    const auto rPath = writeFile(dir, "r-indexed.csv", kHeader + "\"1\"," + row(100, "a", 0.5, 1e9) + "\"2\"," +
+                                                           row(120, "a", 0.7, 2e9));
+    const auto r = readAi4dlMetrics(rPath);
+    QCOMPARE(r.containers.size(), std::size_t{1});
+    QCOMPARE(r.containers[0].podId, std::string("a"));
+    QCOMPARE(r.containers[0].timestamps[1], std::int64_t{120});
+    QCOMPARE(r.value(r.containers[0], 1, r.columnIndex("cpu.usage.cores")), 0.7);
+    QCOMPARE(r.notes.size(), std::size_t{1});
+    // Decided on the first row: a later row without the index is an error at its line (4).
+    const auto mixed = writeFile(dir, "r-mixed.csv", kHeader + "\"1\"," + row(100, "a", 0.5, 1e9) + "\"2\"," +
+                                                          row(120, "a", 0.7, 2e9) + row(140, "a", 0.7, 2e9));
+    try {
+        readAi4dlMetrics(mixed);
+        QFAIL("accepted a row without the index");
+    } catch (const InputError& e) {
+        QCOMPARE(e.line(), std::int64_t{4});
+    }
 }
 
 void TestAi4dlMetrics::interleavedPodsAndDateTimes()

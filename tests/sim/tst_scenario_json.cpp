@@ -1,5 +1,6 @@
 // Scenario JSON (docs/simulation.md "Scenario JSON"): defaults, key-by-key merge, round trip,
 // errors naming the key.
+#include "core/sim/scenario_grid.hpp"
 #include "core/sim/scenario_json.hpp"
 #include "core/sim/simulator.hpp"
 #include "tests/common/test_support.hpp"
@@ -19,6 +20,8 @@ private slots:
     void errorsNameTheKey_data();
     void errorsNameTheKey();
     void quotaForUnknownVc();
+    void syntaxErrorsNameLineAndColumn_data();
+    void syntaxErrorsNameLineAndColumn();
 };
 
 void TestScenarioJson::emptyObjectIsDefaults()
@@ -131,3 +134,38 @@ void TestScenarioJson::quotaForUnknownVc()
 
 QTEST_GUILESS_MAIN(TestScenarioJson)
 #include "tst_scenario_json.moc"
+
+void TestScenarioJson::syntaxErrorsNameLineAndColumn_data()
+{
+    QTest::addColumn<bool>("grid");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("expected");
+    // Line 2 is `  "placement" "spread"}`: the parser takes 14 characters and stops at the second
+    // quote, column 15.
+    QTest::newRow("scenario: missing colon") << false << "{\n  \"placement\" \"spread\"}" << "s.json:2: invalid JSON at column 15:";
+    // Line 3 is `"vary": {"locality.rack_size": [1, 2` (36 characters) and the document ends
+    // there: incomplete at line 3, column 37.
+    QTest::newRow("grid: incomplete") << true << "{\n\"base\": {},\n\"vary\": {\"locality.rack_size\": [1, 2"
+                                      << "s.json:3: invalid JSON at column 37: incomplete JSON";
+    // `{"vary": {"seed": [1,]}}`: the `]` after the comma is column 22.
+    QTest::newRow("grid: trailing comma") << true << "{\"vary\": {\"seed\": [1,]}}" << "s.json:1: invalid JSON at column 22:";
+}
+
+void TestScenarioJson::syntaxErrorsNameLineAndColumn()
+{
+    QFETCH(bool, grid);
+    QFETCH(QString, text);
+    QFETCH(QString, expected);
+    const auto utf8 = text.toStdString();
+    try {
+        if (grid)
+            parseScenarioGrid(utf8, "s.json");
+        else
+            parseScenarioJson(utf8, "s.json");
+        QFAIL("accepted invalid JSON");
+    } catch (const InputError& e) {
+        const auto message = QString::fromStdString(e.what());
+        QVERIFY2(message.startsWith(expected), qPrintable(message));
+        QVERIFY2(!message.contains(QStringLiteral("boost")) && !message.contains(QStringLiteral(".hpp")), qPrintable(message));
+    }
+}

@@ -8,6 +8,8 @@
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/seed_seq.hpp>
 
+#include "core/util/input_error.hpp"
+
 #include <QTest>
 
 #include <cmath>
@@ -71,6 +73,7 @@ private slots:
     void restartsFromCheckpoint();
     void drawsAreReproducible();
     void endBeforeFailureAtSameInstant();
+    void failuresBeyondTheBudgetStopTheRun();
 };
 
 void TestSimFailures::restartsFromCheckpoint_data()
@@ -166,3 +169,21 @@ void TestSimFailures::endBeforeFailureAtSameInstant()
 
 QTEST_GUILESS_MAIN(TestSimFailures)
 #include "tst_sim_failures.moc"
+
+void TestSimFailures::failuresBeyondTheBudgetStopTheRun()
+{
+    // MTBF 1e-9 h, no repair: the one server fails every second (TTF >= 1 s) and the 10-day job
+    // never finishes. The budget is max(10,000, 100 x (1 job + 1 server)) = 10,000 failures, so
+    // failure 10,001 (at ~10,001 s, long before the 365-day horizon) stops the run with an error
+    // naming the field, instead of ~31.5 M outages.
+    Scenario s;
+    s.failures.serverMtbf_h = 1e-9;
+    s.failures.repair_h = 0;
+    try {
+        simulate(makeCluster({{"r", 1}}), makeTrace({{"v", 0, 1, 864000}}), s);
+        QFAIL("the run should have stopped");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("failures.server_mtbf_h"));
+        QVERIFY2(QString::fromStdString(e.reason()).contains(QStringLiteral("10000 failures")), e.what());
+    }
+}

@@ -151,7 +151,7 @@ QString columnDisplayName(std::string_view column)
 
 QString metricDisplayName(std::string_view metric)
 {
-    static const std::array<std::pair<std::string_view, const char*>, 23> names{{
+    static const std::array<std::pair<std::string_view, const char*>, 34> names{{
         {"jobs", "Jobs"},
         {"started_jobs", "Started jobs"},
         {"finished_jobs", "Finished jobs"},
@@ -175,6 +175,17 @@ QString metricDisplayName(std::string_view metric)
         {"multi_server_jobs_pct", "Jobs on several servers"},
         {"failed_or_killed_jobs_pct", "Failed or killed jobs"},
         {"failed_or_killed_gpu_time_pct", "GPU time of failed or killed jobs"},
+        {"cpu_reserved_core_h", "CPU reserved"},
+        {"cpu_used_core_h", "CPU used"},
+        {"mem_reserved_gb_h", "Memory reserved"},
+        {"mem_used_gb_h", "Memory used"},
+        {"cpu_under_pct", "Intervals short of CPU"},
+        {"mem_under_pct", "Intervals short of memory"},
+        {"oom_kills", "OOM kills"},
+        {"throttled_s", "Time lost to CPU throttling"},
+        {"energy_kwh", "Energy"},
+        {"powered_server_h", "Powered server-hours"},
+        {"power_delay_s", "Waiting for servers to boot"},
     }};
     const auto dot = metric.find('.');
     const auto base = metric.substr(0, dot);
