@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -83,6 +84,69 @@ void AtomicFile::commit()
     committed_ = true;
     const fs::path dir = fs::path(target_).parent_path();
     syncPath(dir.empty() ? std::string(".") : dir.string(), O_RDONLY | O_DIRECTORY);
+}
+
+namespace {
+std::string lastErrorText(const char* fallback)
+{
+    return errno != 0 ? std::string(std::strerror(errno)) : std::string(fallback);
+}
+
+bool existsAndNotRegular(const std::string& path)
+{
+    std::error_code ec;
+    const auto st = fs::status(path, ec); // follows symlinks: /dev/stdout -> /proc/self/fd/1
+    return !ec && fs::exists(st) && !fs::is_regular_file(st) && !fs::is_directory(st);
+}
+} // namespace
+
+AtomicOutputFile::AtomicOutputFile(const std::string& target, std::size_t bufferBytes)
+    : target_(target), buffer_(bufferBytes)
+{
+    std::string writeTo = target;
+    if (!existsAndNotRegular(target)) {
+        try {
+            file_ = std::make_unique<AtomicFile>(target);
+        } catch (const std::system_error& e) {
+            throw OutputFileError(target, std::string("cannot create a temporary file beside it: ") + e.code().message());
+        }
+        writeTo = file_->tempPath();
+    }
+    if (!buffer_.empty())
+        out_.rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    errno = 0;
+    out_.open(writeTo, std::ios::binary | std::ios::trunc);
+    if (!out_)
+        throw OutputFileError(target, lastErrorText("cannot open the file for writing"));
+}
+
+AtomicOutputFile::~AtomicOutputFile() = default; // file_'s destructor removes an uncommitted temporary
+
+void AtomicOutputFile::commit()
+{
+    errno = 0;
+    out_.flush();
+    const bool flushed = static_cast<bool>(out_);
+    const int flushErrno = errno;
+    out_.close();
+    if (!flushed || !out_) {
+        errno = flushErrno != 0 ? flushErrno : errno;
+        throw OutputFileError(target_, lastErrorText("write failed"));
+    }
+    if (!file_)
+        return;
+    try {
+        file_->commit();
+    } catch (const std::system_error& e) {
+        throw OutputFileError(target_, e.code().message());
+    }
+}
+
+void writeFileAtomically(const std::string& target, const std::function<void(std::ostream&)>& write)
+{
+    AtomicOutputFile file(target);
+    write(file.stream());
+    file.commit();
 }
 
 } // namespace clens::store
