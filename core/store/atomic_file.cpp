@@ -1,6 +1,7 @@
 #include "core/store/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 namespace clens::store {
@@ -84,6 +86,64 @@ void AtomicFile::commit()
     committed_ = true;
     const fs::path dir = fs::path(target_).parent_path();
     syncPath(dir.empty() ? std::string(".") : dir.string(), O_RDONLY | O_DIRECTORY);
+}
+
+namespace {
+bool allDigits(std::string_view s)
+{
+    return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// "PID-STAMP-N" with three runs of digits; returns PID, or -1 when the text does not match.
+long long pidOfTempSuffix(std::string_view rest)
+{
+    const auto a = rest.find('-');
+    if (a == std::string_view::npos)
+        return -1;
+    const auto b = rest.find('-', a + 1);
+    if (b == std::string_view::npos)
+        return -1;
+    const auto pid = rest.substr(0, a);
+    if (!allDigits(pid) || pid.size() > 10 || !allDigits(rest.substr(a + 1, b - a - 1)) || !allDigits(rest.substr(b + 1)))
+        return -1;
+    return std::stoll(std::string(pid));
+}
+
+bool processRunning(long long pid)
+{
+    if (pid <= 0 || pid > 0x7fffffffLL)
+        return false;
+    if (pid == static_cast<long long>(::getpid()))
+        return true; // another save in this process (another thread) may still be writing it
+    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+} // namespace
+
+std::size_t removeStaleTemporaries(const std::string& target, fs::file_time_type before)
+{
+    const fs::path t(resolveTarget(target));
+    const fs::path dir = t.parent_path().empty() ? fs::path(".") : t.parent_path();
+    const std::string prefix = "." + t.filename().string() + ".tmp-";
+    std::size_t removed = 0;
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0)
+            continue;
+        const auto pid = pidOfTempSuffix(std::string_view(name).substr(prefix.size()));
+        if (pid < 0)
+            continue;
+        std::error_code fec;
+        if (!it->is_regular_file(fec) || it->is_symlink(fec))
+            continue;
+        const auto mtime = it->last_write_time(fec);
+        if (fec || mtime >= before || processRunning(pid))
+            continue;
+        if (fs::remove(it->path(), fec) && !fec)
+            ++removed;
+    }
+    return removed;
 }
 
 namespace {

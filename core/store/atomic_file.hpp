@@ -3,6 +3,7 @@
 // disk, rename it over the target, flush the directory. Readers see the old file or the new
 // one, never a mix; a crash or an error before the rename leaves the old file as it was.
 #include <cstddef>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -33,6 +34,14 @@ private:
     std::string temp_;
     bool committed_ = false;
 };
+
+// Removes the temporary files that AtomicFile(target) left behind in earlier runs (a save killed
+// before its rename; docs/project-file.md "Stale temporary files"). Only names of AtomicFile's own
+// pattern for this target, `.NAME.tmp-PID-STAMP-N` (PID, STAMP, N decimal digits), beside the
+// (symlink-resolved) target; only regular files last modified before `before`; and only when
+// PID is not a running process (a concurrent save by a live process keeps its file). Returns
+// how many were removed; never throws (a file that cannot be removed is left).
+std::size_t removeStaleTemporaries(const std::string& target, std::filesystem::file_time_type before);
 
 // A result file that cannot be written (the CLI exits 1): "cannot write 'PATH': reason".
 class OutputFileError : public std::runtime_error {
