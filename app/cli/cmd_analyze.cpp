@@ -5,6 +5,7 @@
 #include "core/io/job_results_csv_reader.hpp"
 #include "core/io/series_csv_reader.hpp"
 #include "core/io/trace_format.hpp"
+#include "core/store/atomic_file.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/json_text.hpp"
 
@@ -153,10 +154,9 @@ int runAnalyze(const Args& args)
             files.push_back(file);
         }
         const auto indexPath = (std::filesystem::path(outDir) / "index.json").string();
-        std::ofstream index(indexPath, std::ios::binary | std::ios::trunc);
-        index << toJsonText(indexJson(input.table, set, files, false)) << '\n';
-        if (!index.flush())
-            throw std::runtime_error("cannot write " + indexPath);
+        store::writeFileAtomically(indexPath, [&](std::ostream& index) {
+            index << toJsonText(indexJson(input.table, set, files, false)) << '\n';
+        });
     }
     if (json) {
         std::cout << toJsonText(indexJson(input.table, set, files, outDir.empty())) << '\n';

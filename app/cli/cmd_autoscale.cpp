@@ -6,6 +6,7 @@
 #include "core/phases/phase_model.hpp"
 #include "core/phases/phase_model_json.hpp"
 #include "core/phases/phase_outputs.hpp"
+#include "core/store/atomic_file.hpp"
 #include "core/util/input_error.hpp"
 
 #include <cstdio>
@@ -26,12 +27,8 @@ const char* kUsage =
 
 void writeFileWith(const std::string& path, const std::function<void(std::ostream&)>& write)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw InputError(path, 0, "", "cannot open the file for writing");
-    write(out);
-    if (!out.flush())
-        throw InputError(path, 0, "", "writing failed");
+    // Atomic; a failure is exit 1 (docs/cli.md "Output files").
+    store::writeFileAtomically(path, write);
 }
 
 void printTable(const AutoscaleResult& r, ScalingPolicy configured)

@@ -4,6 +4,7 @@
 #include "core/analysis/job_table_builders.hpp"
 #include "core/io/job_results_csv_reader.hpp"
 #include "core/io/trace_format.hpp"
+#include "core/store/atomic_file.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/json_text.hpp"
 
@@ -112,10 +113,9 @@ int runCompare(const Args& args)
             writeFigureCsvFile((std::filesystem::path(outDir) / files.back()).string(), *f);
         }
         const auto indexPath = (std::filesystem::path(outDir) / "index.json").string();
-        std::ofstream index(indexPath, std::ios::binary | std::ios::trunc);
-        index << toJsonText(comparisonJson(cmp, files)) << '\n';
-        if (!index.flush())
-            throw std::runtime_error("cannot write " + indexPath);
+        store::writeFileAtomically(indexPath, [&](std::ostream& index) {
+            index << toJsonText(comparisonJson(cmp, files)) << '\n';
+        });
     }
     if (json)
         std::cout << toJsonText(comparisonJson(cmp, files)) << '\n';

@@ -1,5 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "core/io/native_csv.hpp"
+#include "core/store/atomic_file.hpp"
 #include "core/synth/philly_like_generator.hpp"
 
 #include <fstream>
@@ -12,28 +13,15 @@ namespace clens::cli {
 
 namespace {
 
-// An output file with a large buffer; close() reports a failed write naming the file.
+// An output file with a large buffer, replaced atomically by close() (docs/cli.md "Output files").
 class OutputFile {
 public:
-    explicit OutputFile(const std::string& path) : path_(path), buffer_(1 << 20)
-    {
-        out_.rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-        out_.open(path, std::ios::binary | std::ios::trunc);
-        if (!out_)
-            throw std::runtime_error(path + ": cannot open for writing");
-    }
-    std::ostream& stream() { return out_; }
-    void close()
-    {
-        out_.close();
-        if (!out_)
-            throw std::runtime_error(path_ + ": write failed");
-    }
+    explicit OutputFile(const std::string& path) : file_(path, std::size_t{1} << 20) {}
+    std::ostream& stream() { return file_.stream(); }
+    void close() { file_.commit(); }
 
 private:
-    std::string path_;
-    std::vector<char> buffer_;
-    std::ofstream out_;
+    store::AtomicOutputFile file_;
 };
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "core/phases/phase_model.hpp"
 #include "core/phases/phase_model_json.hpp"
 #include "core/phases/phase_outputs.hpp"
+#include "core/store/atomic_file.hpp"
 #include "core/util/input_error.hpp"
 
 #include <cstdio>
@@ -25,19 +26,6 @@ const char* kApplyUsage =
     "                       [--graph-out graph.json] [--dot-out graph.dot] [--mem-column mem.working.set]\n"
     "                       [--resample-s 0]";
 
-std::ofstream openOutput(const std::string& path)
-{
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw InputError(path, 0, "", "cannot open the file for writing");
-    return out;
-}
-
-void finish(std::ofstream& out, const std::string& path)
-{
-    if (!out.flush())
-        throw InputError(path, 0, "", "writing failed");
-}
 
 ContainerMetrics readMetrics(const std::string& path, std::int64_t resample_s)
 {
@@ -134,28 +122,19 @@ int runApply(const Args& args)
     const auto phases = assignPhases(model, metrics);
     const auto stats = computePhaseStats(metrics, phases);
 
-    auto out = openOutput(outPath);
-    writePhasesCsv(out, metrics, phases);
-    finish(out, outPath);
-    if (!actOut.empty()) {
-        auto act = openOutput(actOut);
-        writeActivationsCsv(act, metrics, phases);
-        finish(act, actOut);
-    }
+    // Every output is written atomically; a failure is exit 1 (docs/cli.md "Output files").
+    store::writeFileAtomically(outPath, [&](std::ostream& out) { writePhasesCsv(out, metrics, phases); });
+    if (!actOut.empty())
+        store::writeFileAtomically(actOut, [&](std::ostream& out) { writeActivationsCsv(out, metrics, phases); });
     if (!graphOut.empty() || !dotOut.empty()) {
         PhaseGraphColumns cols;
         cols.mem = memColumn;
         const auto graph = buildPhaseGraph(metrics, phases, stats, cols);
-        if (!graphOut.empty()) {
-            auto g = openOutput(graphOut);
-            g << phaseGraphToJson(graph, metrics, phases) << '\n';
-            finish(g, graphOut);
-        }
-        if (!dotOut.empty()) {
-            auto d = openOutput(dotOut);
-            writePhaseGraphDot(d, graph);
-            finish(d, dotOut);
-        }
+        if (!graphOut.empty())
+            store::writeFileAtomically(graphOut,
+                                       [&](std::ostream& g) { g << phaseGraphToJson(graph, metrics, phases) << '\n'; });
+        if (!dotOut.empty())
+            store::writeFileAtomically(dotOut, [&](std::ostream& d) { writePhaseGraphDot(d, graph); });
     }
     std::printf("%zu containers, %zu rows; the first %d rows of each container have no phase\n",
                 metrics.containers.size(), metrics.totalRows(), phases.history);

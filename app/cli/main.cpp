@@ -2,7 +2,9 @@
 #include "app/cli/cli_command.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/progress.hpp"
+#include "core/util/text_escape.hpp"
 
+#include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -37,9 +39,33 @@ void printUsage(std::ostream& out)
         out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << '\n';
 }
 
+// Results printed to stdout must reach it: flush std::cout and C stdio (some commands use
+// printf) and check both. A full disk, /dev/full or a closed stdout turns success into exit 1
+// (docs/cli.md "Exit status and errors").
+bool stdoutWritten()
+{
+    std::cout.flush();
+    const bool coutOk = static_cast<bool>(std::cout);
+    return std::fflush(stdout) == 0 && !std::ferror(stdout) && coutOk;
+}
+
+int run(int argc, char** argv);
+
 } // namespace
 
 int main(int argc, char** argv)
+{
+    const int rc = run(argc, argv);
+    if (!stdoutWritten()) {
+        std::cerr << "clusterlens-cli: error: cannot write to standard output\n";
+        return rc == 0 ? 1 : rc;
+    }
+    return rc;
+}
+
+namespace {
+
+int run(int argc, char** argv)
 {
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
         printUsage(argc < 2 ? std::cerr : std::cout);
@@ -47,7 +73,7 @@ int main(int argc, char** argv)
     }
     const auto it = commands().find(argv[1]);
     if (it == commands().end()) {
-        std::cerr << "clusterlens-cli: error: unknown command '" << argv[1] << "'\n";
+        std::cerr << "clusterlens-cli: error: unknown command '" << clens::escapeControlChars(argv[1]) << "'\n";
         printUsage(std::cerr);
         return 2;
     }
@@ -55,13 +81,17 @@ int main(int argc, char** argv)
     try {
         return it->second.run(args);
     } catch (const clens::cli::UsageError& e) {
-        std::cerr << "clusterlens-cli: error: " << e.what() << '\n';
+        // Messages can quote arguments and input text: control characters are escaped
+        // (docs/formats.md "Text from input in messages"); usage text keeps its line breaks.
+        std::cerr << "clusterlens-cli: error: " << clens::escapeControlChars(e.what(), true) << '\n';
         return 2;
     } catch (const clens::InputError& e) {
         std::cerr << "clusterlens-cli: error: " << e.what() << '\n';
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "clusterlens-cli: error: " << e.what() << '\n';
+        std::cerr << "clusterlens-cli: error: " << clens::escapeControlChars(e.what()) << '\n';
         return 1;
     }
 }
+
+} // namespace

@@ -3,6 +3,7 @@
 #include "app/cli/cli_command.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_model_json.hpp"
+#include "core/store/atomic_file.hpp"
 
 #include <fstream>
 #include <functional>
@@ -44,13 +45,7 @@ std::shared_ptr<const DemandProfile> loadDemand(const std::string& metricsPath, 
 
 void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& fn)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw std::runtime_error("cannot write '" + path + "'");
-    fn(out);
-    out.flush();
-    if (!out)
-        throw std::runtime_error("error while writing '" + path + "'");
+    store::writeFileAtomically(path, fn);
 }
 
 } // namespace clens::cli

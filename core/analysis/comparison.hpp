@@ -5,16 +5,18 @@
 #include "core/analysis/analysis_options.hpp"
 #include "core/analysis/figure.hpp"
 #include "core/analysis/job_table.hpp"
+#include "core/util/text_escape.hpp"
 
 #include <stdexcept>
 #include <vector>
 
 namespace clens {
 
-// Thrown when A and B are not results on the same jobs.
+// Thrown when A and B are not results on the same jobs. The message quotes job ids and VC names
+// from the input, so its control characters are escaped (docs/formats.md "Text from input in messages").
 class JobSetMismatch : public std::runtime_error {
 public:
-    using std::runtime_error::runtime_error;
+    explicit JobSetMismatch(const std::string& message) : std::runtime_error(escapeControlChars(message)) {}
 };
 
 struct Comparison {

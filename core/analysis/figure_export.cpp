@@ -1,5 +1,7 @@
 #include "core/analysis/figure_export.hpp"
 
+#include "core/store/atomic_file.hpp"
+
 #include "core/util/csv_writer.hpp"
 
 #include <boost/json.hpp>
@@ -52,13 +54,8 @@ void writeFigureCsv(std::ostream& out, const Figure& f)
 
 void writeFigureCsvFile(const std::string& path, const Figure& f)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw std::runtime_error("cannot write " + path);
-    writeFigureCsv(out, f);
-    out.flush();
-    if (!out)
-        throw std::runtime_error("error while writing " + path);
+    // Written atomically (docs/cli.md "Output files").
+    store::writeFileAtomically(path, [&](std::ostream& out) { writeFigureCsv(out, f); });
 }
 
 namespace {

@@ -14,7 +14,8 @@ namespace clens {
 std::string formatNumber(double v);
 
 void writeFigureCsv(std::ostream& out, const Figure& f);
-// Throws std::runtime_error when the file cannot be written.
+// Replaces the file atomically; throws store::OutputFileError (a std::runtime_error) when it
+// cannot be written, leaving an existing file as it was.
 void writeFigureCsvFile(const std::string& path, const Figure& f);
 
 // name, title, kind, x/y axes, series_column, columns (name, unit), rows, notes.

@@ -1,5 +1,7 @@
 #include "core/phases/phase_model_json.hpp"
 
+#include "core/store/atomic_file.hpp"
+
 #include "core/phases/precise_json.hpp"
 #include "core/util/input_error.hpp"
 
@@ -285,12 +287,8 @@ PhaseModel parsePhaseModelJson(std::string_view text, const std::string& source)
 
 void savePhaseModel(const PhaseModel& model, const std::string& path)
 {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out)
-        throw InputError(path, 0, "", "cannot open the file for writing");
-    out << phaseModelToJson(model) << '\n';
-    if (!out.flush())
-        throw InputError(path, 0, "", "writing the model failed");
+    // Written atomically; a failure is an OutputFileError (docs/cli.md "Output files").
+    store::writeFileAtomically(path, [&](std::ostream& out) { out << phaseModelToJson(model) << '\n'; });
 }
 
 PhaseModel loadPhaseModel(const std::string& path)

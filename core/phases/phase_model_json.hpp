@@ -18,6 +18,7 @@ std::string phaseModelToJson(const PhaseModel& model);
 // Throws InputError naming the source, line (for syntax errors) and key path.
 PhaseModel parsePhaseModelJson(std::string_view text, const std::string& sourceName);
 
+// Writes the model JSON atomically; throws store::OutputFileError naming path.
 void savePhaseModel(const PhaseModel& model, const std::string& path);
 PhaseModel loadPhaseModel(const std::string& path);
 

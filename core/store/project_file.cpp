@@ -175,6 +175,9 @@ void saveProject(const std::string& path, const Project& project, const Progress
     const Trace& trace = project.trace ? *project.trace : empty;
     validateProject(project, trace);
     const auto ids = assignClusterIds(project);
+    // Temporary files of earlier saves of this project that were killed before their rename
+    // (docs/project-file.md "Stale temporary files") are removed first, freeing their space.
+    removeStaleTemporaries(path, std::filesystem::file_time_type::clock::now());
     try {
         AtomicFile file(path);
         {

@@ -3,6 +3,7 @@
 // the UI shows where): the file is named, and for bad content the record is "table row N"
 // (1-based) with field "table.column". Saving problems are ProjectSaveError (exit 1).
 #include "core/util/input_error.hpp"
+#include "core/util/text_escape.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -33,7 +34,7 @@ private:
 class ProjectSaveError : public std::runtime_error {
 public:
     ProjectSaveError(const std::string& file, const std::string& reason)
-        : std::runtime_error(file + ": cannot save project: " + reason), file_(file)
+        : std::runtime_error(escapeControlChars(file + ": cannot save project: " + reason)), file_(file)
     {
     }
     const std::string& file() const noexcept { return file_; }

@@ -1,17 +1,20 @@
 #include "core/util/input_error.hpp"
 
+#include "core/util/text_escape.hpp"
+
 namespace clens {
 
 std::string formatInputError(const std::string& file, std::int64_t line, const std::string& field,
                              const std::string& reason)
 {
-    std::string out = file.empty() ? std::string("<input>") : file;
+    // Control characters from input are escaped (docs/formats.md "Text from input in messages").
+    std::string out = file.empty() ? std::string("<input>") : escapeControlChars(file);
     if (line > 0)
         out += ":" + std::to_string(line);
     out += ": ";
     if (!field.empty())
-        out += "field '" + field + "': ";
-    out += reason;
+        out += "field '" + escapeControlChars(field) + "': ";
+    out += escapeControlChars(reason);
     return out;
 }
 
@@ -20,7 +23,7 @@ InputError::InputError(std::string file, std::int64_t line, std::string field, c
     , file_(std::move(file))
     , line_(line)
     , field_(std::move(field))
-    , reason_(message)
+    , reason_(escapeControlChars(message))
 {
 }
 

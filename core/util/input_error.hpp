@@ -15,7 +15,7 @@ public:
     const std::string& file() const noexcept { return file_; }
     std::int64_t line() const noexcept { return line_; }
     const std::string& field() const noexcept { return field_; }
-    // The message without the location prefix.
+    // The message without the location prefix, control characters escaped like what().
     const std::string& reason() const noexcept { return reason_; }
 
 private:
@@ -25,7 +25,8 @@ private:
     std::string reason_;
 };
 
-// "FILE:LINE: field 'x': reason" (parts omitted when unknown).
+// "FILE:LINE: field 'x': reason" (parts omitted when unknown), with control characters in all
+// three texts escaped by escapeControlChars (core/util/text_escape.hpp).
 std::string formatInputError(const std::string& file, std::int64_t line, const std::string& field,
                              const std::string& reason);
 

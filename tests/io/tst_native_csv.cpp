@@ -23,6 +23,8 @@ private slots:
     void badJobs();
     void badCluster_data();
     void badCluster();
+    void controlCharsEscaped_data();
+    void controlCharsEscaped();
 };
 
 void TestNativeCsv::demoSample()
@@ -243,6 +245,56 @@ void TestNativeCsv::badCluster()
     QTemporaryDir dir;
     const auto path = writeFile(dir, "cluster.csv", text.toStdString());
     expectInputError([&] { readNativeCluster(path); }, path, line, field.toStdString());
+}
+
+// Control characters in input (docs/formats.md "Text from input in messages"): a field's text is
+// quoted in the error message with every byte below 0x20 and 0x7f written as \xNN (\n, \t, \r
+// for those three), so a crafted trace cannot drive the terminal (ESC [31m turns it red, BEL
+// beeps, ESC ] 0 ; ... BEL sets the window title, a newline forges a second message line).
+// UTF-8 text such as "é" or "✓" is kept byte for byte.
+void TestNativeCsv::controlCharsEscaped_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QByteArray>("quoted"); // what the message must contain, escaped
+    const QByteArray h = "job_id,vc,user,submit_s,gpus,duration_s,status\n";
+    // ESC (0x1b) [31m, BEL (0x07) and a newline (0x0a) inside a quoted status: 3 bytes escaped.
+    QTest::newRow("status: ESC[31m, BEL, newline")
+        << h + "a,v,u,0,1,10,\"\x1b[31mDone\x07\nX\"\n" << "status" << QByteArray(R"('\x1b[31mDone\x07\nX')");
+    // The same id twice: the duplicate-id message quotes it.
+    QTest::newRow("duplicate id with controls")
+        << h + "\"\x1b[2Ja\x07\",v,u,0,1,10,Pass\n\"\x1b[2Ja\x07\",v,u,1,1,10,Pass\n" << "job_id"
+        << QByteArray(R"('\x1b[2Ja\x07')");
+    // An OSC window-title sequence in a number field: field_parse quotes the text. The tab is
+    // inside the text (fields are trimmed of leading and trailing blanks): 5 bytes escaped.
+    QTest::newRow("gpus: OSC title, DEL, SOH, tab")
+        << h + "a,v,u,0,\"\x1b]0;pwn\x07\x7f\x01\tX\",10,Pass\n" << "gpus" << QByteArray(R"(\x1b]0;pwn\x07\x7f\x01\tX)");
+    // UTF-8 stays: "Fertig" + CR (0x0d, escaped as \r) + U+2713 (e2 9c 93, kept as 3 bytes).
+    QTest::newRow("UTF-8 kept, CR escaped")
+        << h + "a,v,u,0,1,10,\"Fertig\r\xe2\x9c\x93\"\n" << "status" << QByteArray("'Fertig\\r\xe2\x9c\x93'");
+}
+
+void TestNativeCsv::controlCharsEscaped()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, field);
+    QFETCH(QByteArray, quoted);
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "jobs.csv", text.toStdString());
+    try {
+        readNativeJobs(path);
+        QFAIL("expected an InputError");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+        const QByteArray msg(e.what());
+        for (const char c : msg) {
+            const auto b = static_cast<unsigned char>(c);
+            QVERIFY2(b >= 0x20 && b != 0x7f, msg.toPercentEncoding().constData());
+        }
+        QVERIFY2(msg.contains(quoted), msg.toPercentEncoding().constData());
+        for (const char c : QByteArray(e.reason().c_str()))
+            QVERIFY(static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) != 0x7f);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestNativeCsv)

@@ -20,6 +20,9 @@
 #include <csignal>
 #include <unistd.h>
 
+#include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 using namespace clens;
@@ -88,6 +91,9 @@ private slots:
     void cancelledSaveLeavesTheOldFile();
     void killedSaveLeavesTheOldFile();
     void saveIntoMissingDirectoryFails();
+    void staleTempFilesRemovedOnNextSave_data();
+    void staleTempFilesRemovedOnNextSave();
+    void killedSaveTempRemovedOnNextSave();
     void invalidResultIsNotSaved();
     void refusedFilesAreUntouched_data();
     void refusedFilesAreUntouched();
@@ -243,6 +249,93 @@ void TestProjectFile::killedSaveLeavesTheOldFile()
     const auto entries = dirEntries(dir);
     QCOMPARE(entries.size(), 2);
     QVERIFY2(entries[0].startsWith(".p.clens.tmp-"), qPrintable(entries.join(", ")));
+}
+
+namespace {
+// The pid of a process that has exited and been reaped: no process has it (until reused).
+pid_t deadPid()
+{
+    const pid_t child = fork();
+    if (child == 0)
+        ::_exit(0);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return child;
+}
+} // namespace
+
+// Stale temporary files (docs/project-file.md "Stale temporary files"): a save of p.clens
+// removes `.p.clens.tmp-PID-STAMP-N` files of earlier saves, and only those: the name must have
+// the saver's pattern for this project (three runs of digits), the file must be older than the
+// save (mtime before it starts) and PID must not be running. Each row plants one file beside
+// p.clens, saves, and checks whether the file is still there.
+void TestProjectFile::staleTempFilesRemovedOnNextSave_data()
+{
+    QTest::addColumn<QString>("name");   // %1 = a pid (dead or live, see below)
+    QTest::addColumn<bool>("livePid");   // %1 is this test's parent process (running) instead of a reaped child
+    QTest::addColumn<int>("ageSeconds"); // mtime = now - ageSeconds (negative: in the future)
+    QTest::addColumn<bool>("removed");
+    QTest::newRow("killed save, an hour old") << ".p.clens.tmp-%1-123456-0" << false << 3600 << true;
+    QTest::newRow("killed save, 2 s old") << ".p.clens.tmp-%1-987-12" << false << 2 << true;
+    QTest::newRow("another project's temp") << ".q.clens.tmp-%1-123456-0" << false << 3600 << false;
+    QTest::newRow("project name is a prefix") << ".p.clens.bak.tmp-%1-1-0" << false << 3600 << false;
+    QTest::newRow("not the saver's pattern (letters)") << ".p.clens.tmp-%1-abc-0" << false << 3600 << false;
+    QTest::newRow("not the saver's pattern (suffix)") << ".p.clens.tmp-%1-1-0.keep" << false << 3600 << false;
+    QTest::newRow("not hidden") << "p.clens.tmp-%1-1-0" << false << 3600 << false;
+    QTest::newRow("creator still running") << ".p.clens.tmp-%1-1-0" << true << 3600 << false;
+    QTest::newRow("newer than this save") << ".p.clens.tmp-%1-1-0" << false << -3600 << false;
+}
+
+void TestProjectFile::staleTempFilesRemovedOnNextSave()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, livePid);
+    QFETCH(int, ageSeconds);
+    QFETCH(bool, removed);
+    QTemporaryDir dir;
+    const auto file = dir.path().toStdString() + "/p.clens";
+    saveProject(file, smallProject(10));
+    const auto pid = livePid ? ::getppid() : deadPid();
+    const auto stale = dir.path().toStdString() + "/" + name.arg(pid).toStdString();
+    std::ofstream(stale, std::ios::binary) << "half a project";
+    namespace fs = std::filesystem;
+    fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::seconds(ageSeconds));
+    saveProject(file, smallProject(20));
+    QCOMPARE(QFileInfo::exists(QString::fromStdString(stale)), !removed);
+    QCOMPARE(loadProject(file).trace->jobs.size(), std::size_t{20});
+    // Nothing else is left beside the project: p.clens and, when kept, the planted file.
+    QCOMPARE(dirEntries(dir).size(), removed ? 1 : 2);
+}
+
+// The real case: a save killed half-way (as in killedSaveLeavesTheOldFile) leaves one hidden
+// temporary file; the next save of the same project removes it, so the directory holds p.clens
+// alone (2 entries before the save, 1 after).
+void TestProjectFile::killedSaveTempRemovedOnNextSave()
+{
+    QTemporaryDir dir;
+    const auto file = dir.path().toStdString() + "/p.clens";
+    saveProject(file, smallProject(100));
+    const auto big = smallProject(20'000);
+    const pid_t child = fork();
+    QVERIFY(child >= 0);
+    if (child == 0) {
+        try {
+            saveProject(file, big, [](double f) {
+                if (f >= 0.5)
+                    ::kill(::getpid(), SIGKILL);
+                return true;
+            });
+        } catch (...) {
+        }
+        ::_exit(0);
+    }
+    int status = 0;
+    QCOMPARE(::waitpid(child, &status, 0), child);
+    QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    QCOMPARE(dirEntries(dir).size(), 2);
+    saveProject(file, smallProject(30));
+    QCOMPARE(dirEntries(dir), QStringList{"p.clens"});
+    QCOMPARE(loadProject(file).trace->jobs.size(), std::size_t{30});
 }
 
 void TestProjectFile::saveIntoMissingDirectoryFails()
