@@ -118,7 +118,15 @@ ScenarioGrid loadScenarioGrid(const std::string& path)
         throw InputError(path, 0, "", "cannot open file");
     std::ostringstream ss;
     ss << in.rdbuf();
-    return parseScenarioGrid(ss.str(), path);
+    const auto text = ss.str();
+    try {
+        return parseScenarioGrid(text, path);
+    } catch (const InputError& e) {
+        // A key of the base, else a varied one (a run's error names the key it varies).
+        if (e.line() == 0 && !e.field().empty() && lineOfKeyPath(text, "base." + e.field()) == 0)
+            rethrowWithKeyLine(e, text, "vary.");
+        rethrowWithKeyLine(e, text, "base.");
+    }
 }
 
 } // namespace clens

@@ -311,7 +311,12 @@ Scenario loadScenarioFile(const std::string& path, const Scenario& base)
         throw InputError(path, 0, "", "cannot open file");
     std::ostringstream ss;
     ss << in.rdbuf();
-    return parseScenarioJson(ss.str(), path, base);
+    const auto text = ss.str();
+    try {
+        return parseScenarioJson(text, path, base);
+    } catch (const InputError& e) {
+        rethrowWithKeyLine(e, text);
+    }
 }
 
 namespace {

@@ -1,12 +1,14 @@
 #include "core/util/json_text.hpp"
-#include <algorithm>
-#include <boost/json/stream_parser.hpp>
+
 #include "core/util/input_error.hpp"
 
 #include <boost/json/serialize.hpp>
+#include <boost/json/stream_parser.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <vector>
 
 namespace clens {
 
@@ -102,6 +104,59 @@ boost::json::value parseJsonText(std::string_view text, const std::string& sourc
     const auto lineStart = upTo.rfind('\n');
     const auto column = 1 + upTo.size() - (lineStart == std::string_view::npos ? 0 : lineStart + 1);
     throw InputError(source, line, "", "invalid JSON at column " + std::to_string(column) + ": " + ec.message());
+}
+
+namespace {
+
+// Where `"key"` followed by optional blanks and ':' first appears at or after `from`, or npos.
+std::size_t findKey(std::string_view text, std::string_view key, std::size_t from)
+{
+    const std::string quoted = "\"" + std::string(key) + "\"";
+    for (auto at = text.find(quoted, from); at != std::string_view::npos; at = text.find(quoted, at + 1)) {
+        auto after = at + quoted.size();
+        while (after < text.size() && (text[after] == ' ' || text[after] == '\t' || text[after] == '\r' || text[after] == '\n'))
+            ++after;
+        if (after < text.size() && text[after] == ':')
+            return at;
+    }
+    return std::string_view::npos;
+}
+
+} // namespace
+
+std::int64_t lineOfKeyPath(std::string_view text, std::string_view dottedPath)
+{
+    std::vector<std::string_view> parts;
+    for (std::size_t begin = 0; begin <= dottedPath.size();) {
+        const auto dot = std::min(dottedPath.find('.', begin), dottedPath.size());
+        parts.push_back(dottedPath.substr(begin, dot - begin));
+        begin = dot + 1;
+    }
+    std::size_t pos = 0, i = 0;
+    while (i < parts.size()) {
+        bool found = false;
+        for (auto k = parts.size(); k > i && !found; --k) { // the longest run of parts that is one key
+            const auto first = parts[i].data() - dottedPath.data();
+            const auto last = parts[k - 1].data() + parts[k - 1].size() - dottedPath.data();
+            const auto at = findKey(text, dottedPath.substr(static_cast<std::size_t>(first), static_cast<std::size_t>(last - first)), pos);
+            if (at != std::string_view::npos) {
+                pos = at;
+                i = k;
+                found = true;
+            }
+        }
+        if (!found)
+            return 0;
+    }
+    return 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n');
+}
+
+void rethrowWithKeyLine(const InputError& e, std::string_view text, std::string_view prefix)
+{
+    if (e.line() == 0 && !e.field().empty())
+        if (const auto line = lineOfKeyPath(text, std::string(prefix) + e.field()))
+            throw InputError(e.file(), line, e.field(), e.reason());
+    throw e;
 }
 
 } // namespace clens

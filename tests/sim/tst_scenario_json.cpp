@@ -6,6 +6,7 @@
 #include "tests/common/test_support.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace clens;
@@ -22,6 +23,8 @@ private slots:
     void quotaForUnknownVc();
     void syntaxErrorsNameLineAndColumn_data();
     void syntaxErrorsNameLineAndColumn();
+    void fieldErrorsInFilesNameTheLine_data();
+    void fieldErrorsInFilesNameTheLine();
 };
 
 void TestScenarioJson::emptyObjectIsDefaults()
@@ -167,5 +170,44 @@ void TestScenarioJson::syntaxErrorsNameLineAndColumn()
         const auto message = QString::fromStdString(e.what());
         QVERIFY2(message.startsWith(expected), qPrintable(message));
         QVERIFY2(!message.contains(QStringLiteral("boost")) && !message.contains(QStringLiteral(".hpp")), qPrintable(message));
+    }
+}
+
+void TestScenarioJson::fieldErrorsInFilesNameTheLine_data()
+{
+    QTest::addColumn<bool>("grid");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<qint64>("line");
+    // Keys are read in order: the first bad one is the error; its key's line is the line.
+    QTest::newRow("nested key, line 3") << false << "{\n  \"locality\": {\n    \"rack_size\": \"8\"\n  },\n  \"placement\": \"x\"\n}"
+                                        << "locality.rack_size" << qint64(3);
+    // "placement" appears first inside a string value on line 1; only a key counts: line 2.
+    QTest::newRow("key, not a value") << false << "{\"seed\": 1, \"quota\": {\"mode\": \"none\"},\n \"placement\": \"worst\"}"
+                                      << "placement" << qint64(2);
+    QTest::newRow("grid base") << true << "{\n \"base\": {\n  \"seed\": -1\n },\n \"vary\": {\"placement\": [\"spread\"]}\n}"
+                               << "seed" << qint64(3);
+    // A varied key holds dots ("locality.rack_size" is one key of "vary"): line 4.
+    QTest::newRow("grid varied key") << true << "{\n \"base\": {},\n \"vary\": {\n  \"locality.rack_size\": [4, 0]\n }\n}"
+                                     << "locality.rack_size" << qint64(4);
+}
+
+void TestScenarioJson::fieldErrorsInFilesNameTheLine()
+{
+    QFETCH(bool, grid);
+    QFETCH(QString, text);
+    QFETCH(QString, field);
+    QFETCH(qint64, line);
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "s.json", text.toStdString());
+    try {
+        if (grid)
+            loadScenarioGrid(path);
+        else
+            loadScenarioFile(path);
+        QFAIL("accepted an invalid value");
+    } catch (const InputError& e) {
+        QCOMPARE(QString::fromStdString(e.field()), field);
+        QCOMPARE(qint64(e.line()), line);
     }
 }
