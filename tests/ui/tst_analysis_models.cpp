@@ -202,6 +202,18 @@ void TestAnalysisModels::scenarioDifferencesNameTheKnob()
     QCOMPARE(diff.size(), 2);
     QCOMPARE(diff[0], QStringLiteral("Relax locality to any server: after 30 min → never"));
     QCOMPARE(diff[1], QStringLiteral("Quotas: none → strict (GPUs: speech 4)"));
+    // The autoscaler and node power are knobs too (the Compare page once said "same scenario"
+    // for a baseline with the request policy against phase.rule).
+    Scenario c = a, d = a;
+    c.autoscaler.usage = d.autoscaler.usage = UsageModel::Phases;
+    c.autoscaler.policy = "request";
+    d.power.enabled = true;
+    const auto scaled = ui::analysis::scenarioDifferences(c, d);
+    QCOMPARE(scaled.size(), 2);
+    QCOMPARE(scaled[0], QStringLiteral("Autoscaler: demand from phases, policy request every 5 min, sigma 2, headroom 0% → "
+                                       "demand from phases, policy phase.rule every 5 min, sigma 2, headroom 0%"));
+    QVERIFY2(scaled[1].startsWith(QStringLiteral("Node power: off (servers always on) → idle servers off after 30 min, 2 spare")),
+             qPrintable(scaled[1]));
 }
 
 QTEST_MAIN(TestAnalysisModels)

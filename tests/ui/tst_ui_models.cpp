@@ -237,6 +237,13 @@ private slots:
         QCOMPARE(d.size(), 2);
         QCOMPARE(d.at(0), QStringLiteral("relax to any after: 30 min → never"));
         QCOMPARE(d.at(1), QStringLiteral("placement: best-fit → spread"));
+        Scenario c;
+        c.autoscaler.sigma = 3;
+        c.power.spareServers = 4;
+        const QStringList e = scenarioDiff(a, c);
+        QCOMPARE(e.size(), 2);
+        QCOMPARE(e.at(0), QStringLiteral("sigma: 2 → 3"));
+        QCOMPARE(e.at(1), QStringLiteral("spare servers: 2 → 4"));
     }
 };
 

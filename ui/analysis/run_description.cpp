@@ -52,6 +52,39 @@ QString failures(const Scenario::Failures& f)
     return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral("; "));
 }
 
+QString resources(const Scenario::Resources& r)
+{
+    const auto amount = [](const std::optional<double>& v, const QString& unit, const QString& none) {
+        return v ? formatPlainNumber(*v) + unit : none;
+    };
+    return QStringLiteral("servers %1 cores, %2 when the cluster does not say; jobs %3 cores, %4 per GPU when the trace does not")
+        .arg(amount(r.serverDefaults.cpuCores, QString(), QStringLiteral("unlimited")),
+             amount(r.serverDefaults.memGb, QStringLiteral(" GB"), QStringLiteral("unlimited memory")),
+             amount(r.jobDefaults.cpuPerGpu, QString(), QStringLiteral("no")),
+             amount(r.jobDefaults.memGbPerGpu, QStringLiteral(" GB"), QStringLiteral("no memory")));
+}
+
+QString autoscaler(const Scenario::Autoscaler& a)
+{
+    if (a.usage == UsageModel::None)
+        return QStringLiteral("off (reservation = request)");
+    const auto usage = toString(a.usage);
+    return QStringLiteral("demand from %1, policy %2 every %3, sigma %4, headroom %5")
+        .arg(QString::fromUtf8(usage.data(), static_cast<qsizetype>(usage.size())), QString::fromStdString(a.policy),
+             formatDuration(static_cast<double>(a.interval_s)), formatPlainNumber(a.sigma), percent(a.headroom));
+}
+
+QString power(const Scenario::Power& p)
+{
+    if (!p.enabled)
+        return QStringLiteral("off (servers always on)");
+    return QStringLiteral("idle servers off after %1, %2 spare, boot %3; %4 W per server idle, per GPU %5 W idle / %6 W busy, "
+                          "%7 W off")
+        .arg(formatDuration(static_cast<double>(p.idleOffAfter_s)), formatPlainNumber(p.spareServers),
+             formatDuration(static_cast<double>(p.boot_s)), formatPlainNumber(p.serverIdleW), formatPlainNumber(p.gpuIdleW),
+             formatPlainNumber(p.gpuBusyW), formatPlainNumber(p.offW));
+}
+
 } // namespace
 
 std::vector<std::pair<QString, QString>> scenarioSettings(const Scenario& s)
@@ -81,6 +114,11 @@ std::vector<std::pair<QString, QString>> scenarioSettings(const Scenario& s)
     v.emplace_back(QStringLiteral("Slowdown per extra server"), QStringLiteral("+%1").arg(percent(s.slowdown.perExtraServer)));
     v.emplace_back(QStringLiteral("Slowdown across racks"), QStringLiteral("+%1").arg(percent(s.slowdown.crossRack)));
     v.emplace_back(QStringLiteral("Failures"), failures(s.failures));
+    v.emplace_back(QStringLiteral("Resources"), resources(s.resources));
+    v.emplace_back(QStringLiteral("Arrivals"), s.arrivals.speedup == 1.0 ? QStringLiteral("as in the trace")
+                                                                         : QStringLiteral("%1× faster").arg(formatPlainNumber(s.arrivals.speedup)));
+    v.emplace_back(QStringLiteral("Autoscaler"), autoscaler(s.autoscaler));
+    v.emplace_back(QStringLiteral("Node power"), power(s.power));
     v.emplace_back(QStringLiteral("Seed"), QString::number(s.seed));
     return v;
 }
