@@ -12,10 +12,10 @@ struct CliRun {
     QByteArray err;
 };
 
-inline CliRun runCli(const QStringList& args, int timeoutMs = 120000)
+// Waits for a started CLI process and collects its exit code and output (stdout is empty when
+// it went to a file).
+inline CliRun finishCli(QProcess& p, int timeoutMs = 120000)
 {
-    QProcess p;
-    p.start(QStringLiteral(CLENS_CLI_PATH), args);
     CliRun r;
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
@@ -27,6 +27,13 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 120000)
     r.out = p.readAllStandardOutput();
     r.err = p.readAllStandardError();
     return r;
+}
+
+inline CliRun runCli(const QStringList& args, int timeoutMs = 120000)
+{
+    QProcess p;
+    p.start(QStringLiteral(CLENS_CLI_PATH), args);
+    return finishCli(p, timeoutMs);
 }
 
 } // namespace clens::test

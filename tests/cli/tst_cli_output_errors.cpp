@@ -20,16 +20,7 @@ CliRun runCliStdoutTo(const QString& stdoutFile, const QStringList& args)
     QProcess p;
     p.setStandardOutputFile(stdoutFile);
     p.start(QStringLiteral(CLENS_CLI_PATH), args);
-    CliRun r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.err = p.readAllStandardError();
-    return r;
+    return finishCli(p);
 }
 
 // Runs the CLI under `ulimit -f 1` (files may not grow past 1 block: 512 or 1024 bytes) with
@@ -41,17 +32,7 @@ CliRun runCliWithFileSizeLimit(const QStringList& args)
     shArgs += args;
     QProcess p;
     p.start("/bin/sh", shArgs);
-    CliRun r;
-    if (!p.waitForFinished(120000)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = "timed out";
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
+    return finishCli(p);
 }
 
 QStringList simulateDemo() { return {"simulate", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv")}; }

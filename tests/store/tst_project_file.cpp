@@ -76,6 +76,28 @@ Project smallProject(int jobs)
     return p;
 }
 
+// A child process saves `big` over `file` and is killed (SIGKILL, no cleanup) once half the rows
+// are written: a crash mid-save. True when the child died of exactly that.
+bool savedUntilKilledHalfway(const std::string& file, const Project& big)
+{
+    const pid_t child = fork();
+    if (child < 0)
+        return false;
+    if (child == 0) {
+        try {
+            saveProject(file, big, [](double f) {
+                if (f >= 0.5)
+                    ::kill(::getpid(), SIGKILL);
+                return true;
+            });
+        } catch (...) {
+        }
+        ::_exit(0); // not reached when killed
+    }
+    int status = 0;
+    return ::waitpid(child, &status, 0) == child && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+}
+
 } // namespace
 
 class TestProjectFile : public QObject {
@@ -227,22 +249,7 @@ void TestProjectFile::killedSaveLeavesTheOldFile()
     saveProject(file, smallProject(100));
     const auto before = readBytes(file);
     const auto big = smallProject(50'000);
-    const pid_t child = fork();
-    QVERIFY(child >= 0);
-    if (child == 0) {
-        try {
-            saveProject(file, big, [](double f) {
-                if (f >= 0.5)
-                    ::kill(::getpid(), SIGKILL);
-                return true;
-            });
-        } catch (...) {
-        }
-        ::_exit(0); // not reached when killed
-    }
-    int status = 0;
-    QCOMPARE(::waitpid(child, &status, 0), child);
-    QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    QVERIFY(savedUntilKilledHalfway(file, big));
     QCOMPARE(readBytes(file), before);
     QCOMPARE(loadProject(file).trace->jobs.size(), std::size_t{100});
     // The killed save leaves its temporary file behind (hidden, beside the target), nothing else.
@@ -316,22 +323,7 @@ void TestProjectFile::killedSaveTempRemovedOnNextSave()
     const auto file = dir.path().toStdString() + "/p.clens";
     saveProject(file, smallProject(100));
     const auto big = smallProject(20'000);
-    const pid_t child = fork();
-    QVERIFY(child >= 0);
-    if (child == 0) {
-        try {
-            saveProject(file, big, [](double f) {
-                if (f >= 0.5)
-                    ::kill(::getpid(), SIGKILL);
-                return true;
-            });
-        } catch (...) {
-        }
-        ::_exit(0);
-    }
-    int status = 0;
-    QCOMPARE(::waitpid(child, &status, 0), child);
-    QVERIFY(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    QVERIFY(savedUntilKilledHalfway(file, big));
     QCOMPARE(dirEntries(dir).size(), 2);
     saveProject(file, smallProject(30));
     QCOMPARE(dirEntries(dir), QStringList{"p.clens"});

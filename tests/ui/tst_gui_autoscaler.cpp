@@ -62,6 +62,15 @@ QString phillySubset(const QTemporaryDir& dir, int jobs)
     return path;
 }
 
+// Opens the bundled demo in `w` and waits until its first result is on screen.
+bool openDemoAndWait(MainWindow& w)
+{
+    QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+    w.setDemoDir(test::sample("demo"));
+    w.openDemo();
+    return updated.wait(kWaitMs);
+}
+
 } // namespace
 
 class TestGuiAutoscaler : public QObject {
@@ -215,10 +224,7 @@ private slots:
         MainWindow w(coreEngine());
         w.setInteractive(false);
         w.show();
-        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-        w.setDemoDir(test::sample("demo"));
-        w.openDemo();
-        QVERIFY(updated.wait(kWaitMs));
+        QVERIFY(openDemoAndWait(w));
         auto* presets = w.findChild<QComboBox*>(QStringLiteral("presets"));
         QVERIFY(presets);
         const int preset = presets->findText(QStringLiteral("Autoscaler: phase walk, phase.rule, node power"));
@@ -241,10 +247,8 @@ private slots:
         {
             MainWindow w(coreEngine());
             w.setInteractive(false);
+            QVERIFY(openDemoAndWait(w));
             QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-            w.setDemoDir(test::sample("demo"));
-            w.openDemo();
-            QVERIFY(updated.wait(kWaitMs));
             QSignalSpy phasesReady(w.phasesPage(), &PhasesPage::phasesReady);
             w.phasesPage()->loadModel(QString::fromStdString(test::dataPath("ai4dl/ai4dl_pretrained_params.json")));
             w.phasesPage()->openMetrics(test::sample("ai4dl/sample-dlaas.csv"));
@@ -290,10 +294,7 @@ private slots:
         MainWindow w(coreEngine());
         w.setInteractive(false);
         w.show();
-        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-        w.setDemoDir(test::sample("demo"));
-        w.openDemo();
-        QVERIFY(updated.wait(kWaitMs));
+        QVERIFY(openDemoAndWait(w));
         auto* knobs = w.scenarioPanel()->autoscalerKnobs();
         QVERIFY(knobs->demandNote().contains(QStringLiteral("Phases page")));
         QSignalSpy failed(w.session()->runs(), &RunController::runFailed);
