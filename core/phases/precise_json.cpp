@@ -1,6 +1,7 @@
 #include "core/phases/precise_json.hpp"
 
 #include "core/util/input_error.hpp"
+#include "core/util/json_text.hpp"
 
 #include <boost/json/basic_parser_impl.hpp>
 #include <boost/json/value_stack.hpp>
@@ -64,15 +65,11 @@ json::value parseJsonPrecise(std::string_view text, const std::string& source)
     p.handler().st.reset();
     json::error_code ec;
     const auto used = std::min(p.write_some(false, text.data(), text.size(), ec), text.size());
-    const auto lineAt = [&](std::size_t offset) {
-        const auto upTo = text.substr(0, offset);
-        return 1 + std::count(upTo.begin(), upTo.end(), '\n');
-    };
     if (ec)
-        throw InputError(source, lineAt(used), "", "invalid JSON: " + ec.message());
+        throwJsonSyntaxError(text, used, source, ec.message());
     const auto rest = text.find_first_not_of(" \t\r\n", used);
     if (rest != std::string_view::npos)
-        throw InputError(source, lineAt(rest), "", "invalid JSON: unexpected text after the document");
+        throwJsonSyntaxError(text, rest, source, "unexpected text after the document");
     return p.handler().st.release();
 }
 

@@ -103,11 +103,9 @@ DemandWalk::DemandWalk(const DemandProfile& profile, DemandSource source, std::u
         container_ = static_cast<std::uint32_t>(static_cast<std::size_t>(job) % profile.containers.size());
         return;
     }
-    // Seeded by (seed, job row), mixed into one word by splitmix64's finaliser.
-    std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (static_cast<std::uint64_t>(job) + 1);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    rng_ = SplitMix64(z ^ (z >> 31));
+    // Seeded by (seed, job row): the first output of SplitMix64 started at seed + job x its step,
+    // so neighbouring rows get unrelated streams.
+    rng_ = SplitMix64(SplitMix64(seed + 0x9e3779b97f4a7c15ull * static_cast<std::uint64_t>(job))());
     phase_ = profile.start.empty() ? -1 : drawFrom(profile.start, static_cast<std::uint32_t>(rng_() >> 32));
 }
 

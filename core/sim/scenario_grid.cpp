@@ -123,9 +123,8 @@ ScenarioGrid loadScenarioGrid(const std::string& path)
         return parseScenarioGrid(text, path);
     } catch (const InputError& e) {
         // A key of the base, else a varied one (a run's error names the key it varies).
-        if (e.line() == 0 && !e.field().empty() && lineOfKeyPath(text, "base." + e.field()) == 0)
-            rethrowWithKeyLine(e, text, "vary.");
-        rethrowWithKeyLine(e, text, "base.");
+        const bool inBase = lineOfKeyPath(text, "base." + e.field()) != 0;
+        rethrowWithKeyLine(e, text, inBase ? "base." : "vary.");
     }
 }
 

@@ -99,11 +99,16 @@ boost::json::value parseJsonText(std::string_view text, const std::string& sourc
         p.finish(ec);
     if (!ec)
         return p.release();
-    const auto upTo = text.substr(0, std::min(consumed, text.size()));
+    throwJsonSyntaxError(text, consumed, source, ec.message());
+}
+
+void throwJsonSyntaxError(std::string_view text, std::size_t offset, const std::string& source, const std::string& what)
+{
+    const auto upTo = text.substr(0, std::min(offset, text.size()));
     const auto line = 1 + std::count(upTo.begin(), upTo.end(), '\n');
     const auto lineStart = upTo.rfind('\n');
     const auto column = 1 + upTo.size() - (lineStart == std::string_view::npos ? 0 : lineStart + 1);
-    throw InputError(source, line, "", "invalid JSON at column " + std::to_string(column) + ": " + ec.message());
+    throw InputError(source, line, "", "invalid JSON at column " + std::to_string(column) + ": " + what);
 }
 
 namespace {

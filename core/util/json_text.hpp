@@ -19,6 +19,11 @@ std::string toJsonText(const boost::json::value& value, int indent = 0);
 // column, and the problem in words (no library internals).
 boost::json::value parseJsonText(std::string_view text, const std::string& source);
 
+// Throws InputError for a syntax error at byte `offset` of `text`: its line and column, and
+// `what` in words.
+[[noreturn]] void throwJsonSyntaxError(std::string_view text, std::size_t offset, const std::string& source,
+                                       const std::string& what);
+
 // The line of the key a dotted path names in JSON text ("locality.rack_size": the first
 // "rack_size" key after the first "locality" key; a key that itself holds dots, as a grid's
 // "locality.rack_size", is matched whole), or 0 when the text has no such key. For error
