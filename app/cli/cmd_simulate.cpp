@@ -3,6 +3,7 @@
 #include "core/io/job_results_csv.hpp"
 #include "core/io/series_csv.hpp"
 #include "core/sim/scenario_json.hpp"
+#include "core/sim/series_recorder.hpp"
 #include "core/sim/sim_summary.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/util/json_text.hpp"
@@ -47,6 +48,10 @@ int runSimulate(const Args& args)
     options.demand = loadDemand(metricsPath, modelPath);
     validateDemandForScenario(scenario, options.demand.get(), scenarioName);
     const SimResult result = simulate(in.cluster, in.trace, scenario, options);
+    if (result.series.step_s > scenario.seriesStep_s) // a bound applied is said (docs/simulation.md "Outputs")
+        std::cerr << "clusterlens-cli: note: the time series step was raised from " << scenario.seriesStep_s << " s to "
+                  << result.series.step_s << " s to keep the series under "
+                  << SeriesRecorder::maxSamples(in.trace->tenants.size()) << " samples\n";
 
     if (!jobsOut.empty())
         writeOutputFile(jobsOut, [&](std::ostream& out) { writeJobResultsCsv(out, result); });

@@ -19,6 +19,7 @@ private slots:
     void everySampleFormat();
     void badConfigNamesKey_data();
     void badConfigNamesKey();
+    void raisedSeriesStepIsSaid();
 };
 
 void TestCliSimulate::demoOutputs()
@@ -122,3 +123,20 @@ void TestCliSimulate::badConfigNamesKey()
 
 QTEST_GUILESS_MAIN(TestCliSimulate)
 #include "tst_cli_simulate.moc"
+
+void TestCliSimulate::raisedSeriesStepIsSaid()
+{
+    // Two 1-GPU jobs 2^40 s apart (step 300 s): the series outgrows its bound and its step is
+    // doubled 14 times, to 300 x 2^14 = 4,915,200 s (tst_sim_basic has the arithmetic); the CLI
+    // says so. The demo alone (no bound reached) says nothing.
+    QTemporaryDir dir;
+    const auto trace = QString::fromStdString(writeFile(dir, "far.csv",
+                                                        "job_id,vc,user,submit_s,gpus,duration_s,status\n"
+                                                        "a,v,u,0,1,100,Pass\nb,v,u,1099511627776,1,100,Pass\n"));
+    const auto far = runCli({"simulate", "-q", "--cluster", sample("demo/cluster.csv"), "--trace", trace});
+    QCOMPARE(far.exitCode, 0);
+    QVERIFY2(far.err.contains("the time series step was raised from 300 s to 4915200 s"), far.err.constData());
+    const auto demo = runCli({"simulate", "-q", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv")});
+    QCOMPARE(demo.exitCode, 0);
+    QVERIFY2(!demo.err.contains("time series step"), demo.err.constData());
+}
