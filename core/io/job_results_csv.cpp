@@ -10,7 +10,7 @@ void writeJobResultsCsv(std::ostream& out, const SimResult& result)
     out << "job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,fragmentation_delay_s,"
            "capacity_delay_s,servers,racks,level,attempts,status,gpu_seconds,user,duration_s,allocated_gpus,slowdown,"
            "effective_util,held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli,power_delay_s,throttled_s,oom_kills,"
-           "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s\n";
+           "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions\n";
     const auto& trace = *result.trace;
     for (const auto& r : result.jobs) {
         if (!r.simulated)
@@ -42,7 +42,7 @@ void writeJobResultsCsv(std::ostream& out, const SimResult& result)
         out << ',' << r.heldIdleGpuSeconds << ',' << formatDouble(r.cpuCores) << ',' << formatDouble(r.memGb) << ',' << r.gpuMilli
             << ',' << r.powerDelay_s << ',' << formatDouble(r.throttled_s) << ',' << r.oomKills << ',' << formatDouble(r.cpuReservedCoreS)
             << ',' << formatDouble(r.cpuUsedCoreS) << ',' << formatDouble(r.memReservedGbS) << ',' << formatDouble(r.memUsedGbS)
-            << '\n';
+            << ',' << r.preemptions << '\n';
     }
 }
 

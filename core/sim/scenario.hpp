@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace clens {
 
@@ -14,6 +15,8 @@ enum class PlacementPolicy : std::uint8_t { BestFit, FirstFit, Spread, Fgd };
 enum class BackfillPolicy : std::uint8_t { None, Greedy };
 // Where running jobs' CPU/memory demand comes from (docs/autoscaling.md).
 enum class UsageModel : std::uint8_t { None, Metrics, Phases };
+// How the waiting queue is ordered (docs/queue-policies.md).
+enum class QueuePolicyKind : std::uint8_t { Fifo, Sjf, Srtf, Qssf, Las, FairShare };
 
 struct Scenario {
     struct Locality {
@@ -33,6 +36,14 @@ struct Scenario {
         std::map<std::string, std::int64_t> vcGpus; // VC name -> GPU quota; absent = unlimited
         bool operator==(const Quota&) const = default;
     } quota;
+    // docs/queue-policies.md.
+    struct Queue {
+        QueuePolicyKind policy = QueuePolicyKind::Fifo;
+        std::vector<double> lasThresholdsGpuS{3600, 36000}; // ascending
+        double starvationFactor = 0;  // las: 0 = never promote
+        std::int64_t preemptOverhead_s = 0;
+        bool operator==(const Queue&) const = default;
+    } queue;
     PlacementPolicy placement = PlacementPolicy::BestFit;
     BackfillPolicy backfill = BackfillPolicy::Greedy;
     struct Slowdown {

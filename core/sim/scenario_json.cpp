@@ -181,6 +181,29 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
                 }
                 return true;
             });
+        } else if (key == "queue") {
+            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+                if (k == "policy") {
+                    s.queue.policy = rd.choice<QueuePolicyKind>(x, p);
+                } else if (k == "las_thresholds_gpu_s") {
+                    if (!x.is_array())
+                        rd.fail(p, "expected an array of GPU-seconds in ascending order");
+                    std::vector<double> thresholds;
+                    for (const auto& e : x.get_array()) {
+                        thresholds.push_back(rd.number(e, p, 0.0, 1e15, true));
+                        if (thresholds.size() > 1 && thresholds.back() <= thresholds[thresholds.size() - 2])
+                            rd.fail(p, "thresholds must be in ascending order");
+                    }
+                    s.queue.lasThresholdsGpuS = std::move(thresholds);
+                } else if (k == "starvation_factor") {
+                    s.queue.starvationFactor = rd.number(x, p, 0.0, 1e6);
+                } else if (k == "preempt_overhead_s") {
+                    s.queue.preemptOverhead_s = rd.integer(x, p, 0, kMaxSeconds);
+                } else {
+                    return false;
+                }
+                return true;
+            });
         } else if (key == "placement") {
             s.placement = rd.choice<PlacementPolicy>(v, path);
         } else if (key == "backfill") {
@@ -337,6 +360,13 @@ std::string scenarioToJson(const Scenario& s)
     for (const auto& [k, v] : s.quota.vcGpus)
         vc[k] = v;
     o["quota"] = json::object{{"mode", name(s.quota.mode)}, {"vc", std::move(vc)}};
+    json::array thresholds;
+    for (const auto v : s.queue.lasThresholdsGpuS)
+        thresholds.push_back(v);
+    o["queue"] = json::object{{"policy", name(s.queue.policy)},
+                              {"las_thresholds_gpu_s", std::move(thresholds)},
+                              {"starvation_factor", s.queue.starvationFactor},
+                              {"preempt_overhead_s", s.queue.preemptOverhead_s}};
     o["placement"] = name(s.placement);
     o["backfill"] = name(s.backfill);
     o["slowdown"] = json::object{{"per_extra_server", s.slowdown.perExtraServer},

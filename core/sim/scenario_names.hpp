@@ -14,6 +14,7 @@ std::string_view toString(QuotaMode v);
 std::string_view toString(PlacementPolicy v);
 std::string_view toString(BackfillPolicy v);
 std::string_view toString(UsageModel v);
+std::string_view toString(QueuePolicyKind v);
 
 // The strict inverses: nullopt for any other text. T is one of the enums above.
 template <typename T>

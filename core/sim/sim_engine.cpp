@@ -29,10 +29,12 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
             jobOfRank_.push_back(static_cast<std::int32_t>(j));
     std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(),
                      [&](std::int32_t a, std::int32_t b) { return jobs[idx(a)].submit_s < jobs[idx(b)].submit_s; });
-    rankOf_.assign(jobs.size(), 0);
-    for (std::size_t r = 0; r < jobOfRank_.size(); ++r)
-        rankOf_[idx(jobOfRank_[r])] = static_cast<std::uint32_t>(r);
-    lanes_.emplace(jobs.size(), jobOfRank_);
+    keyOf_.assign(jobs.size(), QueueKey{});
+    lanes_.emplace(jobs.size());
+    queue_ = makeQueuePolicy(sc_.queue, *trace_);
+    fifoOrder_ = sc_.queue.policy == QueuePolicyKind::Fifo;
+    if (queue_->ordersVcsByShare())
+        initVcShares();
 
     const auto& L = sc_.locality;
     if (L.relaxToRackAfter_s && *L.relaxToRackAfter_s > 0)
@@ -100,9 +102,16 @@ std::optional<std::int64_t> SimEngine::nextInstant()
     };
     while (!events_.empty()) { // drop stale end events so they never make an instant
         const auto& e = events_.top();
-        if (e.kind() == kEnd || e.kind() == kOom) {
+        if (e.kind() == kEnd || e.kind() == kOom || e.kind() == kDemote) {
             const auto& r = rt_[e.row()];
             if (r.phase != Phase::Running || r.serial != e.serial) {
+                events_.pop();
+                continue;
+            }
+        }
+        if (e.kind() == kPromote) {
+            const auto& r = rt_[e.row()];
+            if (r.phase != Phase::Waiting || r.queueSerial != e.serial || lanes_->laneOf(static_cast<std::int32_t>(e.row())) < 0) {
                 events_.pop();
                 continue;
             }
@@ -222,6 +231,19 @@ void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
         powerEvent(static_cast<std::int32_t>(e.row()), e.serial, t);
         return;
     }
+    if (e.kind() == kDemote || e.kind() == kPromote) {
+        const auto j = static_cast<std::int32_t>(e.row());
+        const auto& r = rt_[idx(j)];
+        if (e.kind() == kDemote ? (r.phase != Phase::Running || r.serial != e.serial)
+                                : (r.phase != Phase::Waiting || r.queueSerial != e.serial || lanes_->laneOf(j) < 0))
+            return;
+        ++result_.events;
+        if (e.kind() == kDemote)
+            demotionDue(j, t);
+        else
+            promote(j, t);
+        return;
+    }
     ++result_.events;
     const auto server = static_cast<std::int32_t>(e.row());
     if (e.serial == kFail)
@@ -247,9 +269,9 @@ void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
     ++result_.events;
     if (rt_[idx(j)].phase != Phase::Waiting || lanes_->laneOf(j) < 0)
         return;
-    if (elastic)
-        relane(j, t); // greedy: to the lane of elastic starts; backfill none: stays in its VC's lane
-    if (lanes_->isHead(j, rankOf_[idx(j)])) {
+    if (elastic || !fifoOrder_)
+        relane(j, t); // greedy: to the lane of elastic starts (non-fifo: of its locality stage); backfill none: stays in its VC's lane
+    if (lanes_->isHead(j, keyOf_[idx(j)])) {
         // Its locality loosened or its smallest start shrank: try it again, and re-judge its
         // lane (an elastic head's start size changes its cause).
         lanes_->lane(lanes_->laneOf(j)).failedEpoch = 0;

@@ -25,6 +25,7 @@
 #include "core/sim/gpu_pool.hpp"
 #include "core/sim/locality.hpp"
 #include "core/sim/placement.hpp"
+#include "core/sim/queue/queue_policy.hpp"
 #include "core/sim/quota_book.hpp"
 #include "core/sim/resource_model.hpp"
 #include "core/sim/resource_placement.hpp"
@@ -50,7 +51,7 @@ public:
 
 private:
     enum class Phase : std::uint8_t { Pending, Waiting, Running, Done };
-    enum EventKind : std::uint32_t { kEnd = 0, kServer = 1, kOom = 2, kTick = 3, kPower = 4 };
+    enum EventKind : std::uint32_t { kEnd = 0, kServer = 1, kOom = 2, kTick = 3, kPower = 4, kDemote = 5, kPromote = 6 };
     enum class PowerState : std::uint8_t { On, Off, Booting };
     static constexpr std::uint32_t kFail = 0, kRepair = 1; // SimEvent::serial of server events
 
@@ -97,7 +98,22 @@ private:
         std::vector<Reserved> reserved;      // resource mode: per server
         std::int32_t shareGpu = -1;          // resource mode: the GPU a share job runs on
         std::unique_ptr<Scaling> scaling;    // autoscaling: while running
+        // Queue policies (docs/queue-policies.md).
+        double attainedGpuS = 0;      // GPU-seconds run (LAS; a starvation promotion resets it)
+        std::int64_t lastRun_s = 0;   // wall length of its last run
+        std::int64_t overhead_s = 0;  // this run's restart overhead after a queue preemption
+        bool overheadDue = false;     // the next run pays preempt_overhead_s
+        std::uint32_t queueSerial = 0; // entries into the queue (stale promotion check)
     };
+    // A lane visit in a scheduling pass: lanes in order of their heads' keys (fair share: of
+    // their VC's allocated GPUs per share first).
+    struct PassEntry {
+        double vcOrder = 0;
+        QueueKey key;
+        std::int32_t lane = 0;
+        auto operator<=>(const PassEntry&) const = default;
+    };
+    using PassHeap = std::priority_queue<PassEntry, std::vector<PassEntry>, std::greater<>>;
 
     // --- event loop (sim_engine.cpp)
     std::optional<std::int64_t> nextInstant();
@@ -118,11 +134,43 @@ private:
     void schedulingPass(std::int64_t t);
     void gangPass(std::int64_t t);
     void hoardingPass(std::int64_t t);
+    // Pops lanes in pass order and calls visit(entry, withinQuotaPhase, deferred) for each: once,
+    // or under borrow quotas in two phases, the second for the entries the first deferred
+    // (docs/simulation.md "Quota"). Stops early when whileCond() turns false.
+    template <class Visit, class While>
+    void visitInQuotaPhases(PassHeap& heap, Visit&& visit, While&& whileCond);
+    void pushLane(PassHeap& heap, std::int32_t lane, const QueueKey& key);
+    // Pushes the lane's next job after `key`, if any.
+    void pushNextInLane(PassHeap& heap, std::int32_t lane, const QueueKey& key);
+    double vcOrder(std::int32_t vc) const;
     bool choosePlacement(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo, std::int32_t& size,
                          Placement& out);
-    bool tryPreempt(std::int32_t job, std::int64_t t);
-    void spareUnneededVictims(std::vector<std::int32_t>& victims);
     void markFailed(std::int32_t lane);
+
+    // --- preemption (sim_preempt.cpp): a rule picks candidates, one driver frees and places
+    // Quota borrow-preempt: within-quota jobs take GPUs from over-quota VCs.
+    bool tryQuotaPreempt(std::int32_t job, std::int64_t t);
+    // A preemptive queue policy (srtf, las): jobs it ranks below the waiting one.
+    bool tryQueuePreempt(std::int32_t job, std::int64_t t, std::int64_t maxSize);
+    // Frees candidates in order until the job has a placement, keeps only the victims it needs,
+    // interrupts them and starts the job. accept(victim) may veto a candidate.
+    template <class Accept>
+    bool preemptFor(std::int32_t job, std::int64_t t, const std::vector<std::int32_t>& candidates, std::int64_t maxSize,
+                    bool checkpointVictims, Accept&& accept);
+    void spareUnneededVictims(std::vector<std::int32_t>& victims);
+    // After a preemption: lanes that failed earlier in this pass get a turn after `key`.
+    void reviveFailedLanes(PassHeap& heap, const QueueKey& key);
+
+    // --- queue policies (sim_queue.cpp)
+    QueuedJob queuedJob(std::int32_t job, std::int64_t t) const;
+    QueueKey queueKeyNow(std::int32_t job, std::int64_t t) const;
+    // How many locality timers have fired for the job (a lane key part under non-fifo policies).
+    std::uint64_t localityStage(std::int32_t job, std::int64_t t) const;
+    void scheduleDemotion(std::int32_t job, std::int64_t t);
+    void demotionDue(std::int32_t job, std::int64_t t);
+    void scheduleStarvationPromotion(std::int32_t job, std::int64_t t);
+    void promote(std::int32_t job, std::int64_t t);
+    void initVcShares();
 
     // --- job lifecycle (sim_jobs.cpp)
     std::int32_t minStartSize(std::int32_t job, std::int64_t t) const;
@@ -142,7 +190,10 @@ private:
     // Ends the current run at t: records occupancy, frees GPUs (unless already freed), quota.
     void closeRun(std::int32_t job, std::int64_t t, bool gpusAlreadyFreed);
     void runEnded(std::int32_t job, std::int64_t t);
-    void interrupt(std::int32_t job, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow);
+    // checkpointNow: a queue preemption, which keeps all progress made (docs/queue-policies.md).
+    void interrupt(std::int32_t job, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow, bool checkpointNow = false);
+    // Useful seconds of work done in the current run by t.
+    double usefulThisRun(std::int32_t job, std::int64_t t) const;
     void recordInterval(std::int32_t gpu, std::int32_t job, std::int64_t from, std::int64_t to, GpuUse use, float util,
                         std::int32_t milli = 1000);
     // Thousandths of a GPU the job holds on `alloc` GPUs (a share: its share).
@@ -272,8 +323,12 @@ private:
     std::int64_t repair_s_ = 0;
     std::int64_t failureBudget_ = 0; // the most server failures a run may hold
 
-    std::vector<std::int32_t> jobOfRank_; // simulated jobs in queue order (submit, row)
-    std::vector<std::uint32_t> rankOf_;
+    std::vector<std::int32_t> jobOfRank_; // simulated jobs in submission order (submit, row)
+    std::vector<QueueKey> keyOf_;         // a waiting job's key
+    std::unique_ptr<QueuePolicy> queue_;
+    bool fifoOrder_ = true;               // queue.policy fifo: lanes need no locality stage
+    std::set<std::pair<std::int64_t, std::int32_t>> running_; // (start, job), for a preemptive policy
+    std::vector<double> vcShare_;         // fair share: GPUs per VC
     std::vector<JobRt> rt_;
     std::vector<double> baseUtil_;
     std::optional<WaitLanes> lanes_;

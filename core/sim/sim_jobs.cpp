@@ -38,12 +38,15 @@ std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t, std::int32_t& f
     const bool trial = rt_[idx(j)].trialPending;
     const std::uint64_t elastic = !trial && elasticEligible(j, t) ? 1 : 0;
     fixedNeed = minStartSize(j, t);
+    // Under fifo, queue order is age order, so a lane's jobs are ordered by their allowed locality
+    // too; any other order needs jobs of one locality stage per lane (see wait_lanes.hpp).
+    const std::uint64_t stage = fifoOrder_ ? 0 : localityStage(j, t) << 58;
     if (resourceMode()) { // interchangeable = same request class (GPUs, CPU, memory, share, models)
         const auto cls = static_cast<std::uint64_t>(model_.requestRef(j).cls);
-        return (std::uint64_t{2} << 62) | (elastic << 61) | (std::uint64_t{trial} << 60) | (vc << 30) | cls;
+        return (std::uint64_t{2} << 62) | (elastic << 61) | (std::uint64_t{trial} << 60) | stage | (vc << 30) | cls;
     }
     const auto size = static_cast<std::uint64_t>(trial ? 1 : J.gpus);
-    return (std::uint64_t{2} << 62) | (elastic << 61) | (vc << 32) | size;
+    return (std::uint64_t{2} << 62) | (elastic << 61) | stage | (vc << 32) | size;
 }
 
 std::int32_t SimEngine::laneFor(std::int32_t j, std::int64_t t)
@@ -64,9 +67,14 @@ std::int32_t SimEngine::laneNeed(std::int32_t lane, std::int64_t t) const
 
 void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 {
-    rt_[idx(j)].phase = Phase::Waiting;
+    auto& r = rt_[idx(j)];
+    r.phase = Phase::Waiting;
+    ++r.queueSerial;
+    keyOf_[idx(j)] = queueKeyNow(j, t);
     const auto lane = laneFor(j, t);
-    lanes_->enter(j, rankOf_[idx(j)], lane, t);
+    lanes_->enter(j, keyOf_[idx(j)], lane, t);
+    if (sc_.queue.starvationFactor > 0)
+        scheduleStarvationPromotion(j, t);
     auto& c = series_.counters();
     ++c.queuedJobs;
     ++c.queuedByVc[idx(job(j).vc)];
@@ -75,7 +83,7 @@ void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 
 void SimEngine::dequeue(std::int32_t j, std::int64_t t)
 {
-    lanes_->leave(j, rankOf_[idx(j)], t);
+    lanes_->leave(j, keyOf_[idx(j)], t);
     auto& c = series_.counters();
     --c.queuedJobs;
     --c.queuedByVc[idx(job(j).vc)];
@@ -87,8 +95,8 @@ void SimEngine::relane(std::int32_t j, std::int64_t t)
     const auto lane = laneFor(j, t);
     if (lane == lanes_->laneOf(j))
         return;
-    lanes_->leave(j, rankOf_[idx(j)], t);
-    lanes_->enter(j, rankOf_[idx(j)], lane, t);
+    lanes_->leave(j, keyOf_[idx(j)], t);
+    lanes_->enter(j, keyOf_[idx(j)], lane, t);
     needPass_ = dirty_ = true;
 }
 
@@ -250,6 +258,9 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
         r.wallPerUseful = size > 0 ? static_cast<double>(J.gpus) / size * factor : 1.0; // a 0-GPU job runs as asked
         duration = std::llround(static_cast<double>(J.duration_s - r.saved) * r.wallPerUseful);
     }
+    r.overhead_s = r.overheadDue ? sc_.queue.preemptOverhead_s : 0; // restarting after a queue preemption
+    r.overheadDue = false;
+    duration += r.overhead_s;
     if (autoscaling()) { // the autoscaler plans it interval by interval (sim_autoscale.cpp)
         for (const auto& part : r.reserved) {
             series_.counters().scaledCpuReserved += part.cpu;
@@ -274,6 +285,10 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     c.utilMicro += utilMicro(r.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
         runningByVc_[idx(J.vc)].insert({t, j});
+    if (queue_->preemptive()) {
+        running_.insert({t, j});
+        scheduleDemotion(j, t);
+    }
     ++runningJobs_;
     if (quota_.mode() == QuotaMode::BorrowPreempt && quota_.overQuota(J.vc))
         ++releaseEpoch_; // a new preemption victim may let a waiting within-quota job start
@@ -293,6 +308,8 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     const auto held = t - r.runStart;
     if (r.scaling)
         endScaling(j, t);
+    r.attainedGpuS += static_cast<double>(held) * static_cast<double>(milli) / 1000.0;
+    r.lastRun_s = held;
     res.gpuSeconds += (held * milli + 500) / 1000; // whole GPUs: exactly held × GPUs
     res.effectiveGpuSeconds += static_cast<double>(held) * static_cast<double>(milli) / 1000.0 * static_cast<double>(r.util);
     if (!gpusAlreadyFreed) {
@@ -314,6 +331,8 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     c.utilMicro -= utilMicro(r.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
         runningByVc_[idx(J.vc)].erase({r.runStart, j});
+    if (queue_->preemptive())
+        running_.erase({r.runStart, j});
     --runningJobs_;
     ++releaseEpoch_;
     needPass_ = dirty_ = true;
@@ -333,6 +352,7 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
             result_.jobs[idx(j)].status = JobStatus::Failed;
             result_.jobs[idx(j)].end_s = t;
             --jobsInSystem_;
+            queue_->jobEnded(J);
         } else {
             enqueue(j, t); // keeps its queue position (rank)
         }
@@ -343,20 +363,30 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
     result_.jobs[idx(j)].status = J.status;
     result_.jobs[idx(j)].end_s = t;
     --jobsInSystem_;
+    queue_->jobEnded(J);
 }
 
-void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow)
+double SimEngine::usefulThisRun(std::int32_t j, std::int64_t t) const
+{
+    const auto& r = rt_[idx(j)];
+    if (r.inTrial)
+        return 0;
+    const double throttled = r.scaling ? r.scaling->throttled_s : 0; // CPU demand above its reservation (the autoscaler)
+    return std::max(0.0, static_cast<double>(t - r.runStart - r.overhead_s) - throttled) / r.wallPerUseful;
+}
+
+void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow, bool checkpointNow)
 {
     auto& r = rt_[idx(j)];
-    double throttled = 0; // time its CPU demand above its reservation cost (the autoscaler)
-    if (r.scaling) {
+    if (r.scaling)
         closeInterval(j, t);
-        throttled = r.scaling->throttled_s;
-    }
     if (!r.inTrial) {
-        const double useful = (static_cast<double>(t - r.runStart) - throttled) / r.wallPerUseful;
-        r.saved = savedProgress(r.saved, useful, sc_.failures.checkpoint_s, job(j).duration_s);
+        const double useful = usefulThisRun(j, t);
+        const auto duration = job(j).duration_s;
+        r.saved = checkpointNow ? std::min(duration, r.saved + static_cast<std::int64_t>(std::floor(useful + 1e-9)))
+                                : savedProgress(r.saved, useful, sc_.failures.checkpoint_s, duration);
     }
+    r.overheadDue = r.overheadDue || checkpointNow;
     closeRun(j, t, gpusAlreadyFreed);
     r.inTrial = false; // an interrupted trial stays pending
     if (requeueNow) {

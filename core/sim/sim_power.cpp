@@ -146,7 +146,7 @@ void SimEngine::powerPass(std::int64_t t)
     }
     // Lanes still waiting after the pass, in queue order of their heads; a lane judged at this
     // release and power state keeps its answer.
-    std::vector<std::pair<std::uint32_t, std::int32_t>> waiting;
+    std::vector<std::pair<QueueKey, std::int32_t>> waiting;
     // The servers' power bookkeeping must not see the hypothetical changes below.
     struct Unwatched {
         GpuPool& pool;
@@ -155,10 +155,10 @@ void SimEngine::powerPass(std::int64_t t)
         ~Unwatched() { pool.watch(watcher); }
     } unwatched{pool_};
     for (const auto laneId : lanes_->active())
-        waiting.emplace_back(*lanes_->lane(laneId).ranks.begin(), laneId);
+        waiting.emplace_back(*lanes_->lane(laneId).keys.begin(), laneId);
     std::sort(waiting.begin(), waiting.end());
-    for (const auto& [rank, laneId] : waiting) {
-        const auto j = jobOfRank_[rank];
+    for (const auto& [key, laneId] : waiting) {
+        const auto j = key.row;
         if (powerWait_.size() <= idx(laneId)) {
             powerWait_.resize(idx(laneId) + 1, 0);
             powerChecked_.resize(idx(laneId) + 1, {0, 0});

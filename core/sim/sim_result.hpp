@@ -52,6 +52,7 @@ struct JobResult {
     std::int32_t racks = 0;         // of the last placement
     LocalityLevel level = LocalityLevel::Server;
     std::int32_t attempts = 0; // placements, trials and restarts included
+    std::int32_t preemptions = 0; // runs cut by a preemption (quota or queue policy)
     std::int64_t gpuSeconds = 0; // every GPU-second held
     std::int64_t heldIdleGpuSeconds = 0; // of which hoarded idle (gang none)
     double effectiveGpuSeconds = 0;      // GPU-seconds weighted by effective utilization

@@ -5,8 +5,7 @@
 
 namespace clens {
 
-WaitLanes::WaitLanes(std::size_t jobs, std::vector<std::int32_t> jobOfRank)
-    : laneOf_(jobs, -1), enteredAt_(jobs, 0), lastCharged_(jobs, -1), jobOfRank_(std::move(jobOfRank))
+WaitLanes::WaitLanes(std::size_t jobs) : laneOf_(jobs, -1), enteredAt_(jobs, 0), lastCharged_(jobs, -1)
 {
 }
 
@@ -21,11 +20,11 @@ std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc, std::int32_t
     return it->second;
 }
 
-void WaitLanes::enter(std::int32_t job, std::uint32_t rank, std::int32_t laneId, std::int64_t t)
+void WaitLanes::enter(std::int32_t job, const QueueKey& key, std::int32_t laneId, std::int64_t t)
 {
     auto& l = lane(laneId);
-    const bool newHead = l.ranks.empty() || rank < *l.ranks.begin();
-    l.ranks.insert(rank);
+    const bool newHead = l.keys.empty() || key < *l.keys.begin();
+    l.keys.insert(key);
     if (newHead)
         l.failedEpoch = 0;
     if (l.activeSlot < 0) {
@@ -36,19 +35,19 @@ void WaitLanes::enter(std::int32_t job, std::uint32_t rank, std::int32_t laneId,
     enteredAt_[static_cast<std::size_t>(job)] = t;
 }
 
-void WaitLanes::leave(std::int32_t job, std::uint32_t rank, std::int64_t t)
+void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
 {
     const auto j = static_cast<std::size_t>(job);
     const auto laneId = laneOf_[j];
     if (laneId < 0)
         throw std::logic_error("WaitLanes::leave: job is not waiting");
     auto& l = lane(laneId);
-    const bool wasHead = *l.ranks.begin() == rank;
-    l.ranks.erase(rank);
+    const bool wasHead = *l.keys.begin() == key;
+    l.keys.erase(key);
     if (wasHead)
         l.failedEpoch = 0;
     laneOf_[j] = -1;
-    if (l.ranks.empty()) {
+    if (l.keys.empty()) {
         const auto slot = static_cast<std::size_t>(l.activeSlot);
         active_[slot] = active_.back();
         lane(active_[slot]).activeSlot = static_cast<std::int32_t>(slot);
@@ -71,15 +70,15 @@ void WaitLanes::leave(std::int32_t job, std::uint32_t rank, std::int64_t t)
     }
 }
 
-bool WaitLanes::isHead(std::int32_t job, std::uint32_t rank) const
+bool WaitLanes::isHead(std::int32_t job, const QueueKey& key) const
 {
     const auto laneId = laneOf(job);
-    return laneId >= 0 && *lane(laneId).ranks.begin() == rank;
+    return laneId >= 0 && *lane(laneId).keys.begin() == key;
 }
 
 std::int32_t WaitLanes::headJob(std::int32_t laneId) const
 {
-    return jobOfRank_[*lane(laneId).ranks.begin()];
+    return lane(laneId).keys.begin()->row;
 }
 
 void WaitLanes::judge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource)

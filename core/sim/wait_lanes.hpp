@@ -5,12 +5,14 @@
 // A lane holds waiting jobs that are interchangeable for the scheduler except for how long they
 // have waited: same VC and same start requirements (greedy backfill), or simply the same VC
 // (backfill none, where every job behind the VC's head takes the head's cause). Within a lane
-// jobs are ordered by queue rank (submit time, then input row), so an older job always has looser
-// (or equal) allowed locality levels than a younger one: when it cannot start, none behind it
-// can. A scheduling pass therefore visits lanes, not jobs, and the delay cause, which depends
+// jobs are in queue order (docs/queue-policies.md), and every job of a lane has the same allowed
+// locality levels: under fifo, queue order is age order, so an older job's levels are looser (or
+// equal), and under any other policy the lane key includes the levels. So when a lane's head
+// cannot start, none behind it can. A scheduling pass therefore visits lanes, not jobs, and the delay cause, which depends
 // only on the VC and the smallest start size, is judged once per lane after each pass. Each lane
 // keeps the timeline of its causes; a job's waiting intervals are cut from that timeline when it
 // leaves the lane.
+#include "core/sim/queue/queue_key.hpp"
 #include "core/sim/sim_result.hpp"
 
 #include <cstdint>
@@ -25,7 +27,7 @@ class WaitLanes {
 public:
     struct Lane {
         std::int32_t vc = 0;
-        std::set<std::uint32_t> ranks; // waiting jobs by queue rank
+        std::set<QueueKey> keys; // waiting jobs in queue order
         struct Judged {
             std::int64_t from;
             DelayCause cause;
@@ -37,7 +39,7 @@ public:
         std::int32_t fixedNeed = -1;   // start size shared by every job of the lane, -1 if per head
     };
 
-    WaitLanes(std::size_t jobs, std::vector<std::int32_t> jobOfRank);
+    explicit WaitLanes(std::size_t jobs);
 
     // The lane for a key, created on first use.
     std::int32_t laneFor(std::uint64_t key, std::int32_t vc, std::int32_t fixedNeed);
@@ -46,11 +48,11 @@ public:
     // Lanes with at least one waiting job (order is deterministic but meaningless).
     const std::vector<std::int32_t>& active() const { return active_; }
 
-    void enter(std::int32_t job, std::uint32_t rank, std::int32_t laneId, std::int64_t t);
+    void enter(std::int32_t job, const QueueKey& key, std::int32_t laneId, std::int64_t t);
     // Removes the job and charges [enter, t) to its lane's causes.
-    void leave(std::int32_t job, std::uint32_t rank, std::int64_t t);
+    void leave(std::int32_t job, const QueueKey& key, std::int64_t t);
     std::int32_t laneOf(std::int32_t job) const { return laneOf_[static_cast<std::size_t>(job)]; }
-    bool isHead(std::int32_t job, std::uint32_t rank) const;
+    bool isHead(std::int32_t job, const QueueKey& key) const;
     std::int32_t headJob(std::int32_t laneId) const;
 
     // Records the lane's cause (and the resource its jobs wait for) from t on (after a pass).
@@ -58,7 +60,6 @@ public:
 
     // Every interval charged so far, merged per job (same cause, touching) and grouped by job.
     void collect(std::vector<WaitInterval>& waits, std::vector<std::uint32_t>& first, std::vector<std::uint32_t>& count) const;
-    const std::vector<std::int32_t>& jobOfRank() const { return jobOfRank_; }
 
 private:
     struct Charged {
@@ -74,7 +75,6 @@ private:
     std::vector<std::int64_t> enteredAt_;
     std::vector<std::int64_t> lastCharged_; // index into charged_ of the job's last interval, -1
     std::vector<Charged> charged_;
-    std::vector<std::int32_t> jobOfRank_;
 };
 
 } // namespace clens

@@ -3,11 +3,14 @@
 #include "core/sim/scenario_names.hpp"
 #include "core/store/blob_codec.hpp"
 #include "core/store/table_reader.hpp"
+#include "core/util/number_format.hpp"
 
 #include <array>
 #include <bit>
 #include <cmath>
+#include <charconv>
 #include <limits>
+#include <sstream>
 #include <stdexcept>
 
 namespace clens::store {
@@ -20,6 +23,30 @@ constexpr std::int64_t kUint32Max = std::numeric_limits<std::uint32_t>::max();
 constexpr double kNoSlowdownCap = 1e6; // the largest slowdown.max_factor scenario JSON accepts
 
 double orZero(double v) { return std::isnan(v) ? 0.0 : v; }
+
+// LAS thresholds as text: numbers separated by spaces, each exact (shortest round-trip form).
+std::string thresholdsToText(const std::vector<double>& v)
+{
+    std::string out;
+    for (const auto x : v)
+        out += (out.empty() ? "" : " ") + formatDouble(x);
+    return out;
+}
+
+std::vector<double> thresholdsFromText(TableReader& t, int col, const std::string& text)
+{
+    std::vector<double> out;
+    std::istringstream in(text);
+    std::string word;
+    while (in >> word) {
+        double x = 0;
+        const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), x);
+        if (ec != std::errc{} || end != word.data() + word.size() || !(x > 0) || (!out.empty() && x <= out.back()))
+            t.fail(col, "LAS thresholds must be ascending positive numbers, not '" + text + "'");
+        out.push_back(x);
+    }
+    return out;
+}
 double orOne(double v) { return std::isnan(v) ? 1.0 : v; }
 
 std::int32_t int32(TableReader& t, int col) { return static_cast<std::int32_t>(t.integer(col, kInt32Min, kInt32Max)); }
@@ -41,7 +68,7 @@ void readRows(Database& db, const std::string& file, const std::string& table, c
 }
 
 // The columns of the results table in the order writeResult binds and readResults reads them.
-constexpr std::array<const char*, 78> kResultColumns{
+constexpr std::array<const char*, 82> kResultColumns{
     "idx", "name", "cluster", "has_trace", "events", "first_submit_s", "last_event_s",
     "sc_relax_to_rack_after_s", "sc_relax_to_any_after_s", "sc_rack_size", "sc_gang_policy", "sc_gang_min_fraction",
     "sc_gang_elastic_after_s", "sc_quota_mode", "sc_placement", "sc_backfill", "sc_slowdown_per_extra_server",
@@ -57,7 +84,8 @@ constexpr std::array<const char*, 78> kResultColumns{
     "sc_autoscaler_usage", "sc_power_enabled", "sc_power_idle_off_after_s", "sc_power_spare_servers", "sc_power_boot_s",
     "sc_power_server_idle_w", "sc_power_gpu_idle_w", "sc_power_gpu_busy_w", "sc_power_off_w",
     "sum_cpu_reserved_core_h", "sum_cpu_used_core_h", "sum_mem_reserved_gb_h", "sum_mem_used_gb_h", "sum_cpu_under_pct",
-    "sum_mem_under_pct", "sum_oom_kills", "sum_throttled_s", "sum_energy_kwh", "sum_powered_server_h", "sum_power_delay_s"};
+    "sum_mem_under_pct", "sum_oom_kills", "sum_throttled_s", "sum_energy_kwh", "sum_powered_server_h", "sum_power_delay_s",
+    "sc_queue_policy", "sc_queue_las_thresholds_gpu_s", "sc_queue_starvation_factor", "sc_queue_preempt_overhead_s"};
 
 std::string resultColumns()
 {
@@ -199,6 +227,10 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
         s.bindReal(++c, sum.energyKwh);
         s.bindReal(++c, sum.poweredServerH);
         s.bindReal(++c, sum.powerDelay_s);
+        s.bindText(++c, toString(sc.queue.policy));
+        s.bindText(++c, thresholdsToText(sc.queue.lasThresholdsGpuS));
+        s.bindReal(++c, sc.queue.starvationFactor);
+        s.bindInt(++c, sc.queue.preemptOverhead_s);
         s.run();
     }
     {
@@ -216,9 +248,9 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
                         "attempts, gpu_seconds, held_idle_gpu_seconds, effective_gpu_seconds, slowdown, effective_util, "
                         "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
                         "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
-                        "mem_reserved_gb_s, mem_used_gb_s) "
+                        "mem_reserved_gb_s, mem_used_gb_s, preemptions) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                        "?, ?)");
+                        "?, ?, ?)");
         for (std::size_t i = 0; i < r.jobs.size(); ++i) {
             const auto& j = r.jobs[i];
             int c = 0;
@@ -258,6 +290,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindReal(++c, j.cpuUsedCoreS);
             s.bindReal(++c, j.memReservedGbS);
             s.bindReal(++c, j.memUsedGbS);
+            s.bindInt(++c, j.preemptions);
             s.run();
             progress.tick();
         }
@@ -496,6 +529,18 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
             sum.energyKwh = orZero(t.real(c++));
             sum.poweredServerH = orZero(t.real(c++));
             sum.powerDelay_s = orZero(t.real(c++));
+            // v4 and older had only fifo: NULL reads as the defaults.
+            if (const auto policy = t.optionalText(c++)) {
+                const auto kind = scenarioEnumFromString<QueuePolicyKind>(*policy);
+                if (!kind)
+                    t.fail(c - 1, "unknown queue policy '" + *policy + "'");
+                sc.queue.policy = *kind;
+            }
+            if (const auto thresholds = t.optionalText(c++))
+                sc.queue.lasThresholdsGpuS = thresholdsFromText(t, c - 1, *thresholds);
+            if (const auto x = t.real(c++); !std::isnan(x))
+                sc.queue.starvationFactor = x;
+            sc.queue.preemptOverhead_s = t.optionalInteger(c++).value_or(0);
             out.push_back(std::move(sr));
         }
     }
@@ -519,7 +564,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                  "effective_gpu_seconds, slowdown, effective_util, "
                  "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
                  "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
-                 "mem_reserved_gb_s, mem_used_gb_s",
+                 "mem_reserved_gb_s, mem_used_gb_s, preemptions",
                  idx, [&](TableReader& t) {
                      JobResult j;
                      int c = 1;
@@ -557,6 +602,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                      j.cpuUsedCoreS = orZero(t.real(c++));
                      j.memReservedGbS = orZero(t.real(c++));
                      j.memUsedGbS = orZero(t.real(c++));
+                     j.preemptions = int32(t, c++);
                      r.jobs.push_back(j);
                      progress.tick();
                  });

@@ -377,7 +377,20 @@ ALTER TABLE result_scaled_runs ADD COLUMN phases BLOB;
 
 void addV4(Database& db) { db.exec(kV4); }
 
-constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}};
+// Version 5: the queue policy (docs/queue-policies.md): its knobs (NULL in results before it:
+// fifo, the default thresholds, no starvation promotion, no overhead) and per job its
+// preemptions (0 before it, when they were not counted per job).
+constexpr const char* kV5 = R"sql(
+ALTER TABLE results ADD COLUMN sc_queue_policy TEXT;
+ALTER TABLE results ADD COLUMN sc_queue_las_thresholds_gpu_s TEXT;
+ALTER TABLE results ADD COLUMN sc_queue_starvation_factor REAL;
+ALTER TABLE results ADD COLUMN sc_queue_preempt_overhead_s INTEGER;
+ALTER TABLE result_jobs ADD COLUMN preemptions INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+void addV5(Database& db) { db.exec(kV5); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}};
 
 } // namespace
 
@@ -387,6 +400,7 @@ void createSchema(Database& db)
     db.exec(kPhaseTablesV2);
     db.exec(kV3);
     db.exec(kV4);
+    db.exec(kV5);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }

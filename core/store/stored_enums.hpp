@@ -1,6 +1,6 @@
 #pragma once
 // The names enums are stored under in a project file (the spellings of the scenario JSON
-// and the CSV outputs; docs/project-file.md "Schema (version 2, then 3 and 4 below)"), and their
+// and the CSV outputs; docs/project-file.md "Schema (version 2, then 3, 4 and 5 below)"), and their
 // strict inverses (nullopt for anything else).
 #include "core/model/job.hpp"
 #include "core/model/trace.hpp"

@@ -47,6 +47,7 @@ struct JobSpec {
     JobStatus status = JobStatus::Pass;
     float util = std::nanf("");
     std::string id = ""; // default j<row>
+    std::string user = "u";
 };
 
 // What a job asks besides GPUs (NaN = unknown, milli 1000 = whole GPUs, models "" = any).
@@ -67,7 +68,7 @@ inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs, 
         j.id = s.id.empty() ? "j" + std::to_string(n) : s.id;
         ++n;
         j.vc = t->internTenant(s.vc);
-        j.user = t->internUser("u");
+        j.user = t->internUser(s.user);
         j.submit_s = s.submit;
         j.gpus = s.gpus;
         j.duration_s = s.duration;

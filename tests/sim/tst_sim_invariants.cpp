@@ -83,6 +83,18 @@ void TestSimInvariants::invariantsHold_data()
     QTest::newRow("trial runs") << R"({"failures": {"trial_run_s": 120}})";
     QTest::newRow("server failures") << R"({"failures": {"server_mtbf_h": 200, "repair_h": 2, "checkpoint_s": 1800}})";
     QTest::newRow("failures, gang none") << R"({"gang": {"policy": "none"}, "failures": {"server_mtbf_h": 100, "trial_run_s": 60}})";
+    // Queue policies (docs/queue-policies.md), with the rules they combine with.
+    QTest::newRow("sjf") << R"({"queue": {"policy": "sjf"}})";
+    QTest::newRow("sjf, backfill none") << R"({"queue": {"policy": "sjf"}, "backfill": "none"})";
+    QTest::newRow("srtf, overhead") << R"({"queue": {"policy": "srtf", "preempt_overhead_s": 60}})";
+    QTest::newRow("srtf, elastic, failures") << R"({"queue": {"policy": "srtf"}, "gang": {"policy": "elastic"}, "failures": {"server_mtbf_h": 200, "checkpoint_s": 1800, "trial_run_s": 60}})";
+    QTest::newRow("qssf") << R"({"queue": {"policy": "qssf"}})";
+    QTest::newRow("las, starvation") << R"({"queue": {"policy": "las", "starvation_factor": 2, "preempt_overhead_s": 30}})";
+    QTest::newRow("las, gang none") << R"({"queue": {"policy": "las"}, "gang": {"policy": "none"}})";
+    QTest::newRow("las, borrow-preempt") << QString::fromStdString(quotas("borrow-preempt")).replace("{\"quota\"", "{\"queue\": {\"policy\": \"las\"}, \"quota\"");
+    QTest::newRow("srtf, strict quota") << QString::fromStdString(quotas("strict")).replace("{\"quota\"", "{\"queue\": {\"policy\": \"srtf\"}, \"quota\"");
+    QTest::newRow("fair-share") << QString::fromStdString(quotas("none")).replace("{\"quota\"", "{\"queue\": {\"policy\": \"fair-share\"}, \"quota\"");
+    QTest::newRow("fair-share, borrow") << QString::fromStdString(quotas("borrow")).replace("{\"quota\"", "{\"queue\": {\"policy\": \"fair-share\"}, \"quota\"");
 }
 
 void TestSimInvariants::invariantsHold()
@@ -97,8 +109,16 @@ void TestSimInvariants::invariantsHold()
     QCOMPARE(r.summary.jobs, std::int64_t{6000});
     QVERIFY(r.summary.finishedJobs > 5000);
     QVERIFY(!r.occupancy.empty());
-    if (s.quota.mode == QuotaMode::BorrowPreempt)
+    const bool preemptive = s.queue.policy == QueuePolicyKind::Srtf || s.queue.policy == QueuePolicyKind::Las;
+    // (Strict quotas leave GPUs free on this cluster: a preemptive policy rarely needs to preempt.)
+    if (s.quota.mode == QuotaMode::BorrowPreempt || (preemptive && s.gang.policy != GangPolicy::None && s.quota.mode != QuotaMode::Strict))
         QVERIFY(r.summary.preemptions > 0);
+    else if (!preemptive || s.gang.policy == GangPolicy::None)
+        QCOMPARE(r.summary.preemptions, std::int64_t{0});
+    std::int64_t perJob = 0;
+    for (const auto& j : r.jobs)
+        perJob += j.preemptions;
+    QCOMPARE(perJob, r.summary.preemptions);
     if (s.failures.serverMtbf_h > 0)
         QVERIFY(r.summary.serverFailures > 0);
 }

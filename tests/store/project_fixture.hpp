@@ -98,6 +98,7 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     sc.power = {true, 90, 3, 45, 123.5, 7.25, 300, 0.5};
     sc.seed = std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(variant);
     sc.seriesStep_s = 60;
+    sc.queue = {variant ? QueuePolicyKind::Las : QueuePolicyKind::FairShare, {0.1, 7200, 1e12}, 0.75, 45};
     r->cluster = std::move(cluster);
     r->trace = std::move(trace);
     const auto jobs = r->trace ? r->trace->jobs.size() : std::size_t{9};
@@ -132,6 +133,7 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.powerDelay_s = static_cast<std::int64_t>(i) * 11;
         j.throttled_s = 0.25 * static_cast<double>(i);
         j.oomKills = static_cast<std::int32_t>(i % 3);
+        j.preemptions = static_cast<std::int32_t>(i % 5);
         j.scaledIntervals = static_cast<std::int32_t>(i) * 4;
         j.cpuUnderIntervals = static_cast<std::int32_t>(i);
         j.memUnderIntervals = static_cast<std::int32_t>(i % 2);

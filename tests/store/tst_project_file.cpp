@@ -125,6 +125,7 @@ private slots:
     void version1FileOpensWithoutPhases();
     void version2ResultsHaveNoCapNorDefaults();
     void version3ResultsHaveNoPhases();
+    void version4ResultsAreFifo();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -487,6 +488,11 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
+constexpr const char* kDropV5 = "ALTER TABLE results DROP COLUMN sc_queue_policy; "
+                                "ALTER TABLE results DROP COLUMN sc_queue_las_thresholds_gpu_s; "
+                                "ALTER TABLE results DROP COLUMN sc_queue_starvation_factor; "
+                                "ALTER TABLE results DROP COLUMN sc_queue_preempt_overhead_s; "
+                                "ALTER TABLE result_jobs DROP COLUMN preemptions; ";
 constexpr const char* kDropV4 = "ALTER TABLE result_scaled_runs DROP COLUMN phases; ";
 constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER TABLE jobs DROP COLUMN mem_gb; "
                                 "ALTER TABLE jobs DROP COLUMN gpu_models; DROP TABLE gpu_model_sets; "
@@ -592,7 +598,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         r->series.poweredServers.assign(samples, 0);
         r->series.powerKw.assign(samples, 0.0);
         for (auto& j : r->jobs)
-            j.powerDelay_s = j.oomKills = j.scaledIntervals = j.cpuUnderIntervals = j.memUnderIntervals = 0,
+            j.powerDelay_s = j.oomKills = j.scaledIntervals = j.cpuUnderIntervals = j.memUnderIntervals = j.preemptions = 0,
             j.throttled_s = j.cpuReservedCoreS = j.cpuUsedCoreS = j.memReservedGbS = j.memUsedGbS = 0;
         r->powerOff.clear();
         r->scaledRuns.clear();
@@ -607,7 +613,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     }
     const auto file = path("v1.clens");
     saveProject(file, p);
-    execSql(file, std::string(kDropV4) + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
+    execSql(file, std::string(kDropV5) + kDropV4 + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
                   "DROP TABLE phase_metric_notes; DROP TABLE containers; PRAGMA user_version = 1");
     const auto before = readBytes(file);
     auto q = loadProject(file);
@@ -623,6 +629,8 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         QCOMPARE(sc.arrivals.speedup, 1.0);
         QVERIFY(sc.power == Scenario::Power{});
         QVERIFY(sc.autoscaler.usage == UsageModel::None);
+        QVERIFY(sc.queue == Scenario::Queue{});
+        sc.queue = p.results[i].result->scenario.queue;
         sc.slowdown.maxFactor = p.results[i].result->scenario.slowdown.maxFactor;
         sc.resources = p.results[i].result->scenario.resources;
         sc.arrivals = p.results[i].result->scenario.arrivals;
@@ -649,7 +657,7 @@ void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
     QCOMPARE(current.results.front().result->scenario.resources.serverDefaults.cpuCores, std::optional<double>(32));
     QCOMPARE(current.results.front().result->scenario.resources.jobDefaults.memGbPerGpu, std::optional<double>(12.5));
     QCOMPARE(current.results.front().result->scenario.slowdown.maxFactor, 3.5);
-    execSql(file, std::string(kDropV4) + kDropV3 + "PRAGMA user_version = 2");
+    execSql(file, std::string(kDropV5) + kDropV4 + kDropV3 + "PRAGMA user_version = 2");
     const auto q = loadProject(file);
     QVERIFY(!q.results.empty());
     for (const auto& r : q.results) {
@@ -672,7 +680,7 @@ void TestProjectFile::version3ResultsHaveNoPhases()
         for (const auto& l : r.result->scaledLevels)
             someKnown = someKnown || l.phase >= 0;
     QVERIFY(someKnown);
-    execSql(file, std::string(kDropV4) + "PRAGMA user_version = 3");
+    execSql(file, std::string(kDropV5) + kDropV4 + "PRAGMA user_version = 3");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), current.results.size());
     std::size_t levels = 0;
@@ -686,6 +694,28 @@ void TestProjectFile::version3ResultsHaveNoPhases()
         }
     }
     QVERIFY(levels > 0);
+}
+
+void TestProjectFile::version4ResultsAreFifo()
+{
+    // A schema-4 file opens through the real 4 -> 5 step: its results were simulated under fifo
+    // with the default queue knobs, and no job's preemptions were counted.
+    auto p = makeRichProject();
+    const auto file = path("v4.clens");
+    saveProject(file, p);
+    const auto current = loadProject(file);
+    QVERIFY(current.results.front().result->scenario.queue.policy == QueuePolicyKind::FairShare);
+    QCOMPARE(current.results.front().result->scenario.queue.lasThresholdsGpuS, (std::vector<double>{0.1, 7200, 1e12}));
+    execSql(file, std::string(kDropV5) + "PRAGMA user_version = 4");
+    const auto q = loadProject(file);
+    QCOMPARE(q.results.size(), current.results.size());
+    for (std::size_t i = 0; i < q.results.size(); ++i) {
+        const auto& r = *q.results[i].result;
+        QVERIFY(r.scenario.queue == Scenario::Queue{});
+        for (const auto& j : r.jobs)
+            QCOMPARE(j.preemptions, 0);
+        QCOMPARE(r.summary.preemptions, current.results[i].result->summary.preemptions);
+    }
 }
 
 void TestProjectFile::migrationStepsRunInOrder()
@@ -733,14 +763,14 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(TraceMeta), std::size_t{136});
     QCOMPARE(sizeof(Server), std::size_t{96});
     QCOMPARE(sizeof(ServerSpec), std::size_t{128});
-    QCOMPARE(sizeof(Scenario), std::size_t{408});
+    QCOMPARE(sizeof(Scenario), std::size_t{456});
     QCOMPARE(sizeof(JobResult), std::size_t{232});
     QCOMPARE(sizeof(WaitInterval), std::size_t{24});
     QCOMPARE(sizeof(GpuInterval), std::size_t{32});
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});
     QCOMPARE(sizeof(TimeSeries), std::size_t{344});
     QCOMPARE(sizeof(SimSummary), std::size_t{272});
-    QCOMPARE(sizeof(SimResult), std::size_t{1272});
+    QCOMPARE(sizeof(SimResult), std::size_t{1320});
     QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
     QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
 }

@@ -74,6 +74,23 @@ QString autoscaler(const Scenario::Autoscaler& a)
              formatDuration(static_cast<double>(a.interval_s)), formatPlainNumber(a.sigma), percent(a.headroom));
 }
 
+QString queue(const Scenario::Queue& q)
+{
+    const auto name = toString(q.policy);
+    auto text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    if (q.policy == QueuePolicyKind::Las) {
+        QStringList thresholds;
+        for (const auto v : q.lasThresholdsGpuS)
+            thresholds << formatPlainNumber(v);
+        text += QStringLiteral(", thresholds %1 GPU-s").arg(thresholds.join(QStringLiteral(" / ")));
+        if (q.starvationFactor > 0)
+            text += QStringLiteral(", starvation after %1× the last run").arg(formatPlainNumber(q.starvationFactor));
+    }
+    if ((q.policy == QueuePolicyKind::Las || q.policy == QueuePolicyKind::Srtf) && q.preemptOverhead_s > 0)
+        text += QStringLiteral(", %1 per restart after a preemption").arg(formatDuration(static_cast<double>(q.preemptOverhead_s)));
+    return text;
+}
+
 QString power(const Scenario::Power& p)
 {
     if (!p.enabled)
@@ -107,6 +124,7 @@ std::vector<std::pair<QString, QString>> scenarioSettings(const Scenario& s)
         break;
     }
     v.emplace_back(QStringLiteral("Gang scheduling"), gang);
+    v.emplace_back(QStringLiteral("Queue order"), queue(s.queue));
     v.emplace_back(QStringLiteral("Quotas"), quotas(s.quota));
     const auto placement = toString(s.placement);
     v.emplace_back(QStringLiteral("Placement"), QString::fromUtf8(placement.data(), static_cast<qsizetype>(placement.size())));

@@ -49,6 +49,16 @@ QStringList scenarioDiff(const Scenario& a, const Scenario& b)
     add(QObject::tr("elastic after"), TimeFormat::duration(a.gang.elasticAfter_s), TimeFormat::duration(b.gang.elasticAfter_s));
     add(QObject::tr("quota mode"), named(a.quota.mode), named(b.quota.mode));
     add(QObject::tr("quotas"), quotas(a.quota.vcGpus), quotas(b.quota.vcGpus));
+    add(QObject::tr("queue policy"), named(a.queue.policy), named(b.queue.policy));
+    const auto list = [&](const std::vector<double>& v) {
+        QStringList parts;
+        for (const auto x : v)
+            parts << num(x);
+        return parts.join(QLatin1Char(' '));
+    };
+    add(QObject::tr("LAS thresholds (GPU-s)"), list(a.queue.lasThresholdsGpuS), list(b.queue.lasThresholdsGpuS));
+    add(QObject::tr("starvation factor"), num(a.queue.starvationFactor), num(b.queue.starvationFactor));
+    add(QObject::tr("preemption overhead"), TimeFormat::duration(a.queue.preemptOverhead_s), TimeFormat::duration(b.queue.preemptOverhead_s));
     add(QObject::tr("placement"), named(a.placement), named(b.placement));
     add(QObject::tr("backfill"), named(a.backfill), named(b.backfill));
     add(QObject::tr("slowdown per extra server"), num(a.slowdown.perExtraServer), num(b.slowdown.perExtraServer));

@@ -1,0 +1,146 @@
+// Preemption in SimEngine (docs/simulation.md "Quota", docs/queue-policies.md "Preemption"): a
+// rule orders the candidates (quota borrow-preempt: running jobs of over-quota VCs, youngest
+// first; a preemptive queue policy: the jobs it ranks below the waiting one), and one driver frees
+// them in that order until the job has a placement, gives back those the placement does not
+// need, interrupts the rest and starts the job.
+#include "core/sim/sim_engine.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace clens {
+
+template <class Accept>
+bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, const std::vector<std::int32_t>& candidates, std::int64_t maxSize,
+                           bool checkpointVictims, Accept&& accept)
+{
+    const auto need = minStartSize(j, t);
+    const bool wholeGpus = need > 0 && !model_.request(j).share();
+    std::vector<std::int32_t> victims;
+    std::int32_t size = 0;
+    bool found = false;
+    for (const auto victim : candidates) {
+        if (!accept(victim))
+            continue;
+        releaseAll(victim, t, true);
+        victims.push_back(victim);
+        if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, maxSize, false, size, scratch_)) {
+            found = true;
+            break;
+        }
+    }
+    if (!found) {
+        for (const auto victim : victims)
+            retakeAll(victim);
+        return false;
+    }
+    if (resourceMode())
+        spareUnneededVictimsWithResources(j, victims);
+    else
+        spareUnneededVictims(victims);
+    for (const auto victim : victims) {
+        interrupt(victim, t, true, false, checkpointVictims);
+        ++result_.jobs[idx(victim)].preemptions;
+    }
+    result_.summary.preemptions += static_cast<std::int64_t>(victims.size());
+    for (const auto m : memoTouched_)
+        memo_[m] = 0;
+    memoTouched_.clear();
+    failedThisPass_.clear();
+    startRun(j, t, size, scratch_);
+    return true;
+}
+
+bool SimEngine::tryQuotaPreempt(std::int32_t j, std::int64_t t)
+{
+    const auto vc = job(j).vc;
+    const auto need = minStartSize(j, t);
+    // Whole GPUs: those free now and those over-quota VCs hold beyond their quota bound what a
+    // preemption can give (a share or a 0-GPU job may need CPU or a part of a GPU instead).
+    const bool wholeGpus = need > 0 && !model_.request(j).share();
+    std::int64_t freeable = 0;
+    for (std::size_t v = 0; v < quota_.vcCount(); ++v)
+        if (quota_.overQuota(static_cast<std::int32_t>(v)))
+            freeable += quota_.held(static_cast<std::int32_t>(v)) - quota_.quota(static_cast<std::int32_t>(v));
+    if (wholeGpus && std::int64_t{1000} * pool_.totalFree() + freeable < std::int64_t{1000} * need)
+        return false;
+    // Running jobs of over-quota VCs, youngest first (latest start, then later input row).
+    std::vector<std::pair<std::int64_t, std::int32_t>> byStart;
+    for (std::size_t v = 0; v < quota_.vcCount(); ++v)
+        if (quota_.overQuota(static_cast<std::int32_t>(v)))
+            byStart.insert(byStart.end(), runningByVc_[v].begin(), runningByVc_[v].end());
+    std::sort(byStart.begin(), byStart.end(), std::greater<>());
+    std::vector<std::int32_t> candidates;
+    candidates.reserve(byStart.size());
+    for (const auto& [start, victim] : byStart)
+        candidates.push_back(victim);
+    std::vector<std::int64_t> taken(quota_.vcCount(), 0);
+    return preemptFor(j, t, candidates, quota_.roomGpus(vc), false, [&](std::int32_t victim) {
+        const auto vv = job(victim).vc;
+        const auto a = gpuMilliOf(victim, rt_[idx(victim)].alloc);
+        if (quota_.held(vv) - taken[idx(vv)] - a < quota_.quota(vv))
+            return false; // its VC would drop below quota
+        taken[idx(vv)] += a;
+        return true;
+    });
+}
+
+bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t maxSize)
+{
+    const auto need = minStartSize(j, t);
+    const bool wholeGpus = need > 0 && !model_.request(j).share();
+    const auto waiting = queuedJob(j, t);
+    std::vector<std::pair<VictimRank, std::int32_t>> ranked;
+    std::int64_t freeable = pool_.totalFree();
+    for (const auto& [start, victim] : running_)
+        if (const auto rank = queue_->victimRank(queuedJob(victim, t), waiting)) {
+            ranked.push_back({*rank, victim});
+            freeable += rt_[idx(victim)].alloc;
+        }
+    if (ranked.empty() || (wholeGpus && freeable < need))
+        return false;
+    std::sort(ranked.begin(), ranked.end(), std::greater<>()); // the policy's first victim first, then the later row
+    std::vector<std::int32_t> candidates;
+    candidates.reserve(ranked.size());
+    for (const auto& [rank, victim] : ranked)
+        candidates.push_back(victim);
+    return preemptFor(j, t, candidates, maxSize, true, [](std::int32_t) { return true; });
+}
+
+// Of the tentatively freed victims (youngest first), keeps those the placement in scratch_
+// needs: per server of the placement, the GPUs it takes beyond those that were free before any
+// victim, covered from the last freed (oldest) victim back. The others get their GPUs back and
+// keep running (freeing them would lose their work for nothing).
+void SimEngine::spareUnneededVictims(std::vector<std::int32_t>& victims)
+{
+    auto deficit = scratch_.parts; // (server, GPUs still to cover)
+    const auto partOf = [&](std::int32_t gpu) -> std::int32_t* {
+        const auto server = cluster_->serverOfGpu(gpu);
+        for (auto& [s, d] : deficit)
+            if (s == server)
+                return &d;
+        return nullptr;
+    };
+    for (auto& [s, d] : deficit)
+        d -= pool_.freeOn(s);
+    for (const auto victim : victims)
+        for (const auto g : rt_[idx(victim)].gpus)
+            if (auto* d = partOf(g))
+                ++*d;
+    std::vector<std::int32_t> needed;
+    for (auto v = victims.rbegin(); v != victims.rend(); ++v) {
+        const auto& gpus = rt_[idx(*v)].gpus;
+        if (std::none_of(gpus.begin(), gpus.end(), [&](std::int32_t g) { const auto* d = partOf(g); return d && *d > 0; })) {
+            pool_.takeExact(gpus, *v);
+            continue;
+        }
+        for (const auto g : gpus)
+            if (auto* d = partOf(g))
+                --*d;
+        needed.push_back(*v);
+    }
+    std::reverse(needed.begin(), needed.end());
+    victims.swap(needed);
+}
+
+} // namespace clens
