@@ -1,4 +1,5 @@
 #include "app/cli/cli_options.hpp"
+#include "app/cli/import_flags.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/io/job_results_csv.hpp"
 #include "core/io/series_csv.hpp"
@@ -24,7 +25,7 @@ int runSimulate(const Args& args)
     desc.add_options()
         ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
         ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
-        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|kubernetes")
         ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("config", po::value(&configPath), "scenario JSON (docs/simulation.md); defaults when absent")
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand (autoscaler.usage metrics or phases)")
@@ -33,14 +34,17 @@ int runSimulate(const Args& args)
         ("summary-out", po::value(&summaryOut), "write the summary (summary.json)")
         ("series-out", po::value(&seriesOut), "write the time series (CSV)")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
+    ImportOptions importOptions;
+    addImportFlags(desc, importOptions);
     po::variables_map vm;
     if (!parseOptions(args, desc, vm,
                       "simulate --cluster C --trace J [--format FMT] [--config scenario.json] [--metrics F] "
                       "[--phase-model M.json] [--jobs-out jobs.csv] [--summary-out summary.json] [--series-out s.csv]"))
         return 0;
 
+    checkImportFlags(importOptions);
     const Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
-    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize);
+    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize, importOptions);
     const auto scenarioName = configPath.empty() ? std::string("scenario") : configPath;
     validateScenarioForTrace(scenario, *in.trace, scenarioName);
     SimOptions options;

@@ -1,4 +1,5 @@
 #include "app/cli/cli_options.hpp"
+#include "app/cli/import_flags.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/sim/scenario_grid.hpp"
 #include "core/sim/sim_summary.hpp"
@@ -35,7 +36,7 @@ int runSweep(const Args& args)
     desc.add_options()
         ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
         ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
-        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|kubernetes")
         ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("grid", po::value(&gridPath)->required(), R"(grid JSON: {"base": {scenario}, "vary": {"key.path": [values...]}})")
         ("out", po::value(&outPath)->required(), "results CSV: one row per scenario (varied values, then the summary)")
@@ -43,15 +44,18 @@ int runSweep(const Args& args)
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand")
         ("phase-model", po::value(&modelPath), "phase model JSON: demand phases and the phase.rule policy")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
+    ImportOptions importOptions;
+    addImportFlags(desc, importOptions);
     po::variables_map vm;
     if (!parseOptions(args, desc, vm, "sweep --cluster C --trace J --grid grid.json --out results.csv [--threads N]"))
         return 0;
     if (vm.count("threads") && threads < 1)
         throw UsageError("--threads must be at least 1");
 
+    checkImportFlags(importOptions);
     const auto grid = loadScenarioGrid(gridPath);
     const std::int32_t rackSize = grid.runs.front().locality.rackSize;
-    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize);
+    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize, importOptions);
     const auto demand = loadDemand(metricsPath, modelPath);
     for (std::size_t i = 0; i < grid.runs.size(); ++i) {
         validateScenarioForTrace(grid.runs[i], *in.trace, gridPath + " (run " + std::to_string(i + 1) + ")");
