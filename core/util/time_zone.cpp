@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -75,9 +76,10 @@ TimeZone TimeZone::load(std::string_view name)
         throw std::invalid_argument("'" + std::string(name) + "' is not a time-zone name (expected UTC, an offset such as +02:00, or an IANA name such as Europe/Berlin)");
     const char* dir = std::getenv("TZDIR");
     const std::string path = std::string(dir && *dir ? dir : "/usr/share/zoneinfo") + "/" + std::string(name);
+    std::error_code ec;
     std::ifstream in(path, std::ios::binary);
     std::vector<unsigned char> data;
-    if (in)
+    if (in && std::filesystem::is_regular_file(path, ec))
         data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (data.size() < 44 || !std::equal(data.begin(), data.begin() + 4, "TZif"))
         throw std::invalid_argument("unknown time zone '" + std::string(name) + "' (not found as a TZif file in " + path
