@@ -38,7 +38,7 @@ double parseKubernetesQuantity(std::string_view text)
         if (k == std::string_view::npos)
             throw bad("unknown binary suffix");
         exponent2 = 10 * static_cast<int>(k + 1);
-    } else if (suffix[0] == 'e' || suffix[0] == 'E') {
+    } else if ((suffix[0] == 'e' || suffix[0] == 'E') && suffix.size() > 1) { // "E" alone is exa
         const auto e = suffix.substr(1);
         const auto r = std::from_chars(e.data() + (!e.empty() && e[0] == '+'), e.data() + e.size(), exponent10);
         if (e.empty() || r.ec != std::errc() || r.ptr != e.data() + e.size() || std::labs(exponent10) > 400)
