@@ -1,0 +1,148 @@
+// "Your own cluster in two commands" end to end: `clusterlens-cli info` and `simulate` on the
+// Slurm and Kubernetes samples, and the import options' usage errors.
+// docs/formats.md "Your own cluster in two commands", docs/cli.md "Import options for Slurm and Kubernetes"
+#include "tests/cli/cli_runner.hpp"
+#include "tests/common/test_support.hpp"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <filesystem>
+
+using namespace clens::test;
+
+namespace {
+
+QJsonObject infoJson(const QStringList& extra)
+{
+    const auto r = runCli(QStringList{"info", "--json"} + extra);
+    if (r.exitCode != 0)
+        qWarning("clusterlens-cli failed: %s", r.err.constData());
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+bool haveTzdb() { return std::filesystem::exists("/usr/share/zoneinfo/Europe/Berlin") || std::getenv("TZDIR"); }
+
+const QStringList kSlurm{"--trace", sample("slurm/sacct_jobs.txt"), "--timezone", "Europe/Berlin", "--cluster",
+                         sample("slurm/scontrol_nodes.txt"), "--topology", sample("slurm/topology.conf")};
+const QStringList kKubernetes{"--trace", sample("kubernetes/pods.json"), "--cluster", sample("kubernetes/nodes.json")};
+
+} // namespace
+
+class TestCliOwnCluster : public QObject {
+    Q_OBJECT
+private slots:
+    void slurmInfo();
+    void kubernetesInfo();
+    void simulate_data();
+    void simulate();
+    void usageErrors_data();
+    void usageErrors();
+    void badInputNamesLineAndField();
+};
+
+void TestCliOwnCluster::slurmInfo()
+{
+    if (!haveTzdb())
+        QSKIP("no tz database in /usr/share/zoneinfo");
+    const auto o = infoJson(kSlurm);
+    QCOMPARE(o["format"].toString(), QString("slurm"));
+    QCOMPARE(o["jobs"].toInt(), 30);
+    QCOMPARE(o["simulated_jobs"].toInt(), 28);
+    QCOMPARE(o["vcs"].toInt(), 3);
+    QCOMPARE(o["servers"].toInt(), 14);
+    QCOMPARE(o["gpus"].toInt(), 80);
+    QCOMPARE(o["racks"].toInt(), 3);
+    QCOMPARE(o["first_submit_s"].toInteger(), 1711825500); // 2024-03-30 20:05 CET
+    QCOMPARE(o["not_simulated"].toObject()["pending"].toInt(), 1);
+    QCOMPARE(o["gpus_by_model"].toObject()["a100"].toInt(), 64);
+    QCOMPARE(o["cluster_notes"].toArray().size() > 0, true);
+    // Every NodeList host is a node of the list: no "not in the cluster" note.
+    for (const auto& n : o["cluster_notes"].toArray())
+        QVERIFY2(!n.toString().contains("not in the cluster"), qPrintable(n.toString()));
+}
+
+void TestCliOwnCluster::kubernetesInfo()
+{
+    const auto o = infoJson(kKubernetes);
+    QCOMPARE(o["format"].toString(), QString("kubernetes"));
+    QCOMPARE(o["jobs"].toInt(), 19);
+    QCOMPARE(o["simulated_jobs"].toInt(), 16);
+    QCOMPARE(o["vcs"].toInt(), 4);
+    QCOMPARE(o["servers"].toInt(), 6);
+    QCOMPARE(o["gpus"].toInt(), 36);
+    QCOMPARE(o["racks"].toInt(), 2);
+    QCOMPARE(o["tenant_note"].toString(), QString("tenants are Kubernetes namespaces"));
+    const auto nodes = infoJson({"--trace", sample("kubernetes/nodes.json"), "--rack-label", "kubernetes.io/hostname"});
+    QCOMPARE(nodes["kind"].toString(), QString("cluster"));
+    QCOMPARE(nodes["racks"].toInt(), 6);
+}
+
+void TestCliOwnCluster::simulate_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("simulated");
+    QTest::newRow("slurm") << kSlurm << 28;
+    QTest::newRow("kubernetes") << kKubernetes << 16;
+}
+
+void TestCliOwnCluster::simulate()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, simulated);
+    if (args.contains("Europe/Berlin") && !haveTzdb())
+        QSKIP("no tz database in /usr/share/zoneinfo");
+    QTemporaryDir dir;
+    const auto jobs = dir.filePath("jobs.csv");
+    const auto r = runCli(QStringList{"simulate", "-q", "--jobs-out", jobs} + args);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const auto lines = readAll(jobs).trimmed().split('\n');
+    QCOMPARE(lines.size(), simulated + 1); // header + one row per simulated job
+}
+
+void TestCliOwnCluster::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown zone") << QStringList{"info", "--trace", sample("slurm/sacct_jobs.txt"), "--timezone", "Mars/Base"}
+                                  << "--timezone: unknown time zone 'Mars/Base'";
+    QTest::newRow("bad tenant column") << QStringList{"info", "--trace", sample("slurm/sacct_jobs.txt"), "--slurm-tenant", "user"}
+                                       << "--slurm-tenant must be account, partition or qos";
+    QTest::newRow("simulate: bad zone") << QStringList{"simulate", "--cluster", sample("slurm/scontrol_nodes.txt"), "--trace",
+                                                       sample("slurm/sacct_jobs.txt"), "--timezone", "+25:00"}
+                                        << "--timezone";
+    QTest::newRow("missing topology.conf") << QStringList{"info", "--trace", sample("slurm/scontrol_nodes.txt"), "--topology", "/nonexistent/topology.conf"}
+                                           << "/nonexistent/topology.conf: cannot open file";
+}
+
+void TestCliOwnCluster::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const auto r = runCli(args);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+}
+
+void TestCliOwnCluster::badInputNamesLineAndField()
+{
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "sacct.txt",
+                                "JobID|Account|Submit|State\n"
+                                "1|a|2024-01-01T00:00:00|COMPLETED\n"
+                                "2|a|2024-01-01T00:00:00|DONE\n");
+    const auto r = runCli({"info", "--trace", QString::fromStdString(path)});
+    QCOMPARE(r.exitCode, 2);
+    const QByteArray expected = "clusterlens-cli: error: " + QByteArray::fromStdString(path) + ":3: field 'State': unknown state 'DONE'";
+    QVERIFY2(r.err.startsWith(expected), r.err.constData());
+    const auto pods = writeFile(dir, "pods.json", R"({"kind": "List", "items": [{"kind": "Pod", "metadata": {"name": "p"}}]})");
+    const auto k = runCli({"info", "--trace", QString::fromStdString(pods)});
+    QCOMPARE(k.exitCode, 2);
+    QVERIFY2(k.err.contains("field 'items[0].metadata.creationTimestamp': missing"), k.err.constData());
+}
+
+QTEST_APPLESS_MAIN(TestCliOwnCluster)
+#include "tst_cli_own_cluster.moc"
