@@ -100,7 +100,7 @@ int runAnalyze(const Args& args)
     po::options_description desc("analyze options");
     desc.add_options()
         ("trace", po::value(&tracePath), "job trace (what really happened; delays need recorded starts)")
-        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|kubernetes")
+        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machines), "Philly cluster_machine_list (GPU counts, servers)")
         ("cluster", po::value(&clusterPath), "cluster file (native, Philly machine list or Alibaba node list)")
         ("result", po::value(&resultPath), "simulator jobs.csv to analyse instead of the trace (checked against --trace)")

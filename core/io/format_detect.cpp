@@ -120,6 +120,13 @@ std::optional<DetectedFile> kubernetesKind(std::string_view json)
     return std::nullopt;
 }
 
+// sacct --json: a "jobs" key whose first job has a "job_id" (the Philly log is an array).
+bool isSacctJson(std::string_view json)
+{
+    const auto jobs = json.find("\"jobs\"");
+    return jobs != std::string_view::npos && json.find("\"job_id\"", jobs) != std::string_view::npos;
+}
+
 } // namespace
 
 DetectedFile detectFile(const std::string& path)
@@ -145,9 +152,12 @@ DetectedFile detectFile(const std::string& path)
     }
     if (pos == text.size())
         throw InputError(path, 0, "", "file is empty");
-    if (text[pos] == '{') // Kubernetes lists ("kind": "Pod" / "Node" items), else as before
+    if (text[pos] == '{') { // Kubernetes lists ("kind": "Pod" / "Node" items), sacct --json, else as before
         if (const auto k8s = kubernetesKind(text.substr(pos)))
             return *k8s;
+        if (isSacctJson(text.substr(pos)))
+            return traceFile(TraceFormat::SlurmJson, "Slurm accounting (sacct --json)");
+    }
     if (text[pos] == '[' || text[pos] == '{')
         return traceFile(TraceFormat::Philly, "Philly job log (JSON)");
     if (text[pos] == ';')

@@ -3,7 +3,7 @@
 // Rules, in order:
 // - empty or blank file: error;
 // - first non-blank character '{' and a first item kind "Pod" / "Node": kubectl get pods / nodes
-//   -o json;
+//   -o json; '{' with a "jobs" key followed by a "job_id" key: sacct --json;
 // - first non-blank character '[' or '{': Philly job log (JSON);
 // - first non-blank line starting with ';': SWF (header comments);
 // - a first line starting with NodeName=: Slurm scontrol show node --oneliner; a '|'-separated

@@ -2,87 +2,34 @@
 
 #include "core/io/kubernetes_quantity.hpp"
 #include "core/util/civil_time.hpp"
-#include "core/util/input_error.hpp"
-#include "core/util/json_text.hpp"
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
-#include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 
 namespace clens::k8s {
 
 namespace json = boost::json;
 
-void fail(const std::string& file, const std::string& path, const std::string& reason)
-{
-    throw InputError(file, 0, path, reason);
-}
-
 ListFile readList(const std::string& path)
 {
-    std::error_code ec;
-    std::ifstream in(path, std::ios::binary);
-    if (!in || std::filesystem::is_directory(path, ec))
-        throw InputError(path, 0, "", "cannot open file for reading");
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     ListFile f;
     f.path = path;
-    f.root = parseJsonText(text, path);
-    const auto* root = f.root.if_object();
-    if (!root)
-        fail(path, "", "expected a JSON object (kubectl get ... -o json prints a List)");
-    f.items = array(*root, "items", path, "");
+    f.root = json_fields::readObjectFile(path, "kubectl get ... -o json prints a List");
+    f.items = array(f.root.get_object(), "items", path, "");
     if (!f.items)
         fail(path, "items", "missing: expected the list's items array");
     return f;
 }
 
-namespace {
-std::string join(const std::string& path, std::string_view key)
-{
-    return path.empty() ? std::string(key) : path + "." + std::string(key);
-}
-const json::value* member(const json::object& o, std::string_view key)
-{
-    const auto* v = o.if_contains(key);
-    return v && !v->is_null() ? v : nullptr;
-}
-} // namespace
-
-const json::object* object(const json::object& o, std::string_view key, const std::string& file, const std::string& path)
-{
-    const auto* v = member(o, key);
-    if (v && !v->is_object())
-        fail(file, join(path, key), "expected an object");
-    return v ? &v->get_object() : nullptr;
-}
-
-const json::array* array(const json::object& o, std::string_view key, const std::string& file, const std::string& path)
-{
-    const auto* v = member(o, key);
-    if (v && !v->is_array())
-        fail(file, join(path, key), "expected an array");
-    return v ? &v->get_array() : nullptr;
-}
-
-std::optional<std::string_view> string(const json::object& o, std::string_view key, const std::string& file,
-                                       const std::string& path)
-{
-    const auto* v = member(o, key);
-    if (v && !v->is_string())
-        fail(file, join(path, key), "expected a string");
-    return v ? std::optional<std::string_view>(std::string_view(v->get_string())) : std::nullopt;
-}
+using json_fields::join;
 
 std::optional<double> quantity(const json::object& o, std::string_view key, const std::string& file,
                                const std::string& path)
 {
-    const auto* v = member(o, key);
-    if (!v)
+    const auto* v = o.if_contains(key);
+    if (!v || v->is_null())
         return std::nullopt;
     double q = 0;
     if (v->is_string()) {

@@ -1,7 +1,9 @@
 #pragma once
 // Reading `kubectl get ... -o json` lists: the whole file parsed with Boost.JSON (parseJsonText:
 // syntax errors name line and column), then typed look-ups whose errors name the file and the
-// JSON path of the field ("items[3].status.capacity.memory"). docs/formats.md "Kubernetes nodes".
+// JSON path of the field ("items[3].status.capacity.memory"), quantities and RFC 3339 times. docs/formats.md "Kubernetes nodes".
+#include "core/io/json_fields.hpp"
+
 #include <boost/json/value.hpp>
 
 #include <cstdint>
@@ -19,16 +21,12 @@ struct ListFile {
 };
 ListFile readList(const std::string& path);
 
-// Throws InputError(file, 0, path, reason).
-[[noreturn]] void fail(const std::string& file, const std::string& path, const std::string& reason);
+// The generic typed look-ups (core/io/json_fields.hpp).
+using json_fields::array;
+using json_fields::fail;
+using json_fields::object;
+using json_fields::string;
 
-// Member `key` of o when present and not null; an error when it has another type.
-const boost::json::object* object(const boost::json::object& o, std::string_view key, const std::string& file,
-                                  const std::string& path);
-const boost::json::array* array(const boost::json::object& o, std::string_view key, const std::string& file,
-                                const std::string& path);
-std::optional<std::string_view> string(const boost::json::object& o, std::string_view key, const std::string& file,
-                                       const std::string& path);
 // A quantity member (a string such as "16Gi", or a JSON number) as a double; nullopt if absent.
 std::optional<double> quantity(const boost::json::object& o, std::string_view key, const std::string& file,
                                const std::string& path);

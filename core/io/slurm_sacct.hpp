@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace clens {
 
@@ -20,5 +21,10 @@ struct SlurmState {
     SlurmStateKind kind = SlurmStateKind::Finished;
 };
 std::optional<SlurmState> slurmState(std::string_view state);
+
+// The column the tenant comes from (ImportOptions::slurmTenant: Account, Partition or QOS) among
+// header names; throws InputError for an unknown option or a missing column.
+std::optional<std::size_t> slurmTenantColumn(const std::vector<std::string>& names, const ImportOptions& options,
+                                             const std::string& path, std::int64_t headerLine);
 
 } // namespace clens

@@ -13,6 +13,7 @@
 #include "core/io/placement_gpu_counts.hpp"
 #include "core/io/slurm_nodes.hpp"
 #include "core/io/slurm_sacct.hpp"
+#include "core/io/slurm_sacct_json.hpp"
 #include "core/io/swf.hpp"
 #include "core/util/input_error.hpp"
 
@@ -29,6 +30,7 @@ std::string_view toString(TraceFormat f)
     case TraceFormat::Helios: return "helios";
     case TraceFormat::Swf: return "swf";
     case TraceFormat::Slurm: return "slurm";
+    case TraceFormat::SlurmJson: return "slurm-json";
     case TraceFormat::KubernetesPods: return "kubernetes";
     }
     return "auto";
@@ -37,7 +39,7 @@ std::string_view toString(TraceFormat f)
 std::optional<TraceFormat> traceFormatFromString(std::string_view s)
 {
     for (auto f : {TraceFormat::Auto, TraceFormat::Csv, TraceFormat::Philly, TraceFormat::PhillyCsv, TraceFormat::Alibaba,
-                   TraceFormat::Helios, TraceFormat::Swf, TraceFormat::Slurm, TraceFormat::KubernetesPods})
+                   TraceFormat::Helios, TraceFormat::Swf, TraceFormat::Slurm, TraceFormat::SlurmJson, TraceFormat::KubernetesPods})
         if (toString(f) == s)
             return f;
     return std::nullopt;
@@ -87,6 +89,7 @@ Trace loadTrace(const std::string& path, TraceFormat format, const ImportOptions
     case TraceFormat::Helios: return readHeliosLog(path, options);
     case TraceFormat::Swf: return readSwf(path, options);
     case TraceFormat::Slurm: return readSlurmSacct(path, options);
+    case TraceFormat::SlurmJson: return readSlurmSacctJson(path, options);
     case TraceFormat::KubernetesPods: return readKubernetesPods(path, options);
     case TraceFormat::Auto: break;
     }

@@ -11,7 +11,7 @@
 
 namespace clens {
 
-enum class TraceFormat : std::uint8_t { Auto, Csv, Philly, PhillyCsv, Alibaba, Helios, Swf, Slurm, KubernetesPods };
+enum class TraceFormat : std::uint8_t { Auto, Csv, Philly, PhillyCsv, Alibaba, Helios, Swf, Slurm, SlurmJson, KubernetesPods };
 
 std::string_view toString(TraceFormat f);
 std::optional<TraceFormat> traceFormatFromString(std::string_view s);

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the Slurm sample (scontrol_nodes.txt, topology.conf, sacct_jobs.txt) in the formats the
-Slurm documentation gives for `scontrol show node --oneliner`, topology.conf (topology/tree) and
-`sacct --parsable2`. Deterministic: no randomness, the jobs are listed below.
+"""Writes the Slurm sample (scontrol_nodes.txt, topology.conf, sacct_jobs.txt, sacct_jobs.json) in
+the formats the Slurm documentation gives for `scontrol show node --oneliner`, topology.conf
+(topology/tree), `sacct --parsable2` and `sacct --json` (data_parser v0.0.40 shape, trimmed to
+the fields a job record always has). Deterministic: no randomness, the jobs are listed below.
 
 Cluster "lab": 3 leaf switches (racks) under one spine:
   s1: gpu[01-04]  8 x a100, 64 CPUs, 1 TiB
@@ -12,6 +13,7 @@ Europe/Berlin wall-clock times (sacct prints no zone) around the change to summe
 2024-03-31 02:00 -> 03:00.
 """
 import datetime as dt
+import json
 from zoneinfo import ZoneInfo
 
 BERLIN = ZoneInfo("Europe/Berlin")
@@ -193,6 +195,65 @@ def write_jobs():
         f.write(header + "\n")
         for r in rows:
             f.write(r + "\n")
+    write_json(header.split("|"), rows)
+
+def setnum(n, is_set=True):
+    return {"set": is_set, "infinite": False, "number": n}
+
+def epoch(text):
+    if text in ("Unknown", "None", ""):
+        return 0
+    return int(to_utc(dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S")).timestamp())
+
+def tres_list(text):
+    ids = {"cpu": 1, "mem": 2, "node": 4, "billing": 5}
+    out = []
+    for entry in filter(None, text.split(",")):
+        key, value = entry.split("=")
+        if key.startswith("gres/"):
+            out.append({"type": "gres", "name": key[5:], "id": 1001 if key == "gres/gpu" else 1002, "count": int(value)})
+        else:
+            count = int(value[:-1]) * 1024 if key == "mem" and value.endswith("G") else int(value)
+            out.append({"type": key, "name": "", "id": ids[key], "count": count})
+    return out
+
+def write_json(names, rows):
+    """The same jobs as sacct --json prints them: Unix times, TRES lists (mem in MB), array/het objects."""
+    jobs = []
+    for row in rows:
+        f = dict(zip(names, row.split("|")))
+        jid, raw = f["JobID"], int(f["JobIDRaw"])
+        array = {"job_id": 0, "task_id": setnum(0, False), "task": ""}
+        het = {"job_id": 0, "job_offset": setnum(0, False)}
+        if "_" in jid:
+            first, task = jid.split("_")
+            array = {"job_id": int(first), "task_id": setnum(int(task)), "task": ""}
+        if "+" in jid:
+            first, offset = jid.split("+")
+            het = {"job_id": int(first), "job_offset": setnum(int(offset))}
+        start, end = epoch(f["Start"]), epoch(f["End"])
+        state = f["State"].split(" ")[0]
+        jobs.append({
+            "account": f["Account"], "allocation_nodes": int(f["NNodes"]) if f["NodeList"] != "None assigned" else 0,
+            "array": array, "cluster": "lab",
+            "exit_code": {"status": ["SUCCESS" if f["ExitCode"] == "0:0" else "ERROR"],
+                          "return_code": setnum(int(f["ExitCode"].split(":")[0]))},
+            "het": het, "job_id": raw, "name": f["JobName"], "nodes": f["NodeList"], "partition": f["Partition"],
+            "qos": f["QOS"], "state": {"current": [state], "reason": "None"},
+            "time": {"elapsed": (end - start) if start and end else 0, "eligible": epoch(f["Submit"]), "end": end,
+                     "start": start, "submission": epoch(f["Submit"]), "suspended": 0,
+                     "limit": setnum(1440)},
+            "tres": {"allocated": tres_list(f["AllocTRES"]), "requested": tres_list(f["ReqTRES"])},
+            "user": f["User"], "steps": [],
+        })
+    doc = {"meta": {"plugin": {"type": "openapi/slurmctld", "name": "Slurm OpenAPI slurmctld", "data_parser": "data_parser/v0.0.40"},
+                    "client": {"source": "/dev/pts/0", "user": "root", "group": "root"},
+                    "command": ["sacct", "--allusers", "--json"],
+                    "slurm": {"version": {"major": "23", "micro": "7", "minor": "02"}, "release": "23.02.7", "cluster": "lab"}},
+           "jobs": jobs, "warnings": [], "errors": []}
+    with open("sacct_jobs.json", "w") as out:
+        json.dump(doc, out, indent=2)
+        out.write("\n")
 
 if __name__ == "__main__":
     write_nodes()

@@ -38,6 +38,7 @@ void TestFormatDetect::samples_data()
     QTest::newRow("helios (tests/data)") << "../tests/data/helios/cluster_log.csv" << trace << int(TraceFormat::Helios);
     QTest::newRow("swf (tests/data)") << "../tests/data/swf/sample.swf" << trace << int(TraceFormat::Swf);
     QTest::newRow("slurm sacct") << "slurm/sacct_jobs.txt" << trace << int(TraceFormat::Slurm);
+    QTest::newRow("slurm sacct --json") << "slurm/sacct_jobs.json" << trace << int(TraceFormat::SlurmJson);
     QTest::newRow("slurm nodes") << "slurm/scontrol_nodes.txt" << cluster << int(ClusterFormat::SlurmNodes);
     QTest::newRow("kubernetes pods") << "kubernetes/pods.json" << trace << int(TraceFormat::KubernetesPods);
     QTest::newRow("kubernetes nodes") << "kubernetes/nodes.json" << cluster << int(ClusterFormat::KubernetesNodes);

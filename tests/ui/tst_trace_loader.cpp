@@ -28,6 +28,8 @@ private slots:
                                     << QStringLiteral("cluster_machine_list");
         QTest::newRow("alibaba") << sample("alibaba-openb/openb_pod_list_default.csv") << int(TraceFormat::Alibaba)
                                  << QStringLiteral("openb_node_list_all_node.csv");
+        QTest::newRow("slurm") << sample("slurm/sacct_jobs.txt") << int(TraceFormat::Slurm) << QStringLiteral("scontrol_nodes.txt");
+        QTest::newRow("kubernetes") << sample("kubernetes/pods.json") << int(TraceFormat::KubernetesPods) << QStringLiteral("nodes.json");
         QTest::newRow("swf, nothing near") << QString::fromStdString(test::dataPath("swf/sample.swf")) << int(TraceFormat::Swf)
                                            << QString();
     }
@@ -61,6 +63,17 @@ private slots:
         QCOMPARE(data.cluster->gpuCount(), 16);
         QVERIFY(!progress.empty());
         QCOMPARE(progress.back(), 1.0);
+    }
+
+    // A topology.conf beside a Slurm node list gives its racks (docs/gui.md "Running it").
+    void slurmRacksFromTopologyConf()
+    {
+        LoadRequest request{sample("slurm/sacct_jobs.txt"), sample("slurm/scontrol_nodes.txt"), TraceFormat::Auto, 8};
+        const LoadedData data = loadData(request, {});
+        QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
+        QCOMPARE(data.trace->jobs.size(), std::size_t(30));
+        QCOMPARE(data.cluster->rackCount(), 3);
+        QVERIFY(data.notes.join('\n').contains("leaf switches"));
     }
 
     void cancellationIsAValue()

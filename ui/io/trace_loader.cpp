@@ -33,6 +33,13 @@ std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat 
         names = {QStringLiteral("openb_node_list_all_node.csv"), QStringLiteral("openb_node_list_gpu_node.csv"),
                  QStringLiteral("cluster.csv")};
         break;
+    case TraceFormat::Slurm:
+    case TraceFormat::SlurmJson:
+        names = {QStringLiteral("scontrol_nodes.txt"), QStringLiteral("nodes.txt"), QStringLiteral("cluster.csv")};
+        break;
+    case TraceFormat::KubernetesPods:
+        names = {QStringLiteral("nodes.json"), QStringLiteral("cluster.csv")};
+        break;
     default:
         names = {QStringLiteral("cluster.csv")};
         break;
@@ -59,6 +66,10 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
             throw Cancelled();
         ImportOptions clusterOptions;
         clusterOptions.rackSize = request.rackSize;
+        // A Slurm node list takes its racks from a topology.conf beside it (docs/gui.md "Running it").
+        const QFileInfo topology(QFileInfo(request.clusterPath).absoluteDir().filePath(QStringLiteral("topology.conf")));
+        if (topology.isFile() && detectClusterFormat(request.clusterPath.toStdString()) == ClusterFormat::SlurmNodes)
+            clusterOptions.topologyPath = topology.absoluteFilePath().toStdString();
         std::vector<std::string> notes;
         auto cluster = std::make_shared<Topology>(
             loadClusterForTrace(request.clusterPath.toStdString(), *trace, clusterOptions, &notes));

@@ -37,7 +37,7 @@ struct DetectedFormat {
 DetectedFormat detectFormat(const QString& tracePath);
 
 // A cluster file next to the trace under a conventional name (cluster.csv,
-// cluster_machine_list, an Alibaba node list), if there is one.
+// cluster_machine_list, an Alibaba node list, scontrol_nodes.txt, nodes.json), if there is one.
 std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat format);
 
 // Loads the trace and the cluster (blocking; call from a worker).
