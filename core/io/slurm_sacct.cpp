@@ -98,7 +98,9 @@ public:
     }
     std::vector<std::string> notes() const
     {
-        std::vector<std::string> n{"sacct times read as " + zone_.name() + " local time"};
+        std::vector<std::string> n{zone_.name() == "UTC"
+                                       ? "sacct times read as UTC (sacct prints local times: give their zone with --timezone)"
+                                       : "sacct times read as " + zone_.name() + " local time"};
         if (ambiguous_)
             n.push_back(std::to_string(ambiguous_) + " times fall in a repeated hour (clocks set back): read as the first occurrence");
         if (skipped_)
