@@ -1,5 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
+#include "app/cli/quota_file.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/io/job_results_csv.hpp"
 #include "core/io/series_csv.hpp"
@@ -19,7 +20,7 @@ namespace clens::cli {
 int runSimulate(const Args& args)
 {
     std::string clusterPath, tracePath, formatName = "auto", configPath, machines, jobsOut, summaryOut, seriesOut, metricsPath,
-        modelPath;
+        modelPath, quotasPath;
     bool quiet = false;
     po::options_description desc("simulate options");
     desc.add_options()
@@ -33,6 +34,7 @@ int runSimulate(const Args& args)
         ("jobs-out", po::value(&jobsOut), "write per-job results (jobs.csv)")
         ("summary-out", po::value(&summaryOut), "write the summary (summary.json)")
         ("series-out", po::value(&seriesOut), "write the time series (CSV)")
+        ("quotas", po::value(&quotasPath), "the cluster's GPU quotas as quota.vc: sacctmgr show assoc|qos GrpTRES, or kubectl get resourcequota -A -o json")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
     ImportOptions importOptions;
     addImportFlags(desc, importOptions);
@@ -43,8 +45,11 @@ int runSimulate(const Args& args)
         return 0;
 
     checkImportFlags(importOptions);
-    const Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
+    Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize, importOptions);
+    if (!quotasPath.empty())
+        for (const auto& note : applyQuotaFile(quotasPath, importOptions, *in.trace, scenario))
+            std::cerr << "clusterlens-cli: note: " << note << '\n';
     const auto scenarioName = configPath.empty() ? std::string("scenario") : configPath;
     validateScenarioForTrace(scenario, *in.trace, scenarioName);
     SimOptions options;

@@ -1,5 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
+#include "app/cli/quota_file.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/sim/scenario_grid.hpp"
 #include "core/sim/sim_summary.hpp"
@@ -29,7 +30,7 @@ std::string cell(const boost::json::value& v)
 
 int runSweep(const Args& args)
 {
-    std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath, metricsPath, modelPath;
+    std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath, metricsPath, modelPath, quotasPath;
     int threads = 0;
     bool quiet = false;
     po::options_description desc("sweep options");
@@ -43,6 +44,7 @@ int runSweep(const Args& args)
         ("threads", po::value(&threads), "parallel runs (default: all cores)")
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand")
         ("phase-model", po::value(&modelPath), "phase model JSON: demand phases and the phase.rule policy")
+        ("quotas", po::value(&quotasPath), "the cluster's GPU quotas as quota.vc of every run (see simulate --help)")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
     ImportOptions importOptions;
     addImportFlags(desc, importOptions);
@@ -53,9 +55,16 @@ int runSweep(const Args& args)
         throw UsageError("--threads must be at least 1");
 
     checkImportFlags(importOptions);
-    const auto grid = loadScenarioGrid(gridPath);
+    auto grid = loadScenarioGrid(gridPath);
     const std::int32_t rackSize = grid.runs.front().locality.rackSize;
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize, importOptions);
+    if (!quotasPath.empty())
+        for (std::size_t i = 0; i < grid.runs.size(); ++i) {
+            const auto notes = applyQuotaFile(quotasPath, importOptions, *in.trace, grid.runs[i]);
+            if (i == 0 && !quiet)
+                for (const auto& note : notes)
+                    std::cerr << "clusterlens-cli: note: " << note << '\n';
+        }
     const auto demand = loadDemand(metricsPath, modelPath);
     for (std::size_t i = 0; i < grid.runs.size(); ++i) {
         validateScenarioForTrace(grid.runs[i], *in.trace, gridPath + " (run " + std::to_string(i + 1) + ")");

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the Kubernetes sample (nodes.json, pods.json) in the shape `kubectl get nodes -o json`
-and `kubectl get pods -A -o json` print (kind List, items with apiVersion, kind, metadata, spec,
+"""Writes the Kubernetes sample (nodes.json, pods.json, resourcequotas.json) in the shape
+`kubectl get nodes -o json`, `kubectl get pods -A -o json` and `kubectl get resourcequota -A -o json` print (kind List, items with apiVersion, kind, metadata, spec,
 status; fields trimmed to what a GPU cluster's list typically holds). Deterministic.
 
 Cluster: 6 nodes in 2 zones (topology.kubernetes.io/zone, the rack label ClusterLens reads by
@@ -128,6 +128,20 @@ def write(path, items):
         json.dump({"apiVersion": "v1", "items": items, "kind": "List", "metadata": {"resourceVersion": ""}}, f, indent=4)
         f.write("\n")
 
+def quota(ns, name, hard):
+    return {"apiVersion": "v1", "kind": "ResourceQuota",
+            "metadata": {"name": name, "namespace": ns, "uid": f"uid-{ns}-{name}", "creationTimestamp": "2024-05-01T09:00:00Z"},
+            "spec": {"hard": hard}, "status": {"hard": hard, "used": {k: "0" for k in hard}}}
+
+QUOTAS = [
+    quota("team-vision", "gpu-quota", {"requests.nvidia.com/gpu": "16", "requests.cpu": "96", "requests.memory": "1Ti"}),
+    quota("team-nlp", "gpu-quota", {"requests.nvidia.com/gpu": "24"}),
+    quota("team-nlp", "compute-caps", {"limits.cpu": "400", "limits.memory": "3Ti", "pods": "50"}),
+    quota("team-speech", "gpu-quota", {"requests.nvidia.com/gpu": "12"}),
+    quota("team-speech", "gpu-burst-cap", {"requests.nvidia.com/gpu": "8"}),
+]
+
 if __name__ == "__main__":
+    write("resourcequotas.json", QUOTAS)
     write("nodes.json", NODES)
     write("pods.json", PODS)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the Slurm sample (scontrol_nodes.txt, topology.conf, sacct_jobs.txt, sacct_jobs.json) in
-the formats the Slurm documentation gives for `scontrol show node --oneliner`, topology.conf
-(topology/tree), `sacct --parsable2` and `sacct --json` (data_parser v0.0.40 shape, trimmed to
+"""Writes the Slurm sample (scontrol_nodes.txt, topology.conf, sacct_jobs.txt, sacct_jobs.json,
+sacctmgr_assoc.txt) in the formats the Slurm documentation gives for `scontrol show node
+--oneliner`, topology.conf (topology/tree), `sacct --parsable2`, `sacct --json` and
+`sacctmgr --parsable2 show assoc format=Cluster,Account,User,Partition,GrpTRES` (data_parser v0.0.40 shape, trimmed to
 the fields a job record always has). Deterministic: no randomness, the jobs are listed below.
 
 Cluster "lab": 3 leaf switches (racks) under one spine:
@@ -255,7 +256,19 @@ def write_json(names, rows):
         json.dump(doc, out, indent=2)
         out.write("\n")
 
+def write_quotas():
+    """Account GPU limits (GrpTRES) with the user associations below them, as sacctmgr prints them."""
+    rows = [("root", "", ""), ("root", "root", ""),
+            ("nlp", "", "cpu=512,gres/gpu=40,mem=4T"), ("nlp", "bob", ""), ("nlp", "carol", ""), ("nlp", "hank", ""),
+            ("speech", "", "gres/gpu=8"), ("speech", "erin", ""), ("speech", "gina", ""),
+            ("vision", "", "gres/gpu=24"), ("vision", "alice", ""), ("vision", "dave", ""), ("vision", "frank", "")]
+    with open("sacctmgr_assoc.txt", "w") as f:
+        f.write("Cluster|Account|User|Partition|GrpTRES\n")
+        for account, user, tres in rows:
+            f.write(f"lab|{account}|{user}||{tres}\n")
+
 if __name__ == "__main__":
+    write_quotas()
     write_nodes()
     write_topology()
     write_jobs()

@@ -39,6 +39,7 @@ private slots:
     void kubernetesInfo();
     void simulate_data();
     void simulate();
+    void quotasFromTheCluster();
     void usageErrors_data();
     void usageErrors();
     void badInputNamesLineAndField();
@@ -101,6 +102,32 @@ void TestCliOwnCluster::simulate()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const auto lines = readAll(jobs).trimmed().split('\n');
     QCOMPARE(lines.size(), simulated + 1); // header + one row per simulated job
+}
+
+// --quotas: the accounts' GrpTRES limits (nlp 40, speech 8, vision 24 GPUs) become quota.vc and
+// mode none becomes strict, so jobs now wait for their tenant's quota (fairshare delay > 0;
+// without the quotas the sample has none).
+void TestCliOwnCluster::quotasFromTheCluster()
+{
+    if (!haveTzdb())
+        QSKIP("no tz database in /usr/share/zoneinfo");
+    QTemporaryDir dir;
+    const auto summary = dir.filePath("summary.json");
+    const auto run = [&](const QStringList& extra) {
+        const auto r = runCli(QStringList{"simulate", "-q", "--summary-out", summary} + kSlurm + extra);
+        return std::make_pair(r, QJsonDocument::fromJson(readAll(summary)).object());
+    };
+    const auto [plain, without] = run({});
+    QVERIFY2(plain.exitCode == 0, plain.err.constData());
+    QCOMPARE(without["fairshare_delay_s"].toDouble(), 0.0);
+    const auto [r, with] = run({"--quotas", sample("slurm/sacctmgr_assoc.txt")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.err.contains("quotas of 3 tenants set from"), r.err.constData());
+    QVERIFY2(r.err.contains("quota.mode none became strict"), r.err.constData());
+    QVERIFY(with["fairshare_delay_s"].toDouble() > 0);
+    const auto k = runCli(QStringList{"simulate", "-q"} + kKubernetes + QStringList{"--quotas", sample("kubernetes/resourcequotas.json")});
+    QVERIFY2(k.exitCode == 0, k.err.constData());
+    QVERIFY2(k.err.contains("quotas of 3 tenants set from"), k.err.constData());
 }
 
 void TestCliOwnCluster::usageErrors_data()
