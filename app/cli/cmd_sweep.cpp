@@ -60,7 +60,7 @@ int runSweep(const Args& args)
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize, importOptions);
     if (!quotasPath.empty())
         for (std::size_t i = 0; i < grid.runs.size(); ++i) {
-            const auto notes = applyQuotaFile(quotasPath, importOptions, *in.trace, grid.runs[i]);
+            const auto notes = applyQuotaFile(quotasPath, importOptions, *in.trace, grid.runs[i], grid.keys);
             if (i == 0 && !quiet)
                 for (const auto& note : notes)
                     std::cerr << "clusterlens-cli: note: " << note << '\n';

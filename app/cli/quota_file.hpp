@@ -11,8 +11,9 @@
 namespace clens::cli {
 
 // Adds the file's quotas of the trace's tenants to scenario.quota.vcGpus (a VC the scenario
-// already names keeps its value); quota.mode none becomes strict. Returns what to tell the user.
+// already names keeps its value); quota.mode none becomes strict. Keys a sweep grid varies
+// (`quota.mode`, `quota.vc.<VC>`) are the grid's: left as they are. Returns what to tell the user.
 std::vector<std::string> applyQuotaFile(const std::string& path, const ImportOptions& options, const Trace& trace,
-                                        Scenario& scenario);
+                                        Scenario& scenario, const std::vector<std::string>& gridKeys = {});
 
 } // namespace clens::cli

@@ -128,6 +128,18 @@ void TestCliOwnCluster::quotasFromTheCluster()
     const auto k = runCli(QStringList{"simulate", "-q"} + kKubernetes + QStringList{"--quotas", sample("kubernetes/resourcequotas.json")});
     QVERIFY2(k.exitCode == 0, k.err.constData());
     QVERIFY2(k.err.contains("quotas of 3 tenants set from"), k.err.constData());
+    // sweep: every run gets the quotas; the varied quota.mode stays the grid's (none runs unlimited).
+    const auto grid = writeFile(dir, "grid.json", R"({"base": {}, "vary": {"quota.mode": ["none", "borrow"]}})");
+    const auto out = dir.filePath("sweep.csv");
+    const auto s = runCli(QStringList{"sweep", "-q", "--grid", QString::fromStdString(grid), "--out", out, "--threads", "1"} + kSlurm
+                          + QStringList{"--quotas", sample("slurm/sacctmgr_assoc.txt")});
+    QVERIFY2(s.exitCode == 0, s.err.constData());
+    const auto rows = readAll(out).trimmed().split('\n');
+    QCOMPARE(rows.size(), 3); // header + 2 runs
+    const auto header = rows[0].split(',');
+    const auto fair = header.indexOf("fairshare_delay_s");
+    QVERIFY(fair > 0);
+    QCOMPARE(rows[1].split(',')[fair].toDouble(), 0.0); // quota.mode none: the quotas do not bind
 }
 
 void TestCliOwnCluster::usageErrors_data()
