@@ -1,5 +1,7 @@
 #include "core/util/time_zone.hpp"
 
+#include "core/util/posix_tz_rule.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -116,7 +118,29 @@ TimeZone TimeZone::load(std::string_view name)
         z.transitions_.push_back(bigEndian(&data[at + i * static_cast<std::size_t>(timeBytes)], timeBytes));
         z.offsetAfter_.push_back(offsetOfType(data[idxAt + i]));
     }
+    if (timeBytes == 8) { // v2+: the footer's POSIX rule continues the transitions to 2100
+        const std::size_t footerAt = typeAt + typecnt * 6 + static_cast<std::size_t>(c[5] + c[2] * 12 + c[1] + c[0]);
+        if (footerAt + 1 < data.size() && data[footerAt] == '\n') {
+            const auto endAt = std::find(data.begin() + static_cast<std::ptrdiff_t>(footerAt) + 1, data.end(), '\n');
+            const std::string footer(data.begin() + static_cast<std::ptrdiff_t>(footerAt) + 1, endAt);
+            z.extendWith(footer);
+        }
+    }
     return z;
+}
+
+void TimeZone::extendWith(const std::string& footer)
+{
+    const auto rule = parsePosixTzRule(footer);
+    if (!rule || !rule->hasDst)
+        return; // no rule, or a fixed offset: the last transition's offset holds
+    const auto last = transitions_.empty() ? std::int64_t{0} : transitions_.back();
+    for (int year = civilFromUnix(last).year; year <= 2100; ++year)
+        for (const auto& [at, offset] : posixTzTransitions(*rule, year))
+            if (transitions_.empty() || at > transitions_.back()) {
+                transitions_.push_back(at);
+                offsetAfter_.push_back(offset);
+            }
 }
 
 std::int64_t TimeZone::offsetAt(std::int64_t t) const

@@ -30,6 +30,9 @@ public:
     std::int64_t offsetAt(std::int64_t unixSeconds) const;
 
 private:
+    // Adds the transitions of a TZif footer's POSIX rule after the listed ones, up to 2100.
+    void extendWith(const std::string& footer);
+
     std::string name_ = "UTC";
     std::vector<std::int64_t> transitions_;  // Unix times, ascending
     std::vector<std::int32_t> offsetAfter_;  // UTC offset from transitions_[i] on

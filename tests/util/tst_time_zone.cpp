@@ -1,4 +1,8 @@
+#include "core/util/posix_tz_rule.hpp"
 #include "core/util/time_zone.hpp"
+
+#include <QDir>
+#include <QTemporaryDir>
 
 #include <QTest>
 
@@ -16,6 +20,11 @@ private slots:
     void offsets();
     void badNames_data();
     void badNames();
+    void posixRules_data();
+    void posixRules();
+    void badPosixRules();
+    void footerBeyondTheListedTransitions();
+    void slimFile();
 };
 
 namespace {
@@ -106,6 +115,110 @@ void TestTimeZone::badNames()
     } catch (const std::invalid_argument& e) {
         QVERIFY2(std::string(e.what()).find(name.toStdString().substr(0, 5)) != std::string::npos, e.what());
     }
+}
+
+void TestTimeZone::posixRules_data()
+{
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<qint64>("first");
+    QTest::addColumn<int>("firstOffset");
+    QTest::addColumn<qint64>("second");
+    QTest::addColumn<int>("secondOffset");
+    // Berlin 2024: summer time from 03-31 02:00 CET (01:00 UTC) to 10-27 03:00 CEST (01:00 UTC).
+    QTest::newRow("CET") << "CET-1CEST,M3.5.0,M10.5.0/3" << qint64(1711846800) << 7200 << qint64(1729990800) << 3600;
+    // New York 2024: 03-10 02:00 EST (07:00 UTC) to 11-03 02:00 EDT (06:00 UTC).
+    QTest::newRow("EST5EDT") << "EST5EDT,M3.2.0,M11.1.0" << qint64(1710054000) << -4 * 3600 << qint64(1730613600) << -5 * 3600;
+    // Sydney 2024 (southern): daylight time ends 04-07 03:00 AEDT (04-06 16:00 UTC), starts 10-06
+    // 02:00 AEST (10-05 16:00 UTC).
+    QTest::newRow("AEST, southern") << "AEST-10AEDT,M10.1.0,M4.1.0/3" << qint64(1712419200) << 10 * 3600 << qint64(1728144000)
+                                    << 11 * 3600;
+    // Quoted names and an explicit daylight offset; Julian days: J60 is 1 March (Feb 29 not
+    // counted), 2024-03-01 02:00 at -3 = 05:00 UTC = 1709269200; day 300 (0-based, Feb 29 counted)
+    // is 2024-10-27, 02:00 at -2 = 04:00 UTC = 1730001600.
+    QTest::newRow("quoted, J and n") << "<-03>3<-02>2,J60,300" << qint64(1709269200) << -2 * 3600 << qint64(1730001600) << -3 * 3600;
+}
+
+void TestTimeZone::posixRules()
+{
+    QFETCH(QString, rule);
+    QFETCH(qint64, first);
+    QFETCH(int, firstOffset);
+    QFETCH(qint64, second);
+    QFETCH(int, secondOffset);
+    const auto r = parsePosixTzRule(rule.toStdString());
+    QVERIFY(r && r->hasDst);
+    const auto t = posixTzTransitions(*r, 2024);
+    QCOMPARE(t.size(), std::size_t{2});
+    QCOMPARE(t[0].first, first);
+    QCOMPARE(t[0].second, firstOffset);
+    QCOMPARE(t[1].first, second);
+    QCOMPARE(t[1].second, secondOffset);
+}
+
+void TestTimeZone::badPosixRules()
+{
+    QVERIFY(parsePosixTzRule("<+03>-3") && !parsePosixTzRule("<+03>-3")->hasDst); // fixed offset
+    QCOMPARE(parsePosixTzRule("<+03>-3")->stdOffset_s, 3 * 3600);
+    for (const char* bad : {"", "CET", "1CET", "CE-1", "CET-1CEST,M13.1.0,M10.5.0", "CET-1CEST,M3.6.0,M10.5.0", "CET-1CEST",
+                            "CET-1CEST,M3.5.0", "CET-1CEST,M3.5.0,M10.5.0/x", "<+03-3"})
+        QVERIFY2(!parsePosixTzRule(bad), bad);
+}
+
+// The system's Europe/Berlin lists transitions to 2037; its footer rule gives later years:
+// 2090-03-26 (the last Sunday of March) 02:30 is skipped, July 2090 is summer time.
+void TestTimeZone::footerBeyondTheListedTransitions()
+{
+    if (!haveTzdb())
+        QSKIP("no tz database in /usr/share/zoneinfo");
+    const auto z = TimeZone::load("Europe/Berlin");
+    auto fit = TimeZone::Fit::Normal;
+    (void)z.toUnix(at(2090, 3, 26, 2, 30), &fit);
+    QVERIFY(fit == TimeZone::Fit::Skipped);
+    QCOMPARE(z.offsetAt(z.toUnix(at(2090, 7, 1, 12, 0))), std::int64_t{7200});
+    QCOMPARE(z.offsetAt(z.toUnix(at(2090, 12, 1, 12, 0))), std::int64_t{3600});
+}
+
+namespace {
+void putBigEndian(QByteArray& b, std::int32_t v)
+{
+    for (int shift = 24; shift >= 0; shift -= 8)
+        b.append(static_cast<char>((static_cast<std::uint32_t>(v) >> shift) & 0xff));
+}
+// A "slim" TZif v2 file: no transition at all, one type (CET, +1 h), and the footer rule.
+QByteArray slimTzif(const char* footer)
+{
+    QByteArray block;
+    for (int count : {0, 0, 0, 0, 1, 4}) // isutcnt isstdcnt leapcnt timecnt typecnt charcnt
+        putBigEndian(block, count);
+    QByteArray data;
+    putBigEndian(data, 3600);
+    data.append('\0').append('\0').append("CET", 3).append('\0');
+    QByteArray header = QByteArray("TZif2") + QByteArray(15, '\0');
+    return header + block + data + header + block + data + "\n" + footer + "\n";
+}
+} // namespace
+
+void TestTimeZone::slimFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath("Test"));
+    QFile f(dir.filePath("Test/Slim"));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(slimTzif("CET-1CEST,M3.5.0,M10.5.0/3"));
+    f.close();
+    const auto old = qgetenv("TZDIR");
+    qputenv("TZDIR", dir.path().toLocal8Bit());
+    const auto z = TimeZone::load("Test/Slim");
+    if (old.isEmpty())
+        qunsetenv("TZDIR");
+    else
+        qputenv("TZDIR", old);
+    auto fit = TimeZone::Fit::Normal;
+    QCOMPARE(z.toUnix(at(2024, 3, 31, 2, 30), &fit), std::int64_t{1711848600}); // as in toUnix()
+    QVERIFY(fit == TimeZone::Fit::Skipped);
+    QCOMPARE(z.toUnix(at(2024, 10, 27, 2, 30), &fit), std::int64_t{1729989000});
+    QVERIFY(fit == TimeZone::Fit::Ambiguous);
+    QCOMPARE(z.toUnix(at(2024, 1, 1, 0, 0)), std::int64_t{1704067200 - 3600});
 }
 
 QTEST_APPLESS_MAIN(TestTimeZone)
