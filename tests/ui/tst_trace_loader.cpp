@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace clens;
 using namespace clens::ui;
 
@@ -74,6 +76,17 @@ private slots:
         QCOMPARE(data.trace->jobs.size(), std::size_t(30));
         QCOMPARE(data.cluster->rackCount(), 3);
         QVERIFY(data.notes.join('\n').contains("leaf switches"));
+        // The session's import options reach the reader: 4111 ran 01:40-03:05 Berlin time on the
+        // day clocks skip 02:00-03:00, 25 minutes; read as UTC, 85.
+        request.importOptions.timeZone = "Europe/Berlin";
+        if (QFileInfo::exists(QStringLiteral("/usr/share/zoneinfo/Europe/Berlin"))) {
+            const LoadedData berlin = loadData(request, {});
+            QVERIFY2(berlin.error.isEmpty(), qPrintable(berlin.error));
+            const auto& j = *std::find_if(berlin.trace->jobs.begin(), berlin.trace->jobs.end(), [](const Job& x) { return x.id == "4111"; });
+            QCOMPARE(j.duration_s, std::int64_t{1500});
+        }
+        const auto& utc = *std::find_if(data.trace->jobs.begin(), data.trace->jobs.end(), [](const Job& x) { return x.id == "4111"; });
+        QCOMPARE(utc.duration_s, std::int64_t{5100});
     }
 
     void cancellationIsAValue()

@@ -56,7 +56,7 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
 {
     LoadedData out;
     try {
-        ImportOptions options;
+        ImportOptions options = request.importOptions;
         options.rackSize = request.rackSize;
         options.progress = [&](double f) { return !progress || progress(0.85 * f); };
         if (request.format == TraceFormat::Philly)
@@ -64,11 +64,15 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
         auto trace = std::make_shared<Trace>(loadTrace(request.tracePath.toStdString(), request.format, options));
         if (progress && !progress(0.85))
             throw Cancelled();
-        ImportOptions clusterOptions;
+        ImportOptions clusterOptions = request.importOptions;
+        clusterOptions.progress = {};
+        clusterOptions.machinesPath.clear();
         clusterOptions.rackSize = request.rackSize;
-        // A Slurm node list takes its racks from a topology.conf beside it (docs/gui.md "Running it").
+        // A Slurm node list takes its racks from a topology.conf beside it unless one was given
+        // (docs/gui.md "Running it").
         const QFileInfo topology(QFileInfo(request.clusterPath).absoluteDir().filePath(QStringLiteral("topology.conf")));
-        if (topology.isFile() && detectClusterFormat(request.clusterPath.toStdString()) == ClusterFormat::SlurmNodes)
+        if (clusterOptions.topologyPath.empty() && topology.isFile()
+            && detectClusterFormat(request.clusterPath.toStdString()) == ClusterFormat::SlurmNodes)
             clusterOptions.topologyPath = topology.absoluteFilePath().toStdString();
         std::vector<std::string> notes;
         auto cluster = std::make_shared<Topology>(

@@ -19,6 +19,9 @@ struct LoadRequest {
     QString clusterPath; // empty: must be found next to the trace
     TraceFormat format = TraceFormat::Auto;
     std::int32_t rackSize = 8;
+    // Slurm and Kubernetes options (time zone, tenant column, topology.conf, rack label); its
+    // progress, rackSize and machinesPath are set by loadData.
+    ImportOptions importOptions;
 };
 
 struct LoadedData {
