@@ -15,7 +15,6 @@ double parseKubernetesQuantity(std::string_view text)
     std::size_t i = 0;
     if (i < text.size() && (text[i] == '+' || text[i] == '-'))
         ++i;
-    const auto digitsStart = i;
     std::size_t digits = 0;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9')
         ++i, ++digits;
@@ -26,7 +25,6 @@ double parseKubernetesQuantity(std::string_view text)
     }
     if (digits == 0)
         throw bad("no digits");
-    (void)digitsStart;
     const auto number = text.substr(0, i);
     const auto suffix = text.substr(i);
     long exponent10 = 0;
