@@ -1,4 +1,5 @@
 #include "app/cli/cli_options.hpp"
+#include "app/cli/import_flags.hpp"
 #include "core/analysis/figure_catalog.hpp"
 #include "core/analysis/figure_export.hpp"
 #include "core/analysis/job_table_builders.hpp"
@@ -24,11 +25,10 @@ struct AnalyzeInput {
     std::string path; // the file the figures are about (for errors)
 };
 
-AnalyzeInput loadInput(const std::string& tracePath, TraceFormat format, const std::string& machines,
+AnalyzeInput loadInput(ImportOptions options, const std::string& tracePath, TraceFormat format, const std::string& machines,
                        const std::string& clusterPath, const std::string& resultPath, const std::string& seriesPath,
                        std::int64_t step)
 {
-    ImportOptions options;
     options.machinesPath = machines;
     std::optional<Trace> trace;
     if (!tracePath.empty())
@@ -100,7 +100,7 @@ int runAnalyze(const Args& args)
     po::options_description desc("analyze options");
     desc.add_options()
         ("trace", po::value(&tracePath), "job trace (what really happened; delays need recorded starts)")
-        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machines), "Philly cluster_machine_list (GPU counts, servers)")
         ("cluster", po::value(&clusterPath), "cluster file (native, Philly machine list or Alibaba node list)")
         ("result", po::value(&resultPath), "simulator jobs.csv to analyse instead of the trace (checked against --trace)")
@@ -111,6 +111,8 @@ int runAnalyze(const Args& args)
         ("step", po::value(&step), "time-series step in seconds when recomputed from start/end (default 300)")
         ("cdf-points", po::value(&cdfPoints), "at most about this many points per CDF series (default 1000)")
         ("list", po::bool_switch(&list), "list the figures and exit");
+    ImportOptions importOptions;
+    addImportFlags(desc, importOptions);
     po::variables_map vm;
     const std::string usage = "analyze --trace T [--format FMT] [--machines M|--cluster C] [--result jobs.csv] "
                               "[--series s.csv] [--figure NAME|all] [--out-dir DIR] [--json]";
@@ -138,7 +140,8 @@ int runAnalyze(const Args& args)
     if (outDir.empty() && !json && names.empty())
         throw UsageError("--figure all writes one CSV per figure: give --out-dir DIR (or --json, or one --figure)");
 
-    const auto input = loadInput(tracePath, *format, machines, clusterPath, resultPath, seriesPath, step);
+    checkImportFlags(importOptions);
+    const auto input = loadInput(importOptions, tracePath, *format, machines, clusterPath, resultPath, seriesPath, step);
     AnalysisOptions options;
     options.cdfMaxPoints = cdfPoints;
     const auto set = computeFigures(input.table, names, options);

@@ -1,4 +1,5 @@
 #include "app/cli/cli_options.hpp"
+#include "app/cli/import_flags.hpp"
 #include "core/analysis/comparison.hpp"
 #include "core/analysis/figure_export.hpp"
 #include "core/analysis/job_table_builders.hpp"
@@ -81,6 +82,8 @@ int runCompare(const Args& args)
         ("cluster", po::value(&clusterPath), "cluster file (for the GPU allocation fraction)")
         ("top", po::value(&top), "jobs listed as gaining / losing most (default 10)")
         ("json", po::bool_switch(&json), "print JSON (with the data when there is no --out-dir)");
+    ImportOptions importOptions;
+    addImportFlags(desc, importOptions);
     po::positional_options_description positional;
     positional.add("a", 1).add("b", 1);
     po::variables_map vm;
@@ -88,9 +91,10 @@ int runCompare(const Args& args)
                       &positional))
         return 0;
 
+    checkImportFlags(importOptions);
     std::optional<Topology> cluster;
     if (!clusterPath.empty())
-        cluster = loadCluster(clusterPath);
+        cluster = loadCluster(clusterPath, importOptions);
     const Topology* c = cluster ? &*cluster : nullptr;
     const auto a = jobTableFromJobResults(readJobResultsCsv(pathA), c);
     const auto b = jobTableFromJobResults(readJobResultsCsv(pathB), c);

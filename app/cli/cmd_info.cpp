@@ -1,4 +1,5 @@
 #include "app/cli/cli_options.hpp"
+#include "app/cli/import_flags.hpp"
 #include "core/analysis/trace_summary.hpp"
 #include "core/io/format_detect.hpp"
 #include "core/io/trace_format.hpp"
@@ -183,11 +184,13 @@ int runInfo(const Args& args)
     po::options_description desc("info options");
     desc.add_options()
         ("trace", po::value(&tracePath)->required(), "job trace file (any supported format, or a cluster file)")
-        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machines), "cluster file; for a Philly job log its GPU counts are fixed from the log")
         ("cluster", po::value(&clusterPath), "cluster file (native, Philly machine list or Alibaba node list)")
         ("gpu-util", po::value(&gpuUtil), "Philly cluster_gpu_util: per-job GPU utilization for a Philly job log")
         ("json", po::bool_switch(&json), "print JSON");
+    ImportOptions options;
+    addImportFlags(desc, options);
     po::variables_map vm;
     if (!parseOptions(args, desc, vm, "info --trace F [--format FMT] [--machines M] [--cluster C] [--gpu-util U] [--json]"))
         return 0;
@@ -197,7 +200,7 @@ int runInfo(const Args& args)
     if (!clusterPath.empty() && !machines.empty())
         throw UsageError("give --cluster or --machines, not both");
 
-    ImportOptions options;
+    checkImportFlags(options);
     options.machinesPath = machines;
     options.gpuUtilPath = gpuUtil;
     if (*format == TraceFormat::Auto) {

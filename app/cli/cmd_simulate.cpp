@@ -1,4 +1,6 @@
 #include "app/cli/cli_options.hpp"
+#include "app/cli/import_flags.hpp"
+#include "app/cli/quota_file.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/io/job_results_csv.hpp"
 #include "core/io/series_csv.hpp"
@@ -18,13 +20,13 @@ namespace clens::cli {
 int runSimulate(const Args& args)
 {
     std::string clusterPath, tracePath, formatName = "auto", configPath, machines, jobsOut, summaryOut, seriesOut, metricsPath,
-        modelPath;
+        modelPath, quotasPath;
     bool quiet = false;
     po::options_description desc("simulate options");
     desc.add_options()
         ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
         ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
-        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("config", po::value(&configPath), "scenario JSON (docs/simulation.md); defaults when absent")
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand (autoscaler.usage metrics or phases)")
@@ -32,15 +34,22 @@ int runSimulate(const Args& args)
         ("jobs-out", po::value(&jobsOut), "write per-job results (jobs.csv)")
         ("summary-out", po::value(&summaryOut), "write the summary (summary.json)")
         ("series-out", po::value(&seriesOut), "write the time series (CSV)")
+        ("quotas", po::value(&quotasPath), "the cluster's GPU quotas as quota.vc: sacctmgr show assoc|qos GrpTRES, or kubectl get resourcequota -A -o json")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
+    ImportOptions importOptions;
+    addImportFlags(desc, importOptions);
     po::variables_map vm;
     if (!parseOptions(args, desc, vm,
                       "simulate --cluster C --trace J [--format FMT] [--config scenario.json] [--metrics F] "
                       "[--phase-model M.json] [--jobs-out jobs.csv] [--summary-out summary.json] [--series-out s.csv]"))
         return 0;
 
-    const Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
-    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize);
+    checkImportFlags(importOptions);
+    Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
+    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize, importOptions);
+    if (!quotasPath.empty())
+        for (const auto& note : applyQuotaFile(quotasPath, importOptions, *in.trace, scenario))
+            std::cerr << "clusterlens-cli: note: " << note << '\n';
     const auto scenarioName = configPath.empty() ? std::string("scenario") : configPath;
     validateScenarioForTrace(scenario, *in.trace, scenarioName);
     SimOptions options;

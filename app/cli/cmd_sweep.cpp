@@ -1,4 +1,6 @@
 #include "app/cli/cli_options.hpp"
+#include "app/cli/import_flags.hpp"
+#include "app/cli/quota_file.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/sim/scenario_grid.hpp"
 #include "core/sim/sim_summary.hpp"
@@ -28,30 +30,41 @@ std::string cell(const boost::json::value& v)
 
 int runSweep(const Args& args)
 {
-    std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath, metricsPath, modelPath;
+    std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath, metricsPath, modelPath, quotasPath;
     int threads = 0;
     bool quiet = false;
     po::options_description desc("sweep options");
     desc.add_options()
         ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
         ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
-        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf")
+        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("grid", po::value(&gridPath)->required(), R"(grid JSON: {"base": {scenario}, "vary": {"key.path": [values...]}})")
         ("out", po::value(&outPath)->required(), "results CSV: one row per scenario (varied values, then the summary)")
         ("threads", po::value(&threads), "parallel runs (default: all cores)")
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand")
         ("phase-model", po::value(&modelPath), "phase model JSON: demand phases and the phase.rule policy")
+        ("quotas", po::value(&quotasPath), "the cluster's GPU quotas as quota.vc of every run (see simulate --help)")
         ("quiet,q", po::bool_switch(&quiet), "print nothing on success");
+    ImportOptions importOptions;
+    addImportFlags(desc, importOptions);
     po::variables_map vm;
     if (!parseOptions(args, desc, vm, "sweep --cluster C --trace J --grid grid.json --out results.csv [--threads N]"))
         return 0;
     if (vm.count("threads") && threads < 1)
         throw UsageError("--threads must be at least 1");
 
-    const auto grid = loadScenarioGrid(gridPath);
+    checkImportFlags(importOptions);
+    auto grid = loadScenarioGrid(gridPath);
     const std::int32_t rackSize = grid.runs.front().locality.rackSize;
-    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize);
+    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize, importOptions);
+    if (!quotasPath.empty())
+        for (std::size_t i = 0; i < grid.runs.size(); ++i) {
+            const auto notes = applyQuotaFile(quotasPath, importOptions, *in.trace, grid.runs[i], grid.keys);
+            if (i == 0 && !quiet)
+                for (const auto& note : notes)
+                    std::cerr << "clusterlens-cli: note: " << note << '\n';
+        }
     const auto demand = loadDemand(metricsPath, modelPath);
     for (std::size_t i = 0; i < grid.runs.size(); ++i) {
         validateScenarioForTrace(grid.runs[i], *in.trace, gridPath + " (run " + std::to_string(i + 1) + ")");

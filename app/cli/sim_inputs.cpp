@@ -12,12 +12,12 @@
 namespace clens::cli {
 
 SimInputs loadSimInputs(const std::string& clusterPath, const std::string& tracePath, const std::string& formatName,
-                        const std::string& machinesPath, std::int32_t rackSize)
+                        const std::string& machinesPath, std::int32_t rackSize,
+                        ImportOptions options)
 {
     const auto format = traceFormatFromString(formatName);
     if (!format)
         throw UsageError("unknown --format '" + formatName + "'");
-    ImportOptions options;
     options.machinesPath = machinesPath;
     options.rackSize = rackSize;
     SimInputs in;

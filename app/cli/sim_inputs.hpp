@@ -19,7 +19,8 @@ struct SimInputs {
 // --cluster (native, Philly machine list or Alibaba node list), --trace in `formatName`
 // (auto-detected by default); racks are grouped by `rackSize` when the cluster file has none.
 SimInputs loadSimInputs(const std::string& clusterPath, const std::string& tracePath, const std::string& formatName,
-                        const std::string& machinesPath, std::int32_t rackSize);
+                        const std::string& machinesPath, std::int32_t rackSize,
+                        ImportOptions options = {});
 
 // The autoscaler's container demand (docs/autoscaling.md) from --metrics (AI4DL CSV) and
 // --phase-model (phase model JSON, applied to the metrics); null without --metrics. A model

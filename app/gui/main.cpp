@@ -3,6 +3,7 @@
 // FILE.clens` a project. The other options
 // set up the first view; --screenshot renders it to an image and --report writes the PDF
 // report, then the app exits (for docs and CI) once everything asked for is shown.
+#include "core/util/time_zone.hpp"
 #include "ui/analysis/analysis_page.hpp"
 #include "ui/analysis/compare_page.hpp"
 #include "ui/app/main_window.hpp"
@@ -21,6 +22,7 @@
 #include <cstdio>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <utility>
 
 namespace {
@@ -118,10 +120,42 @@ int main(int argc, char** argv)
     const QCommandLineOption report(QStringLiteral("report"),
                                     QStringLiteral("Write the PDF report once the results are shown, then exit"),
                                     QStringLiteral("pdf"));
-    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, zoom, tab, metrics, play, screenshot, report, size});
+    // Slurm and Kubernetes import options, as the CLI's (docs/cli.md "Import options for Slurm and Kubernetes").
+    const QCommandLineOption timeZone(QStringLiteral("timezone"), QStringLiteral("Zone of sacct's local times (UTC, +02:00 or an IANA name)"),
+                                      QStringLiteral("ZONE"));
+    const QCommandLineOption slurmTenant(QStringLiteral("slurm-tenant"), QStringLiteral("sacct column naming the tenant: account, partition or qos"),
+                                         QStringLiteral("COLUMN"));
+    const QCommandLineOption topology(QStringLiteral("topology"), QStringLiteral("Slurm topology.conf: leaf switches become racks"),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption rackLabel(QStringLiteral("rack-label"), QStringLiteral("Kubernetes node label naming the rack"),
+                                       QStringLiteral("LABEL"));
+    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, zoom, tab, metrics, play, screenshot, report, size, timeZone,
+                       slurmTenant, topology, rackLabel});
     parser.process(app);
+    clens::ImportOptions importOptions;
+    if (parser.isSet(timeZone)) {
+        importOptions.timeZone = parser.value(timeZone).toStdString();
+        try {
+            (void)clens::TimeZone::load(importOptions.timeZone);
+        } catch (const std::invalid_argument& e) {
+            std::fprintf(stderr, "clusterlens: error: --timezone: %s\n", e.what());
+            return 2;
+        }
+    }
+    if (parser.isSet(slurmTenant)) {
+        importOptions.slurmTenant = parser.value(slurmTenant).toStdString();
+        if (importOptions.slurmTenant != "account" && importOptions.slurmTenant != "partition" && importOptions.slurmTenant != "qos") {
+            std::fprintf(stderr, "clusterlens: error: --slurm-tenant must be account, partition or qos\n");
+            return 2;
+        }
+    }
+    if (parser.isSet(topology))
+        importOptions.topologyPath = QFileInfo(parser.value(topology)).absoluteFilePath().toStdString();
+    if (parser.isSet(rackLabel))
+        importOptions.k8sRackLabel = parser.value(rackLabel).toStdString();
 
     clens::ui::MainWindow window(clens::ui::coreEngine());
+    window.setImportOptions(importOptions);
     window.setDemoDir(sampleDir() + QStringLiteral("/demo"));
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace clens {
@@ -73,6 +74,59 @@ DetectedFile clusterFile(ClusterFormat f, std::string description)
     return d;
 }
 
+// Slurm: sacct --parsable2 header ('|'-separated, JobID or JobIDRaw), scontrol --oneliner
+// node records (NodeName=...), topology.conf (SwitchName=..., an auxiliary file).
+std::optional<DetectedFile> slurmKind(std::string_view line)
+{
+    if (line.substr(0, 9) == "NodeName=")
+        return clusterFile(ClusterFormat::SlurmNodes, "Slurm node list (scontrol show node --oneliner)");
+    if (line.find('|') != std::string_view::npos) {
+        std::vector<std::string_view> names;
+        std::size_t start = 0;
+        for (auto bar = line.find('|'); ; bar = line.find('|', start)) {
+            names.push_back(trim(line.substr(start, bar == std::string_view::npos ? bar : bar - start)));
+            if (bar == std::string_view::npos)
+                break;
+            start = bar + 1;
+        }
+        const auto has = [&](std::string_view n) { return std::find(names.begin(), names.end(), n) != names.end(); };
+        if (has("JobID") || has("JobIDRaw"))
+            return traceFile(TraceFormat::Slurm, "Slurm accounting (sacct --parsable2)");
+    }
+    if (line.substr(0, 11) == "SwitchName=") {
+        DetectedFile d;
+        d.kind = FileKind::SlurmTopology;
+        d.description = "Slurm topology.conf (give it with the node list: --topology)";
+        return d;
+    }
+    return std::nullopt;
+}
+
+// The first item kind in a JSON head: `"kind": "Pod"` or `"kind": "Node"` (kubectl prints each
+// item's kind before its metadata).
+std::optional<DetectedFile> kubernetesKind(std::string_view json)
+{
+    for (auto at = json.find("\"kind\""); at != std::string_view::npos; at = json.find("\"kind\"", at + 6)) {
+        auto rest = json.substr(at + 6);
+        std::size_t i = 0;
+        while (i < rest.size() && (isBlank(rest[i]) || rest[i] == ':'))
+            ++i;
+        rest.remove_prefix(i);
+        if (rest.substr(0, 5) == "\"Pod\"")
+            return traceFile(TraceFormat::KubernetesPods, "Kubernetes pod list (kubectl get pods -o json)");
+        if (rest.substr(0, 6) == "\"Node\"")
+            return clusterFile(ClusterFormat::KubernetesNodes, "Kubernetes node list (kubectl get nodes -o json)");
+    }
+    return std::nullopt;
+}
+
+// sacct --json: a "jobs" key whose first job has a "job_id" (the Philly log is an array).
+bool isSacctJson(std::string_view json)
+{
+    const auto jobs = json.find("\"jobs\"");
+    return jobs != std::string_view::npos && json.find("\"job_id\"", jobs) != std::string_view::npos;
+}
+
 } // namespace
 
 DetectedFile detectFile(const std::string& path)
@@ -98,6 +152,12 @@ DetectedFile detectFile(const std::string& path)
     }
     if (pos == text.size())
         throw InputError(path, 0, "", "file is empty");
+    if (text[pos] == '{') { // Kubernetes lists ("kind": "Pod" / "Node" items), sacct --json, else as before
+        if (const auto k8s = kubernetesKind(text.substr(pos)))
+            return *k8s;
+        if (isSacctJson(text.substr(pos)))
+            return traceFile(TraceFormat::SlurmJson, "Slurm accounting (sacct --json)");
+    }
     if (text[pos] == '[' || text[pos] == '{')
         return traceFile(TraceFormat::Philly, "Philly job log (JSON)");
     if (text[pos] == ';')
@@ -105,6 +165,8 @@ DetectedFile detectFile(const std::string& path)
     auto line = text.substr(pos, text.find('\n', pos) - pos);
     if (!line.empty() && line.back() == '\r')
         line.remove_suffix(1);
+    if (const auto slurm = slurmKind(line))
+        return *slurm;
 
     const auto names = headerNames(line);
     const auto has = [&](std::string_view n) { return std::find(names.begin(), names.end(), n) != names.end(); };
@@ -146,7 +208,8 @@ DetectedFile detectFile(const std::string& path)
                            "Alibaba pods (name,...,num_gpu,gpu_milli,...,pod_phase,...); Helios cluster_log.csv "
                            "(job_id,user,vc,gpu_num,...,submit_time,...); SWF (18 numbers a line, ';' comments); "
                            "native cluster.csv (server,rack,gpus); Philly machine list (machineId, number of GPUs); "
-                           "Alibaba nodes (sn,cpu_milli,memory_mib,gpu,model)");
+                           "Alibaba nodes (sn,cpu_milli,memory_mib,gpu,model); Slurm sacct --parsable2 (JobID|...); "
+                           "Slurm scontrol show node --oneliner (NodeName=...); kubectl get pods/nodes -o json");
 }
 
 } // namespace clens

@@ -2,8 +2,12 @@
 // Recognises a job-trace or cluster file from its first bytes (docs/formats.md "Detection").
 // Rules, in order:
 // - empty or blank file: error;
+// - first non-blank character '{' and a first item kind "Pod" / "Node": kubectl get pods / nodes
+//   -o json; '{' with a "jobs" key followed by a "job_id" key: sacct --json;
 // - first non-blank character '[' or '{': Philly job log (JSON);
 // - first non-blank line starting with ';': SWF (header comments);
+// - a first line starting with NodeName=: Slurm scontrol show node --oneliner; a '|'-separated
+//   header with JobID or JobIDRaw: Slurm sacct --parsable2; SwitchName=: Slurm topology.conf;
 // - otherwise the first non-blank line is read as a CSV header and matched by column names:
 //     job_id + submit_s                      native jobs.csv
 //     job_id + gpu_num + submit_time         Helios cluster_log.csv
@@ -22,7 +26,7 @@
 
 namespace clens {
 
-enum class FileKind : std::uint8_t { Trace, Cluster, GpuUtil, ContainerMetrics };
+enum class FileKind : std::uint8_t { Trace, Cluster, GpuUtil, ContainerMetrics, SlurmTopology };
 
 struct DetectedFile {
     FileKind kind = FileKind::Trace;

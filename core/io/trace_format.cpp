@@ -4,11 +4,16 @@
 #include "core/io/alibaba_pods.hpp"
 #include "core/io/format_detect.hpp"
 #include "core/io/helios_csv.hpp"
+#include "core/io/kubernetes_nodes.hpp"
+#include "core/io/kubernetes_pods.hpp"
 #include "core/io/native_csv.hpp"
 #include "core/io/philly_csv.hpp"
 #include "core/io/philly_job_log.hpp"
 #include "core/io/philly_machine_list.hpp"
 #include "core/io/placement_gpu_counts.hpp"
+#include "core/io/slurm_nodes.hpp"
+#include "core/io/slurm_sacct.hpp"
+#include "core/io/slurm_sacct_json.hpp"
 #include "core/io/swf.hpp"
 #include "core/util/input_error.hpp"
 
@@ -24,6 +29,9 @@ std::string_view toString(TraceFormat f)
     case TraceFormat::Alibaba: return "alibaba";
     case TraceFormat::Helios: return "helios";
     case TraceFormat::Swf: return "swf";
+    case TraceFormat::Slurm: return "slurm";
+    case TraceFormat::SlurmJson: return "slurm-json";
+    case TraceFormat::KubernetesPods: return "kubernetes";
     }
     return "auto";
 }
@@ -31,7 +39,7 @@ std::string_view toString(TraceFormat f)
 std::optional<TraceFormat> traceFormatFromString(std::string_view s)
 {
     for (auto f : {TraceFormat::Auto, TraceFormat::Csv, TraceFormat::Philly, TraceFormat::PhillyCsv, TraceFormat::Alibaba,
-                   TraceFormat::Helios, TraceFormat::Swf})
+                   TraceFormat::Helios, TraceFormat::Swf, TraceFormat::Slurm, TraceFormat::SlurmJson, TraceFormat::KubernetesPods})
         if (toString(f) == s)
             return f;
     return std::nullopt;
@@ -44,6 +52,8 @@ std::string_view toString(ClusterFormat f)
     case ClusterFormat::Csv: return "csv";
     case ClusterFormat::PhillyMachines: return "philly-machines";
     case ClusterFormat::AlibabaNodes: return "alibaba-nodes";
+    case ClusterFormat::SlurmNodes: return "slurm-nodes";
+    case ClusterFormat::KubernetesNodes: return "kubernetes-nodes";
     }
     return "auto";
 }
@@ -62,7 +72,8 @@ ClusterFormat detectClusterFormat(const std::string& path)
     const auto d = detectFile(path);
     if (d.kind != FileKind::Cluster)
         throw InputError(path, 0, "", "not a cluster file (detected: " + d.description
-                                          + "); expected native cluster.csv, a Philly machine list or an Alibaba node list");
+                                          + "); expected native cluster.csv, a Philly machine list, an Alibaba node list, Slurm "
+                                          "`scontrol show node --oneliner` or `kubectl get nodes -o json`");
     return d.cluster;
 }
 
@@ -77,6 +88,9 @@ Trace loadTrace(const std::string& path, TraceFormat format, const ImportOptions
     case TraceFormat::Alibaba: return readAlibabaPods(path, options);
     case TraceFormat::Helios: return readHeliosLog(path, options);
     case TraceFormat::Swf: return readSwf(path, options);
+    case TraceFormat::Slurm: return readSlurmSacct(path, options);
+    case TraceFormat::SlurmJson: return readSlurmSacctJson(path, options);
+    case TraceFormat::KubernetesPods: return readKubernetesPods(path, options);
     case TraceFormat::Auto: break;
     }
     throw InputError(path, 0, "", "no trace format given");
@@ -92,6 +106,8 @@ Topology loadCluster(const std::string& path, const ImportOptions& options, std:
     switch (detectClusterFormat(path)) {
     case ClusterFormat::PhillyMachines: return readPhillyMachineList(path, options);
     case ClusterFormat::AlibabaNodes: return readAlibabaNodes(path, options, notes);
+    case ClusterFormat::SlurmNodes: return readSlurmNodes(path, options, notes);
+    case ClusterFormat::KubernetesNodes: return readKubernetesNodes(path, options, notes);
     case ClusterFormat::Csv:
     case ClusterFormat::Auto: break;
     }

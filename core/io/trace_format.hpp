@@ -11,14 +11,14 @@
 
 namespace clens {
 
-enum class TraceFormat : std::uint8_t { Auto, Csv, Philly, PhillyCsv, Alibaba, Helios, Swf };
+enum class TraceFormat : std::uint8_t { Auto, Csv, Philly, PhillyCsv, Alibaba, Helios, Swf, Slurm, SlurmJson, KubernetesPods };
 
 std::string_view toString(TraceFormat f);
 std::optional<TraceFormat> traceFormatFromString(std::string_view s);
 
 // Cluster files: native cluster.csv, Philly machine list (original or revised layout),
-// Alibaba openb node list.
-enum class ClusterFormat : std::uint8_t { Auto, Csv, PhillyMachines, AlibabaNodes };
+// Alibaba openb node list, Slurm `scontrol show node --oneliner`, `kubectl get nodes -o json`.
+enum class ClusterFormat : std::uint8_t { Auto, Csv, PhillyMachines, AlibabaNodes, SlurmNodes, KubernetesNodes };
 
 std::string_view toString(ClusterFormat f);
 

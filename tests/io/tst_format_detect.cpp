@@ -37,6 +37,11 @@ void TestFormatDetect::samples_data()
     QTest::newRow("openb gpu nodes") << "alibaba-openb/openb_node_list_gpu_node.csv" << cluster << int(ClusterFormat::AlibabaNodes);
     QTest::newRow("helios (tests/data)") << "../tests/data/helios/cluster_log.csv" << trace << int(TraceFormat::Helios);
     QTest::newRow("swf (tests/data)") << "../tests/data/swf/sample.swf" << trace << int(TraceFormat::Swf);
+    QTest::newRow("slurm sacct") << "slurm/sacct_jobs.txt" << trace << int(TraceFormat::Slurm);
+    QTest::newRow("slurm sacct --json") << "slurm/sacct_jobs.json" << trace << int(TraceFormat::SlurmJson);
+    QTest::newRow("slurm nodes") << "slurm/scontrol_nodes.txt" << cluster << int(ClusterFormat::SlurmNodes);
+    QTest::newRow("kubernetes pods") << "kubernetes/pods.json" << trace << int(TraceFormat::KubernetesPods);
+    QTest::newRow("kubernetes nodes") << "kubernetes/nodes.json" << cluster << int(ClusterFormat::KubernetesNodes);
 }
 
 void TestFormatDetect::samples()
@@ -65,6 +70,15 @@ void TestFormatDetect::handMade_data()
     QTest::newRow("native jobs, CRLF, columns moved") << "vc,job_id,user,gpus,submit_s,duration_s\r\n" << trace << int(TraceFormat::Csv);
     QTest::newRow("quoted header") << "\"server\",\"rack\",\"gpus\"\n" << cluster << int(ClusterFormat::Csv);
     QTest::newRow("gpu util") << "time,machineId,gpu0_util,gpu1_util\n" << static_cast<int>(FileKind::GpuUtil) << 0;
+    QTest::newRow("sacct, JobIDRaw only") << "JobIDRaw|Account|Submit|State\n1|a|2024-01-01T00:00:00|COMPLETED\n" << trace
+                                          << int(TraceFormat::Slurm);
+    QTest::newRow("scontrol oneliner") << "NodeName=n1 CPUTot=4 Gres=(null)\n" << cluster << int(ClusterFormat::SlurmNodes);
+    QTest::newRow("topology.conf") << "SwitchName=s1 Nodes=n[1-2]\n" << static_cast<int>(FileKind::SlurmTopology) << 0;
+    QTest::newRow("kubectl pods") << "{\n  \"apiVersion\": \"v1\",\n  \"items\": [ { \"apiVersion\": \"v1\", \"kind\" : \"Pod\" } ]"
+                                  << trace << int(TraceFormat::KubernetesPods);
+    QTest::newRow("kubectl nodes") << "{\"apiVersion\":\"v1\",\"items\":[{\"kind\":\"Node\"}],\"kind\":\"List\"}" << cluster
+                                   << int(ClusterFormat::KubernetesNodes);
+    QTest::newRow("an object that is no kubectl list") << "{\"jobs\": []}" << trace << int(TraceFormat::Philly);
 }
 
 void TestFormatDetect::handMade()

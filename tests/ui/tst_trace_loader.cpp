@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace clens;
 using namespace clens::ui;
 
@@ -28,6 +30,8 @@ private slots:
                                     << QStringLiteral("cluster_machine_list");
         QTest::newRow("alibaba") << sample("alibaba-openb/openb_pod_list_default.csv") << int(TraceFormat::Alibaba)
                                  << QStringLiteral("openb_node_list_all_node.csv");
+        QTest::newRow("slurm") << sample("slurm/sacct_jobs.txt") << int(TraceFormat::Slurm) << QStringLiteral("scontrol_nodes.txt");
+        QTest::newRow("kubernetes") << sample("kubernetes/pods.json") << int(TraceFormat::KubernetesPods) << QStringLiteral("nodes.json");
         QTest::newRow("swf, nothing near") << QString::fromStdString(test::dataPath("swf/sample.swf")) << int(TraceFormat::Swf)
                                            << QString();
     }
@@ -61,6 +65,28 @@ private slots:
         QCOMPARE(data.cluster->gpuCount(), 16);
         QVERIFY(!progress.empty());
         QCOMPARE(progress.back(), 1.0);
+    }
+
+    // A topology.conf beside a Slurm node list gives its racks (docs/gui.md "Running it").
+    void slurmRacksFromTopologyConf()
+    {
+        LoadRequest request{sample("slurm/sacct_jobs.txt"), sample("slurm/scontrol_nodes.txt"), TraceFormat::Auto, 8};
+        const LoadedData data = loadData(request, {});
+        QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
+        QCOMPARE(data.trace->jobs.size(), std::size_t(30));
+        QCOMPARE(data.cluster->rackCount(), 3);
+        QVERIFY(data.notes.join('\n').contains("leaf switches"));
+        // The session's import options reach the reader: 4111 ran 01:40-03:05 Berlin time on the
+        // day clocks skip 02:00-03:00, 25 minutes; read as UTC, 85.
+        request.importOptions.timeZone = "Europe/Berlin";
+        if (QFileInfo::exists(QStringLiteral("/usr/share/zoneinfo/Europe/Berlin"))) {
+            const LoadedData berlin = loadData(request, {});
+            QVERIFY2(berlin.error.isEmpty(), qPrintable(berlin.error));
+            const auto& j = *std::find_if(berlin.trace->jobs.begin(), berlin.trace->jobs.end(), [](const Job& x) { return x.id == "4111"; });
+            QCOMPARE(j.duration_s, std::int64_t{1500});
+        }
+        const auto& utc = *std::find_if(data.trace->jobs.begin(), data.trace->jobs.end(), [](const Job& x) { return x.id == "4111"; });
+        QCOMPARE(utc.duration_s, std::int64_t{5100});
     }
 
     void cancellationIsAValue()

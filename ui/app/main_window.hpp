@@ -3,6 +3,7 @@
 // with time controls; results and the job inspector on the right, timelines and the job table at
 // the bottom), Analysis, Compare and Phases; the scenario knobs on the left drive all of them. A
 // thin layer: the Session holds the state, views display it.
+#include "core/io/import_options.hpp"
 #include "core/store/project.hpp"
 #include "ui/run/engine.hpp"
 #include "ui/run/sim_snapshot.hpp"
@@ -58,6 +59,8 @@ public:
     void setDemoDir(const QString& dir) { demoDir_ = dir; }
     // false: never open dialogs (tests); errors only go to the status bar and loadFailed.
     void setInteractive(bool interactive) { interactive_ = interactive; }
+    // Slurm/Kubernetes import options for every trace opened from now on (start-up options).
+    void setImportOptions(const ImportOptions& options) { importOptions_ = options; }
 
     void openDemo();
     // Loads in the background (progress + cancel); asks for the cluster file when it is not
@@ -221,6 +224,7 @@ private:
     QStringList importNotes_;
     QString demoDir_;
     bool interactive_ = true;
+    ImportOptions importOptions_;
     std::shared_ptr<std::atomic<bool>> loadCancel_;
     int loading_ = 0;
     QString projectPath_;

@@ -207,6 +207,7 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
     request.clusterPath = clusterPath;
     request.format = *detected.format;
     request.rackSize = session_->scenario().locality.rackSize;
+    request.importOptions = importOptions_;
     const auto [cancel, progress, ticket, dialog] = startOpening(tr("Loading %1…").arg(QFileInfo(tracePath).fileName()));
     statusBar()->showMessage(tr("Loading %1…").arg(tracePath));
     auto* watcher = new QFutureWatcher<LoadedData>(this);

@@ -33,6 +33,13 @@ std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat 
         names = {QStringLiteral("openb_node_list_all_node.csv"), QStringLiteral("openb_node_list_gpu_node.csv"),
                  QStringLiteral("cluster.csv")};
         break;
+    case TraceFormat::Slurm:
+    case TraceFormat::SlurmJson:
+        names = {QStringLiteral("scontrol_nodes.txt"), QStringLiteral("nodes.txt"), QStringLiteral("cluster.csv")};
+        break;
+    case TraceFormat::KubernetesPods:
+        names = {QStringLiteral("nodes.json"), QStringLiteral("cluster.csv")};
+        break;
     default:
         names = {QStringLiteral("cluster.csv")};
         break;
@@ -49,7 +56,7 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
 {
     LoadedData out;
     try {
-        ImportOptions options;
+        ImportOptions options = request.importOptions;
         options.rackSize = request.rackSize;
         options.progress = [&](double f) { return !progress || progress(0.85 * f); };
         if (request.format == TraceFormat::Philly)
@@ -57,8 +64,16 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
         auto trace = std::make_shared<Trace>(loadTrace(request.tracePath.toStdString(), request.format, options));
         if (progress && !progress(0.85))
             throw Cancelled();
-        ImportOptions clusterOptions;
+        ImportOptions clusterOptions = request.importOptions;
+        clusterOptions.progress = {};
+        clusterOptions.machinesPath.clear();
         clusterOptions.rackSize = request.rackSize;
+        // A Slurm node list takes its racks from a topology.conf beside it unless one was given
+        // (docs/gui.md "Running it").
+        const QFileInfo topology(QFileInfo(request.clusterPath).absoluteDir().filePath(QStringLiteral("topology.conf")));
+        if (clusterOptions.topologyPath.empty() && topology.isFile()
+            && detectClusterFormat(request.clusterPath.toStdString()) == ClusterFormat::SlurmNodes)
+            clusterOptions.topologyPath = topology.absoluteFilePath().toStdString();
         std::vector<std::string> notes;
         auto cluster = std::make_shared<Topology>(
             loadClusterForTrace(request.clusterPath.toStdString(), *trace, clusterOptions, &notes));

@@ -19,6 +19,9 @@ struct LoadRequest {
     QString clusterPath; // empty: must be found next to the trace
     TraceFormat format = TraceFormat::Auto;
     std::int32_t rackSize = 8;
+    // Slurm and Kubernetes options (time zone, tenant column, topology.conf, rack label); its
+    // progress, rackSize and machinesPath are set by loadData.
+    ImportOptions importOptions;
 };
 
 struct LoadedData {
@@ -37,7 +40,7 @@ struct DetectedFormat {
 DetectedFormat detectFormat(const QString& tracePath);
 
 // A cluster file next to the trace under a conventional name (cluster.csv,
-// cluster_machine_list, an Alibaba node list), if there is one.
+// cluster_machine_list, an Alibaba node list, scontrol_nodes.txt, nodes.json), if there is one.
 std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat format);
 
 // Loads the trace and the cluster (blocking; call from a worker).
