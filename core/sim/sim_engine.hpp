@@ -150,10 +150,12 @@ private:
     // --- preemption (sim_preempt.cpp): a rule picks candidates, one driver frees and places
     // Quota borrow-preempt: within-quota jobs take GPUs from over-quota VCs.
     bool tryQuotaPreempt(std::int32_t job, std::int64_t t);
-    // A preemptive queue policy (srtf, las): jobs it ranks below the waiting one.
-    bool tryQueuePreempt(std::int32_t job, std::int64_t t, std::int64_t maxSize);
+    // A preemptive queue policy (srtf, las): jobs it ranks below the waiting one (ownVcOnly: of
+    // its own VC, whose quota it needs).
+    bool tryQueuePreempt(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool ownVcOnly);
     // Frees candidates in order until the job has a placement, keeps only the victims it needs,
-    // interrupts them and starts the job. accept(victim) may veto a candidate.
+    // interrupts them and starts the job. accept(victim) may veto a candidate. Its own VC's victims
+    // add their GPUs to maxSize (they give them back to its quota).
     template <class Accept>
     bool preemptFor(std::int32_t job, std::int64_t t, const std::vector<std::int32_t>& candidates, std::int64_t maxSize,
                     bool checkpointVictims, Accept&& accept);

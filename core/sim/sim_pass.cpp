@@ -140,7 +140,13 @@ void SimEngine::gangPass(std::int64_t t)
         const auto vc = job(j).vc;
         const auto need = needMilli(j, t);
         if (quota_.mode() == QuotaMode::Strict && quota_.wouldExceed(vc, need)) {
-            markFailed(e.lane);
+            // A preemptive policy may take its own VC's GPUs from jobs it ranks lower.
+            if (queue_->preemptive() && tryQueuePreempt(j, t, quota_.roomGpus(vc), true)) {
+                reviveFailedLanes(heap, e.key);
+                pushNextInLane(heap, e.lane, e.key);
+            } else {
+                markFailed(e.lane);
+            }
             return;
         }
         if (withinQuotaPhase && quota_.wouldExceed(vc, need)) {
@@ -155,7 +161,7 @@ void SimEngine::gangPass(std::int64_t t)
             started = true;
         } else {
             bool preempted = withinQuotaPhase && quota_.mode() == QuotaMode::BorrowPreempt && tryQuotaPreempt(j, t);
-            preempted = preempted || (queue_->preemptive() && tryQueuePreempt(j, t, maxSize));
+            preempted = preempted || (queue_->preemptive() && tryQueuePreempt(j, t, maxSize, false));
             if (preempted) // victims' spare GPUs: lanes that failed earlier in this pass get a turn
                 reviveFailedLanes(heap, e.key);
             started = preempted;

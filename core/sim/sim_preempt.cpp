@@ -16,15 +16,20 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, const std::vector<std
 {
     const auto need = minStartSize(j, t);
     const bool wholeGpus = need > 0 && !model_.request(j).share();
+    const auto vc = job(j).vc;
     std::vector<std::int32_t> victims;
     std::int32_t size = 0;
     bool found = false;
+    std::int64_t ownFreed = 0; // whole GPUs its own VC's victims give back to its quota
     for (const auto victim : candidates) {
         if (!accept(victim))
             continue;
         releaseAll(victim, t, true);
         victims.push_back(victim);
-        if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, maxSize, false, size, scratch_)) {
+        if (job(victim).vc == vc)
+            ownFreed += gpuMilliOf(victim, rt_[idx(victim)].alloc) / 1000;
+        const auto room = maxSize == QuotaBook::kUnlimited ? maxSize : maxSize + ownFreed;
+        if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, room, false, size, scratch_)) {
             found = true;
             break;
         }
@@ -34,10 +39,26 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, const std::vector<std
             retakeAll(victim);
         return false;
     }
+    const auto freed = victims;
     if (resourceMode())
         spareUnneededVictimsWithResources(j, victims);
     else
         spareUnneededVictims(victims);
+    if (maxSize != QuotaBook::kUnlimited) { // its own VC's victims it needs for quota, not GPUs
+        auto short_ = gpuMilliOf(j, size) - quota_.room(vc);
+        for (const auto v : victims)
+            if (job(v).vc == vc)
+                short_ -= gpuMilliOf(v, rt_[idx(v)].alloc);
+        for (const auto v : freed) {
+            if (short_ <= 0)
+                break;
+            if (job(v).vc != vc || std::find(victims.begin(), victims.end(), v) != victims.end())
+                continue;
+            releaseAll(v, t, true); // given back by the sparing: its GPUs stay unused by the placement
+            victims.push_back(v);
+            short_ -= gpuMilliOf(v, rt_[idx(v)].alloc);
+        }
+    }
     for (const auto victim : victims) {
         interrupt(victim, t, true, false, checkpointVictims);
         ++result_.jobs[idx(victim)].preemptions;
@@ -85,19 +106,28 @@ bool SimEngine::tryQuotaPreempt(std::int32_t j, std::int64_t t)
     });
 }
 
-bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t maxSize)
+bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t maxSize, bool ownVcOnly)
 {
     const auto need = minStartSize(j, t);
     const bool wholeGpus = need > 0 && !model_.request(j).share();
+    const auto vc = job(j).vc;
     const auto waiting = queuedJob(j, t);
     std::vector<std::pair<VictimRank, std::int32_t>> ranked;
     std::int64_t freeable = pool_.totalFree();
-    for (const auto& [start, victim] : running_)
+    std::int64_t ownMilli = 0; // what its own VC's candidates hold (quota they could give back)
+    for (const auto& [start, victim] : running_) {
+        if (ownVcOnly && job(victim).vc != vc)
+            continue;
         if (const auto rank = queue_->victimRank(queuedJob(victim, t), waiting)) {
             ranked.push_back({*rank, victim});
             freeable += rt_[idx(victim)].alloc;
+            if (job(victim).vc == vc)
+                ownMilli += gpuMilliOf(victim, rt_[idx(victim)].alloc);
         }
+    }
     if (ranked.empty() || (wholeGpus && freeable < need))
+        return false;
+    if (ownVcOnly && quota_.room(vc) + ownMilli < needMilli(j, t))
         return false;
     std::sort(ranked.begin(), ranked.end(), std::greater<>()); // the policy's first victim first, then the later row
     std::vector<std::int32_t> candidates;

@@ -26,6 +26,7 @@ private slots:
     void shortestFirst();
     void srtfPreemptsLongestRemaining();
     void srtfLeavesShorterRunning();
+    void srtfTakesItsOwnVcsQuota();
     void qssfPredictsFromHistory();
     void qssfOrdersByPrediction();
     void lasDemotionWakesTheScheduler();
@@ -97,6 +98,29 @@ void TestSimQueue::srtfLeavesShorterRunning()
     r = simulate(cluster, makeTrace({{"v", 0, 4, 1000}, {"v", 50, 4, 960}}), withPolicy(QueuePolicyKind::Srtf));
     QCOMPARE(startOf(r, 1), std::int64_t{1000});
     QCOMPARE(r.summary.preemptions, std::int64_t{0});
+}
+
+void TestSimQueue::srtfTakesItsOwnVcsQuota()
+{
+    // One 8-GPU server, strict quota a = 4. j0 (a, 4 GPUs, 1000 s) at 0; j1 (a, 4 GPUs, 100 s) at
+    // 100: 4 GPUs are free but a's quota is full. fifo: j1 waits for j0, starts at 1000. srtf:
+    // j0 has 900 s left > 100, and it is a's own job, so preempting it gives the quota back:
+    // j1 runs 100-200, j0 (kept 100 s) restarts at 200 and ends 200 + 900 = 1100. A job of
+    // another VC (b's j2, 4 GPUs, 2000 s from 0) is never a victim for a's quota.
+    const auto cluster = makeCluster({{"r", 12}});
+    auto s = withPolicy(QueuePolicyKind::Fifo);
+    s.quota.mode = QuotaMode::Strict;
+    s.quota.vcGpus = {{"a", 4}};
+    const auto trace = makeTrace({{"a", 0, 4, 1000}, {"a", 100, 4, 100}, {"b", 0, 4, 2000}});
+    auto r = simulate(cluster, trace, s);
+    QCOMPARE(startOf(r, 1), std::int64_t{1000});
+    s.queue.policy = QueuePolicyKind::Srtf;
+    r = simulate(cluster, trace, s);
+    QCOMPARE(startOf(r, 1), std::int64_t{100});
+    QCOMPARE(endOf(r, 0), std::int64_t{1100});
+    QCOMPARE(endOf(r, 2), std::int64_t{2000});
+    QCOMPARE(r.jobs[0].preemptions, 1);
+    QCOMPARE(r.jobs[2].preemptions, 0);
 }
 
 void TestSimQueue::qssfPredictsFromHistory()
