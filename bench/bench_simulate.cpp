@@ -7,6 +7,7 @@
 #include "bench/bench_util.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_model_json.hpp"
+#include "core/sim/scenario_names.hpp"
 #include "core/sim/cluster_state.hpp"
 #include "core/sim/event_queue.hpp"
 #include "core/sim/simulator.hpp"
@@ -172,6 +173,16 @@ int main(int argc, char** argv)
     simulateBench("simulate 120k jobs, 552 servers, load 1.3, VC quotas (borrow), with occupancy", loaded, runs, true, quotas);
     simulateBench("simulate 120k jobs, 552 servers, load 1.3, VC quotas (borrow), CPU/memory on every job, 30% GPU shares",
                   withResources(loaded), runs, true, quotas);
+    // Queue policies (docs/queue-policies.md) on the loaded trace: queues of thousands of jobs.
+    for (const auto policy : {QueuePolicyKind::Las, QueuePolicyKind::Qssf, QueuePolicyKind::Srtf, QueuePolicyKind::Sjf}) {
+        Scenario q;
+        q.queue.policy = policy;
+        const auto name = std::string(toString(policy));
+        simulateBench(("simulate 120k jobs, 552 servers, load 1.3, queue " + name + ", with occupancy").c_str(), loaded, runs, true, q);
+        q.quota = quotas.quota;
+        simulateBench(("simulate 120k jobs, 552 servers, load 1.3, queue " + name + ", VC quotas (borrow), with occupancy").c_str(),
+                      loaded, runs, true, q);
+    }
     {
         // The autoscaler in the cluster: demand walked over the reference phase model (learnt on the
         // AI4DL sample containers), phase.rule every 300 s, node power on; servers with 6 cores and

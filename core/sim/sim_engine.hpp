@@ -37,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 #include <span>
 #include <vector>
@@ -104,6 +105,7 @@ private:
         std::int64_t overhead_s = 0;  // this run's restart overhead after a queue preemption
         bool overheadDue = false;     // the next run pays preempt_overhead_s
         std::uint32_t queueSerial = 0; // entries into the queue (stale promotion check)
+        std::int64_t victimKey = 0;    // its key in victimIndex_ while running
     };
     // A lane visit in a scheduling pass: lanes in order of their heads' keys (fair share: of
     // their VC's allocated GPUs per share first).
@@ -169,6 +171,12 @@ private:
     // How many locality timers have fired for the job (a lane key part under non-fifo policies).
     std::uint64_t localityStage(std::int32_t job, std::int64_t t) const;
     void scheduleDemotion(std::int32_t job, std::int64_t t);
+    // victimIndex_: srtf, the run's planned end (remaining now <= end - now, as a run is never
+    // faster than full speed); las, its queue now. A candidate's key is above victimBound.
+    std::int64_t victimKeyOf(std::int32_t job, std::int64_t t, std::int64_t plannedEnd) const;
+    std::int64_t victimBound(const QueuedJob& waiting, std::int64_t t) const;
+    void indexVictim(std::int32_t job, std::int64_t key);
+    void unindexVictim(std::int32_t job);
     void demotionDue(std::int32_t job, std::int64_t t);
     void scheduleStarvationPromotion(std::int32_t job, std::int64_t t);
     void promote(std::int32_t job, std::int64_t t);
@@ -329,7 +337,9 @@ private:
     std::vector<QueueKey> keyOf_;         // a waiting job's key
     std::unique_ptr<QueuePolicy> queue_;
     bool fifoOrder_ = true;               // queue.policy fifo: lanes need no locality stage
-    std::set<std::pair<std::int64_t, std::int32_t>> running_; // (start, job), for a preemptive policy
+    // Running jobs of a preemptive policy by (victim key, start, job): a waiting job's candidates
+    // all have a key above its bound (sim_queue.cpp), so a preemption attempt looks at those only.
+    std::set<std::tuple<std::int64_t, std::int64_t, std::int32_t>> victimIndex_;
     std::vector<double> vcShare_;         // fair share: GPUs per VC
     std::vector<JobRt> rt_;
     std::vector<double> baseUtil_;

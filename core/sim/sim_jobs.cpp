@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace clens {
 
@@ -286,7 +287,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     if (quota_.mode() == QuotaMode::BorrowPreempt)
         runningByVc_[idx(J.vc)].insert({t, j});
     if (queue_->preemptive()) {
-        running_.insert({t, j});
+        indexVictim(j, victimKeyOf(j, t, autoscaling() ? std::numeric_limits<std::int64_t>::max() : t + duration));
         scheduleDemotion(j, t);
     }
     ++runningJobs_;
@@ -332,7 +333,7 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     if (quota_.mode() == QuotaMode::BorrowPreempt)
         runningByVc_[idx(J.vc)].erase({r.runStart, j});
     if (queue_->preemptive())
-        running_.erase({r.runStart, j});
+        unindexVictim(j);
     --runningJobs_;
     ++releaseEpoch_;
     needPass_ = dirty_ = true;

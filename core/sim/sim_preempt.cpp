@@ -115,7 +115,17 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
     std::vector<std::pair<VictimRank, std::int32_t>> ranked;
     std::int64_t freeable = pool_.totalFree();
     std::int64_t ownMilli = 0; // what its own VC's candidates hold (quota they could give back)
-    for (const auto& [start, victim] : running_) {
+    const auto bound = victimBound(waiting, t);
+    if (wholeGpus) { // cheap first: could every job above the bound free enough GPUs at all?
+        std::int64_t upTo = pool_.totalFree();
+        for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound && upTo < need; ++it)
+            if (!ownVcOnly || job(std::get<2>(*it)).vc == vc)
+                upTo += rt_[idx(std::get<2>(*it))].alloc;
+        if (upTo < need)
+            return false;
+    }
+    for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it) {
+        const auto victim = std::get<2>(*it);
         if (ownVcOnly && job(victim).vc != vc)
             continue;
         if (const auto rank = queue_->victimRank(queuedJob(victim, t), waiting)) {

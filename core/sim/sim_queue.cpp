@@ -52,8 +52,37 @@ void SimEngine::scheduleDemotion(std::int32_t j, std::int64_t t)
     events_.push({at, SimEvent::makeOrder(kDemote, static_cast<std::uint64_t>(j)), r.serial});
 }
 
+std::int64_t SimEngine::victimKeyOf(std::int32_t j, std::int64_t t, std::int64_t plannedEnd) const
+{
+    if (sc_.queue.policy == QueuePolicyKind::Srtf)
+        return plannedEnd;
+    return static_cast<std::int64_t>(queue_->key(queuedJob(j, t), t).primary); // las: the queue
+}
+
+std::int64_t SimEngine::victimBound(const QueuedJob& waiting, std::int64_t t) const
+{
+    if (sc_.queue.policy == QueuePolicyKind::Srtf) // more remaining than it: ends after t + its remaining
+        return t + static_cast<std::int64_t>(std::floor(waiting.remaining_s));
+    return static_cast<std::int64_t>(queue_->key(waiting, t).primary); // las: a higher queue
+}
+
+void SimEngine::indexVictim(std::int32_t j, std::int64_t key)
+{
+    auto& r = rt_[idx(j)];
+    r.victimKey = key;
+    victimIndex_.insert({key, r.runStart, j});
+}
+
+void SimEngine::unindexVictim(std::int32_t j)
+{
+    const auto& r = rt_[idx(j)];
+    victimIndex_.erase({r.victimKey, r.runStart, j});
+}
+
 void SimEngine::demotionDue(std::int32_t j, std::int64_t t)
 {
+    unindexVictim(j);
+    indexVictim(j, victimKeyOf(j, t, 0));
     if (jobsInSystem_ > runningJobs_) { // jobs wait: one may now preempt it
         ++releaseEpoch_;
         needPass_ = true;

@@ -211,6 +211,8 @@ QString InspectorPanel::explainWait(const SimResult& result, std::int32_t job)
     QString text = (r.start_s ? tr("It waited <b>%1</b>: ") : tr("It was still waiting after <b>%1</b>: "))
                        .arg(TimeFormat::duration(r.queueDelay_s));
     text += pieces.join(QStringLiteral("; ")) + QLatin1Char('.');
+    if (r.preemptions > 0)
+        text += QLatin1Char(' ') + (r.preemptions == 1 ? tr("It was <b>preempted once</b>.") : tr("It was <b>preempted %1 times</b>.").arg(r.preemptions));
     if (r.attempts > 1)
         text += QLatin1Char(' ') + tr("It was placed %1 times (trial run, preemption or failure restarts).").arg(r.attempts);
     return text;
@@ -330,7 +332,7 @@ void InspectorPanel::refresh()
         set(tr("Servers"), QString());
         set(tr("Run"), QString());
     }
-    set(tr("Attempts"), QString::number(r.attempts));
+    set(tr("Attempts"), r.preemptions > 0 ? tr("%1 (%2 preempted)").arg(r.attempts).arg(r.preemptions) : QString::number(r.attempts));
     set(tr("GPU time"), tr("%1 GPU-h").arg(static_cast<double>(r.gpuSeconds) / 3600.0, 0, 'f', 1));
     // Rows only for a job the autoscaler scaled or that waited for power.
     for (const auto& [name, text] : {std::pair{tr("Autoscaler"), autoscalerText(result, job_)}, std::pair{tr("Power"), powerText(result, job_)}}) {

@@ -5,6 +5,7 @@
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/knob_form.hpp"
 #include "ui/views/power_knobs.hpp"
+#include "ui/views/queue_knobs.hpp"
 #include "ui/views/wheel_guard.hpp"
 
 #include <QComboBox>
@@ -154,7 +155,7 @@ void ScenarioPanel::build()
     v->addWidget(quotaBox);
 
     // Scheduling.
-    auto* schedBox = new QGroupBox(tr("Placement and queue"));
+    auto* schedBox = new QGroupBox(tr("Placement and backfill"));
     auto* sf = form(schedBox);
     placement_ = new QComboBox;
     placement_->addItem(tr("best-fit (pack)"), static_cast<int>(PlacementPolicy::BestFit));
@@ -171,6 +172,8 @@ void ScenarioPanel::build()
     backfill_->addItem(tr("none: a blocked job blocks its VC"), static_cast<int>(BackfillPolicy::None));
     sf->addRow(tr("Backfill"), backfill_);
     v->addWidget(schedBox);
+    queue_ = new QueueKnobs; // docs/queue-policies.md
+    v->addWidget(queue_);
 
     // Slowdown.
     auto* slowBox = new QGroupBox(tr("Slowdown of spread jobs"));
@@ -286,6 +289,7 @@ void ScenarioPanel::build()
     connect(quotas_, &VcQuotaModel::quotasEdited, this, changed);
     connect(autoscaler_, &AutoscalerKnobs::edited, this, changed);
     connect(power_, &PowerKnobs::edited, this, changed);
+    connect(queue_, &QueueKnobs::edited, this, changed);
     WheelGuard::protect(body, scroll);
 }
 
@@ -342,6 +346,7 @@ void ScenarioPanel::setScenario(const Scenario& s)
     horizon_->setValue(static_cast<double>(s.failures.horizon_s) / 86400.0);
     autoscaler_->setValue(s.autoscaler);
     power_->setValue(s.power);
+    queue_->setValue(s.queue);
     seed_->setValue(static_cast<int>(s.seed));
     seriesStep_->setValue(static_cast<int>(s.seriesStep_s));
     refreshEnabled();
@@ -381,6 +386,7 @@ void ScenarioPanel::edited()
         s.failures.horizon_s = static_cast<std::int64_t>(std::llround(horizon_->value() * 86400.0));
     s.autoscaler = autoscaler_->value(scenario_.autoscaler);
     s.power = power_->value(scenario_.power);
+    s.queue = queue_->value(scenario_.queue);
     s.seed = static_cast<std::uint64_t>(seed_->value());
     s.seriesStep_s = seriesStep_->value();
     refreshEnabled();

@@ -21,6 +21,7 @@ namespace clens::ui {
 class AutoscalerKnobs;
 class DurationKnob;
 class PowerKnobs;
+class QueueKnobs;
 struct DemandSources;
 class VcQuotaModel;
 
@@ -47,6 +48,7 @@ public:
     VcQuotaModel* quotaModel() const { return quotas_; }
     AutoscalerKnobs* autoscalerKnobs() const { return autoscaler_; }
     PowerKnobs* powerKnobs() const { return power_; }
+    QueueKnobs* queueKnobs() const { return queue_; }
     QComboBox* autoscalerPolicyCombo() const;
     QDoubleSpinBox* autoscalerSigmaSpin() const;
     QDoubleSpinBox* maxFactorSpin() const { return maxFactor_; }
@@ -77,6 +79,7 @@ private:
     QComboBox* quotaMode_ = nullptr;
     VcQuotaModel* quotas_ = nullptr;
     QTableView* quotaTable_ = nullptr;
+    QueueKnobs* queue_ = nullptr;
     QComboBox* placement_ = nullptr;
     QComboBox* backfill_ = nullptr;
     QDoubleSpinBox* perExtraServer_ = nullptr;
