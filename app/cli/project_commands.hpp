@@ -7,9 +7,9 @@ namespace clens::cli {
 
 inline constexpr const char* kProjectCreateUsage =
     "project create --out P.clens --cluster C --trace J [--format FMT] [--config scenario.json] [--name NAME]\n"
-    "                       [--metrics F] [--phase-model M.json] [--quotas Q] [--no-simulate] [-q]";
+    "                                      [--metrics F] [--phase-model M.json] [--quotas Q] [--no-simulate] [-q]";
 inline constexpr const char* kProjectInfoUsage = "project info P.clens [--json]";
-inline constexpr const char* kProjectExportUsage = "project export P.clens --out DIR";
+inline constexpr const char* kProjectExportUsage = "project export P.clens --out DIR [-q]";
 
 int runProjectCreate(const Args& args);
 int runProjectInfo(const Args& args);

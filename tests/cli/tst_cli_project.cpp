@@ -22,6 +22,7 @@ private slots:
     void noSimulate();
     void containerMetricsAreStored();
     void unsafeNamesGetIndexNames();
+    void exportThatCannotWrite();
     void errors_data();
     void errors();
 };
@@ -142,6 +143,18 @@ void TestCliProject::unsafeNamesGetIndexNames()
     const QStringList files = QDir(out + "/scenarios").entryList(QDir::Files, QDir::Name);
     QCOMPARE(files, (QStringList{"current.json", "scenario-0.json", "scenario-2.json", "scenario-3.json"}));
     QVERIFY(!QFile::exists(dir.filePath("up.json")));
+}
+
+// A directory that cannot be made is an output failure (exit 1) naming the file.
+void TestCliProject::exportThatCannotWrite()
+{
+    QTemporaryDir dir;
+    const QString project = dir.filePath("p.clens");
+    QCOMPARE(runCli(QStringList{"project", "create", "-q", "--no-simulate", "--out", project} + demoInputs()).exitCode, 0);
+    const QString blocked = QString::fromStdString(writeFile(dir, "file", "not a directory")) + "/export";
+    const auto r = runCli({"project", "export", project, "--out", blocked});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.startsWith("clusterlens-cli: error: cannot write '" + (blocked + "/cluster.csv").toUtf8() + "'"), r.err);
 }
 
 void TestCliProject::errors_data()
