@@ -7,6 +7,8 @@ packages=(
   libsqlite3-dev libboost1.81-dev libboost-json1.81-dev libboost-graph1.81-dev
   libboost-program-options1.81-dev
   xvfb xauth
+  # the package tests (docs/install.md "Tests"): dpkg-shlibdeps, desktop-file-validate, update-mime-database, gio
+  dpkg-dev desktop-file-utils shared-mime-info libglib2.0-bin
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -25,5 +25,6 @@ int runPhases(const Args& args);
 int runAutoscale(const Args& args);
 int runAnalyze(const Args& args);
 int runCompare(const Args& args);
+int runProject(const Args& args);
 
 } // namespace clens::cli

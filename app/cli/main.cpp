@@ -1,5 +1,6 @@
 // clusterlens-cli: the headless front end. Links clusterlens_core only.
 #include "app/cli/cli_command.hpp"
+#include "clens_version.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/progress.hpp"
 #include "core/util/text_escape.hpp"
@@ -28,13 +29,15 @@ const std::map<std::string, Command>& commands()
         {"autoscale", {runAutoscale, "score autoscaling policies on container traces"}},
         {"analyze", {runAnalyze, "compute the Philly-study figures for a trace or result"}},
         {"compare", {runCompare, "compare two simulation results on the same jobs"}},
+        {"project", {runProject, "create a .clens project, print or export what it holds (project create|info|export)"}},
     };
     return table;
 }
 
 void printUsage(std::ostream& out)
 {
-    out << "usage: clusterlens-cli <command> [options]   (clusterlens-cli <command> --help)\n\ncommands:\n";
+    out << "usage: clusterlens-cli <command> [options]   (clusterlens-cli <command> --help)\n"
+           "       clusterlens-cli --version\n\ncommands:\n";
     for (const auto& [name, cmd] : commands())
         out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << '\n';
 }
@@ -70,6 +73,10 @@ int run(int argc, char** argv)
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
         printUsage(argc < 2 ? std::cerr : std::cout);
         return argc < 2 ? 2 : 0;
+    }
+    if (std::strcmp(argv[1], "--version") == 0) {
+        std::cout << "clusterlens-cli " << clens::kVersion << '\n';
+        return 0;
     }
     const auto it = commands().find(argv[1]);
     if (it == commands().end()) {

@@ -3,6 +3,7 @@
 // FILE.clens` a project. The other options
 // set up the first view; --screenshot renders it to an image and --report writes the PDF
 // report, then the app exits (for docs and CI) once everything asked for is shown.
+#include "clens_version.hpp"
 #include "core/util/time_zone.hpp"
 #include "ui/analysis/analysis_page.hpp"
 #include "ui/analysis/compare_page.hpp"
@@ -80,7 +81,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ClusterLens"));
     QApplication::setApplicationName(QStringLiteral("ClusterLens"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    QApplication::setApplicationVersion(QString::fromLatin1(clens::kVersion));
     QApplication::setDesktopFileName(QStringLiteral("clusterlens"));
 
     QCommandLineParser parser;
