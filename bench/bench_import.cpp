@@ -2,7 +2,9 @@
 //  - the processed Philly table sample_traces/philly/philly_jobs_pollux.csv (philly-csv),
 //  - a native jobs.csv of N jobs (default 1M) written first from the philly-like generator,
 //  - a Philly raw job log (JSON) of N/5 jobs written first from the same generator (1-2
-//    attempts each, pretty-printed like the real log).
+//    attempts each, pretty-printed like the real log),
+//  - Slurm `sacct --parsable2` output of N jobs (the recommended fields, host-list ranges for
+//    multi-node jobs) written first from the same generator.
 // Usage: bench_import [jobs] [runs]. Prints figures; never asserts.
 #include "bench/bench_util.hpp"
 #include "core/io/native_csv.hpp"
@@ -10,6 +12,7 @@
 #include "core/synth/philly_like_generator.hpp"
 #include "core/util/civil_time.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -104,6 +107,48 @@ double cpuSeconds()
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
+std::string sacctTime(std::int64_t t)
+{
+    auto s = formatUtc(t);
+    s[10] = 'T';
+    return s;
+}
+
+// sacct --allusers --allocations --parsable2 with the fields docs/formats.md recommends.
+void writeSacct(const std::filesystem::path& path, std::int64_t jobs)
+{
+    synth::GenerateOptions o;
+    o.jobs = jobs;
+    o.seed = 13;
+    synth::PhillyLikeGenerator g(o);
+    std::vector<char> buffer(1 << 20);
+    std::ofstream out;
+    out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    out.open(path, std::ios::binary | std::ios::trunc);
+    out << "JobIDRaw|JobName|User|Account|Partition|QOS|Submit|Start|End|State|ExitCode|AllocTRES|ReqTRES|NNodes|NodeList\n";
+    const std::int64_t epoch = 1'700'000'000;
+    std::int64_t id = 1000;
+    while (!g.done()) {
+        const auto j = g.next();
+        const auto submit = epoch + j.submit_s;
+        const auto start = submit + (id % 97) * 13;
+        const auto gpus = std::max(1, j.gpus);
+        const auto nodes = (gpus + 7) / 8;
+        const char* state = j.status == JobStatus::Failed ? "FAILED" : j.status == JobStatus::Killed ? "CANCELLED" : "COMPLETED";
+        const auto first = static_cast<int>(id % 500);
+        char hosts[64];
+        if (nodes == 1)
+            std::snprintf(hosts, sizeof hosts, "gpu%03d", first);
+        else
+            std::snprintf(hosts, sizeof hosts, "gpu[%03d-%03d]", first, first + nodes - 1);
+        const auto tres = "billing=" + std::to_string(4 * gpus) + ",cpu=" + std::to_string(4 * gpus) + ",mem=" +
+                          std::to_string(32 * gpus) + "G,node=" + std::to_string(nodes) + ",gres/gpu=" + std::to_string(gpus);
+        out << id++ << "|train|" << g.userNames()[static_cast<std::size_t>(j.user)] << '|' << g.vcNames()[static_cast<std::size_t>(j.vc)]
+            << "|gpu|normal|" << sacctTime(submit) << '|' << sacctTime(start) << '|' << sacctTime(start + j.duration_s) << '|' << state
+            << "|0:0|" << tres << '|' << tres << '|' << nodes << '|' << hosts << '\n';
+    }
+}
+
 // Wall time is what a user waits; CPU time is what the import costs on a machine shared with
 // other work (on a loaded machine the wall figure mostly measures the wait for a core).
 void report(const std::string& label, const std::filesystem::path& path, TraceFormat format, int runs)
@@ -144,6 +189,10 @@ int main(int argc, char** argv)
     const auto log = dir / "cluster_job_log";
     writePhillyLog(log, jobs / 5);
     report("Philly job log (JSON), " + std::to_string(jobs / 5) + " generated jobs", log, TraceFormat::Philly, runs);
+
+    const auto sacct = dir / "sacct.txt";
+    writeSacct(sacct, jobs);
+    report("Slurm sacct --parsable2, " + std::to_string(jobs) + " generated jobs", sacct, TraceFormat::Slurm, runs);
     std::filesystem::remove_all(dir);
     return 0;
 }
