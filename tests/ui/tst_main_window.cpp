@@ -37,6 +37,7 @@
 
 #include <qcustomplot.h>
 
+#include <QStatusBar>
 #include <set>
 
 using namespace clens;
@@ -89,6 +90,22 @@ private slots:
     void cleanup()
     {
         window_.reset();
+    }
+
+    void messageBeforeShowHidesTheStatusText()
+    {
+        // A message shown before the window is (a scenario loaded at start-up) used to be drawn
+        // over the status text: QStatusBar hides only widgets that are visible at that moment.
+        MainWindow w(test::fakeEngine());
+        w.setInteractive(false);
+        auto* text = w.findChild<QLabel*>(QStringLiteral("statusText"));
+        QVERIFY(text);
+        w.statusBar()->showMessage(QStringLiteral("Loaded scenario s.json"));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(!text->isVisible());
+        w.statusBar()->clearMessage();
+        QVERIFY(text->isVisible());
     }
 
     void opensOnTheTeachingDemo()

@@ -349,7 +349,11 @@ void MainWindow::buildDocks()
 
     // Status bar: what is loaded, the run in flight, the last run.
     status_ = new QLabel;
+    status_->setObjectName(QStringLiteral("statusText"));
     statusBar()->addWidget(status_, 1);
+    // QStatusBar hides its normal widgets under a message only if they are visible then: a
+    // message shown before the window (a scenario loaded at start-up) was drawn over the text.
+    connect(statusBar(), &QStatusBar::messageChanged, status_, [this](const QString& message) { status_->setVisible(message.isEmpty()); });
     notesButton_ = new QToolButton;
     notesButton_->setAutoRaise(true);
     notesButton_->setToolTip(tr("What the importer changed or left out"));
