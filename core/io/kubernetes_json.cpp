@@ -23,6 +23,30 @@ ListFile readList(const std::string& path)
     return f;
 }
 
+const json::object& item(const ListFile& list, std::size_t i, std::string_view kind, std::string_view what, std::string& at)
+{
+    at = "items[" + std::to_string(i) + "]";
+    const auto* o = (*list.items)[i].if_object();
+    if (!o)
+        fail(list.path, at, "expected " + std::string(what));
+    if (const auto k = string(*o, "kind", list.path, at); k && *k != kind)
+        fail(list.path, at + ".kind", "expected " + std::string(kind) + ", got '" + std::string(k->substr(0, 40)) + "'");
+    return *o;
+}
+
+Metadata metadataWithName(const json::object& item, const std::string& file, const std::string& at)
+{
+    Metadata m;
+    m.object = object(item, "metadata", file, at);
+    if (!m.object)
+        fail(file, at + ".metadata", "missing");
+    const auto name = string(*m.object, "name", file, at + ".metadata");
+    if (!name || name->empty())
+        fail(file, at + ".metadata.name", "missing or empty");
+    m.name = *name;
+    return m;
+}
+
 using json_fields::join;
 
 std::optional<double> quantity(const json::object& o, std::string_view key, const std::string& file,

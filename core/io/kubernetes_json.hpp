@@ -21,6 +21,17 @@ struct ListFile {
 };
 ListFile readList(const std::string& path);
 
+// Item i of the list, checked to be an object (else "expected <what>") of this kind when it says
+// one; `at` receives its JSON path ("items[3]").
+const boost::json::object& item(const ListFile& list, std::size_t i, std::string_view kind, std::string_view what,
+                                std::string& at);
+// The item's metadata object and its non-empty name.
+struct Metadata {
+    const boost::json::object* object = nullptr;
+    std::string_view name;
+};
+Metadata metadataWithName(const boost::json::object& item, const std::string& file, const std::string& at);
+
 // The generic typed look-ups (core/io/json_fields.hpp).
 using json_fields::array;
 using json_fields::fail;

@@ -20,18 +20,11 @@ Topology readKubernetesNodes(const std::string& path, const ImportOptions& optio
     std::unordered_set<std::string> seen;
     std::int64_t withoutGpu = 0, withoutRack = 0, withoutModel = 0, unschedulable = 0, noCpu = 0, noMem = 0;
     for (std::size_t i = 0; i < list.items->size(); ++i) {
-        const auto at = "items[" + std::to_string(i) + "]";
-        const auto* item = (*list.items)[i].if_object();
-        if (!item)
-            k8s::fail(path, at, "expected a node object");
-        if (const auto kind = k8s::string(*item, "kind", path, at); kind && *kind != "Node")
-            k8s::fail(path, at + ".kind", "expected Node, got '" + std::string(kind->substr(0, 40)) + "'");
-        const auto* meta = k8s::object(*item, "metadata", path, at);
-        if (!meta)
-            k8s::fail(path, at + ".metadata", "missing");
-        const auto name = k8s::string(*meta, "name", path, at + ".metadata");
-        if (!name || name->empty())
-            k8s::fail(path, at + ".metadata.name", "missing or empty");
+        std::string at;
+        const auto* item = &k8s::item(list, i, "Node", "a node object", at);
+        const auto md = k8s::metadataWithName(*item, path, at);
+        const auto* meta = md.object;
+        const auto name = std::optional<std::string_view>(md.name);
         ServerSpec s;
         s.name = std::string(*name);
         if (!seen.insert(s.name).second)

@@ -163,18 +163,11 @@ Trace readKubernetesPods(const std::string& path, const ImportOptions& options)
     Counts n;
     ProgressTicker ticker(options.progress);
     for (std::size_t i = 0; i < list.items->size(); ++i) {
-        const auto at = "items[" + std::to_string(i) + "]";
-        const auto* item = (*list.items)[i].if_object();
-        if (!item)
-            k8s::fail(path, at, "expected a pod object");
-        if (const auto kind = k8s::string(*item, "kind", path, at); kind && *kind != "Pod")
-            k8s::fail(path, at + ".kind", "expected Pod, got '" + std::string(kind->substr(0, 40)) + "'");
-        const auto* meta = k8s::object(*item, "metadata", path, at);
-        if (!meta)
-            k8s::fail(path, at + ".metadata", "missing");
-        const auto name = k8s::string(*meta, "name", path, at + ".metadata");
-        if (!name || name->empty())
-            k8s::fail(path, at + ".metadata.name", "missing or empty");
+        std::string at;
+        const auto* item = &k8s::item(list, i, "Pod", "a pod object", at);
+        const auto md = k8s::metadataWithName(*item, path, at);
+        const auto* meta = md.object;
+        const auto name = std::optional<std::string_view>(md.name);
         const auto ns = k8s::string(*meta, "namespace", path, at + ".metadata").value_or("default");
         Job j;
         j.id = std::string(ns) + "/" + std::string(*name);

@@ -20,12 +20,8 @@ TenantQuotas readKubernetesQuotas(const std::string& path)
     TenantQuotas q;
     std::int64_t withoutGpu = 0;
     for (std::size_t i = 0; i < list.items->size(); ++i) {
-        const auto at = "items[" + std::to_string(i) + "]";
-        const auto* item = (*list.items)[i].if_object();
-        if (!item)
-            k8s::fail(path, at, "expected a ResourceQuota object");
-        if (const auto kind = k8s::string(*item, "kind", path, at); kind && *kind != "ResourceQuota")
-            k8s::fail(path, at + ".kind", "expected ResourceQuota, got '" + std::string(kind->substr(0, 40)) + "'");
+        std::string at;
+        const auto* item = &k8s::item(list, i, "ResourceQuota", "a ResourceQuota object", at);
         const auto* meta = k8s::object(*item, "metadata", path, at);
         const auto ns = meta ? k8s::string(*meta, "namespace", path, at + ".metadata") : std::nullopt;
         if (!ns || ns->empty())
