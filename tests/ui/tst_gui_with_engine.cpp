@@ -28,8 +28,23 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <memory>
+
 using namespace clens;
 using namespace clens::ui;
+
+namespace {
+// A window on the real core showing the demo's first result (null if it never came).
+std::unique_ptr<MainWindow> openDemoWindow()
+{
+    auto w = std::make_unique<MainWindow>(coreEngine());
+    w->setInteractive(false);
+    w->setDemoDir(QString::fromStdString(test::samplePath("demo")));
+    QSignalSpy updated(w.get(), &MainWindow::viewsUpdated);
+    w->openDemo();
+    return updated.wait(20000) ? std::move(w) : nullptr;
+}
+} // namespace
 
 class TestGuiWithEngine : public QObject {
     Q_OBJECT
@@ -97,12 +112,10 @@ private slots:
         // The Queue order group re-simulates like every other knob: on the demo, las (preemptive)
         // cuts the mean queueing delay (CLI: fifo 1,049 s, las 467 s with 8 preemptions) and
         // the inspector of a preempted job says so.
-        MainWindow w(coreEngine());
-        w.setInteractive(false);
-        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
+        const auto window = openDemoWindow();
+        QVERIFY(window);
+        MainWindow& w = *window;
         QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-        w.openDemo();
-        QVERIFY(updated.wait(20000));
         auto* summary = w.summary()->model();
         const auto meanDelay = [&] {
             return summary->data(summary->index(SummaryCompareModel::MeanDelay, SummaryCompareModel::Current),
@@ -131,12 +144,10 @@ private slots:
         // not re-simulate: the stored result's knobs are the saved knobs.
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("demo.clens"));
-        MainWindow w(coreEngine());
-        w.setInteractive(false);
-        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
+        const auto window = openDemoWindow();
+        QVERIFY(window);
+        MainWindow& w = *window;
         QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-        w.openDemo();
-        QVERIFY(updated.wait(20000));
         w.session()->pinBaseline();
         Scenario s = w.session()->scenario();
         s.quota.mode = QuotaMode::Borrow;
