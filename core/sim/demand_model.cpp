@@ -47,7 +47,7 @@ DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseMod
     DemandProfile p;
     const int k = model ? model->k() : 0;
     p.phases.resize(static_cast<std::size_t>(k));
-    std::vector<double> starts(static_cast<std::size_t>(k), 0.0);
+    std::vector<double> starts(static_cast<std::size_t>(k), 0.0), steps(static_cast<std::size_t>(k), 0.0);
     std::vector<std::vector<double>> moves(static_cast<std::size_t>(k), std::vector<double>(static_cast<std::size_t>(k), 0.0));
     for (std::size_t c = 0; c < metrics.containers.size(); ++c) {
         const auto& s = metrics.containers[c];
@@ -65,7 +65,8 @@ DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseMod
                 continue;
             auto& ph = p.phases[static_cast<std::size_t>(step.phase)];
             ph.seen = true;
-            ph.dwells_s.push_back(step.duration_s);
+            ph.meanDwell_s += step.duration_s; // a sum until divided below
+            ++steps[static_cast<std::size_t>(step.phase)];
             if (last < 0)
                 starts[static_cast<std::size_t>(step.phase)] += 1;
             else
@@ -89,7 +90,18 @@ DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseMod
                 p.phases[ph].memMean = mem->second.mean / kBytesPerMib;
                 p.phases[ph].memSd = mem->second.std / kBytesPerMib;
             }
-            p.phases[ph].next = cumulative(moves[ph]);
+        }
+        for (std::size_t ph = 0; ph < p.phases.size(); ++ph) {
+            auto& phase = p.phases[ph];
+            if (steps[ph] > 0)
+                phase.meanDwell_s /= steps[ph];
+            double moved = 0;
+            for (const auto w : moves[ph])
+                moved += w;
+            const double stay = moved > 0 ? moves[ph][ph] / moved : 1.0;
+            phase.logStay = stay >= 1.0 ? 0.0 : std::log(stay); // ln 0 = -inf: runs of one step
+            moves[ph][ph] = 0;
+            phase.leave = cumulative(moves[ph]);
         }
         p.start = cumulative(starts);
     }

@@ -5,20 +5,24 @@
 //   metrics — job row i replays container (i mod n) from its first sample, looping: a sample's
 //             cpu.usage.cores and mem.working.set hold until the next sample (the last one for
 //             the container's median gap);
-//   phases  — a walk over the phase graph: the start phase is drawn from the containers' first
-//             phases, each step lasts a duration drawn from that phase's observed step durations,
-//             the next phase is drawn from the transition probabilities (a phase never left in
-//             the data stays), and the step's demand is the phase's mean + sd * z for CPU and
-//             memory alike, z ~ N(0, 1), cut at 0; random numbers from a SplitMix64 stream
-//             seeded by (seed, job row).
-// A walk is a few words (no per-job generator tables): thousands of jobs walk a step at a time,
+//   phases  — a walk over the phase graph, one phase *run* at a time: the start phase is drawn
+//             from the containers' first phases; a run of phase p lasts n of p's steps, n drawn
+//             from the geometric law of p's self-transitions (the run lengths of a step-by-step
+//             walk), each step the mean of p's observed step durations; its demand holds at p's
+//             mean + sd * z for CPU and memory alike, z ~ N(0, 1), cut at 0; the next phase is
+//             drawn from p's transitions to other phases (a phase never left in the data lasts
+//             for ever); random numbers from a SplitMix64 stream seeded by (seed, job row).
+//             Why runs and not steps: docs/autoscaling.md "Demand".
+// A walk is a few words (no per-job generator tables): thousands of jobs walk a run at a time,
 // interleaved, and a large per-job state made the walk wait on memory (docs/autoscaling.md "Speed").
 #include "core/model/container_metrics.hpp"
 #include "core/phases/phase_model.hpp"
 
+#include <boost/random/exponential_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -41,8 +45,9 @@ struct DemandProfile {
         bool seen = false;                 // some step of the data is in it
         double cpuMean = 0, cpuSd = 0;     // cores
         double memMean = 0, memSd = 0;     // MiB
-        std::vector<double> dwells_s;      // observed step durations
-        std::vector<std::pair<double, int>> next; // cumulative probability -> next phase
+        double meanDwell_s = 0;            // mean observed step duration
+        double logStay = 0;                // ln(probability that a step stays in this phase); 0: never left
+        std::vector<std::pair<double, int>> leave; // cumulative probability -> next (other) phase
     };
     std::vector<Container> containers;     // metrics replay, in order of first appearance
     std::vector<Phase> phases;             // phase walk (empty without a model)
@@ -111,16 +116,24 @@ public:
         }
         const auto& ph = profile_->phases[static_cast<std::size_t>(phase_)];
         step.phase = phase_;
-        // One draw picks the dwell (high 32 bits) and the next phase (low 32 bits).
-        const auto bits = rng_();
-        const auto dwells = static_cast<std::uint64_t>(ph.dwells_s.size());
-        step.duration_s = ph.dwells_s[static_cast<std::size_t>(((bits >> 32) * dwells) >> 32)];
+        step.duration_s = ph.meanDwell_s * runSteps(ph.logStay);
         const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng_);
         step.cpu = std::max(0.0, ph.cpuMean + ph.cpuSd * z);
         step.mem = std::max(0.0, ph.memMean + ph.memSd * z);
-        phase_ = ph.next.empty() ? phase_ : drawFrom(ph.next, static_cast<std::uint32_t>(bits));
+        phase_ = ph.leave.empty() ? phase_ : drawFrom(ph.leave, static_cast<std::uint32_t>(rng_()));
         return step;
     }
+
+    // Steps in a run: 1 + floor(E / -ln stay), E ~ Exp(1) — the geometric law of a walk that
+    // stays with probability stay at each step (P(more than k) = stay^k); Boost's ziggurat
+    // exponential costs a fraction of a logarithm. A phase never left lasts for ever.
+    double runSteps(double logStay)
+    {
+        if (logStay == 0)
+            return kForeverSteps;
+        return 1.0 + std::floor(boost::random::exponential_distribution<double>(1.0)(rng_) / -logStay);
+    }
+    static constexpr double kForeverSteps = 1e12;
 
 private:
     const DemandProfile* profile_ = nullptr;

@@ -377,7 +377,11 @@ private:
     std::set<std::pair<std::int64_t, std::int32_t>> eligible_; // (idle since, server): may power off
     std::vector<std::int32_t> changedServers_;
     std::vector<std::uint8_t> powerWait_; // per lane: waits for booting servers
-    std::vector<std::pair<std::uint64_t, std::uint64_t>> powerChecked_; // per lane: (release, power) epochs
+    struct PowerCheck {
+        std::int32_t head = -1;               // the lane's head job when its answer was found
+        std::uint64_t release = 0, power = 0; // and the epochs then
+    };
+    std::vector<PowerCheck> powerChecked_; // per lane
     std::uint64_t powerEpoch_ = 1;
     std::vector<std::int64_t> openPower_; // per server: index into result_.powerOff, -1
     double energyJ_ = 0, poweredServerS_ = 0;

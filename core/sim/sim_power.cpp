@@ -133,20 +133,14 @@ bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
 
 void SimEngine::powerPass(std::int64_t t)
 {
-    std::vector<std::int32_t> booting, off;
-    for (std::int32_t s = 0; s < cluster_->serverCount(); ++s) {
-        if (power_[idx(s)] == PowerState::Booting)
-            booting.push_back(s);
-        else if (power_[idx(s)] == PowerState::Off)
-            off.push_back(s);
-    }
-    if (booting.empty() && off.empty()) {
-        std::fill(powerWait_.begin(), powerWait_.end(), 0);
-        return;
-    }
-    // Lanes still waiting after the pass, in queue order of their heads; a lane judged at this
-    // release and power state keeps its answer.
+    // Lanes still waiting after the pass, in queue order of their heads.
     std::vector<std::pair<QueueKey, std::int32_t>> waiting;
+    for (const auto laneId : lanes_->active())
+        waiting.emplace_back(*lanes_->lane(laneId).keys.begin(), laneId);
+    std::sort(waiting.begin(), waiting.end());
+    // The off and booting servers, listed when a lane first needs them (most passes need none).
+    std::vector<std::int32_t> booting, off;
+    bool listed = false;
     // The servers' power bookkeeping must not see the hypothetical changes below.
     struct Unwatched {
         GpuPool& pool;
@@ -154,22 +148,36 @@ void SimEngine::powerPass(std::int64_t t)
         Unwatched(GpuPool& p) : pool(p) { pool.watch(nullptr); }
         ~Unwatched() { pool.watch(watcher); }
     } unwatched{pool_};
-    for (const auto laneId : lanes_->active())
-        waiting.emplace_back(*lanes_->lane(laneId).keys.begin(), laneId);
-    std::sort(waiting.begin(), waiting.end());
     for (const auto& [key, laneId] : waiting) {
         const auto j = key.row;
         if (powerWait_.size() <= idx(laneId)) {
             powerWait_.resize(idx(laneId) + 1, 0);
-            powerChecked_.resize(idx(laneId) + 1, {0, 0});
+            powerChecked_.resize(idx(laneId) + 1);
         }
-        const std::pair<std::uint64_t, std::uint64_t> state{releaseEpoch_, powerEpoch_};
-        if (powerChecked_[idx(laneId)] == state)
+        // A lane keeps its answer while the power state is the same, and, unless it waits for
+        // booting servers, the releases too: a release only adds room, so a job that fits once
+        // the booting servers are up still does. A new head keeps it too, as a lane's jobs need
+        // the same room (docs/simulation.md "Performance") — except under backfill none, where a
+        // lane is a whole VC.
+        auto& checked = powerChecked_[idx(laneId)];
+        const bool sameHead = checked.head == j || sc_.backfill != BackfillPolicy::None;
+        if (sameHead && checked.power == powerEpoch_ && (powerWait_[idx(laneId)] || checked.release == releaseEpoch_))
             continue;
-        powerChecked_[idx(laneId)] = state;
+        checked = {j, releaseEpoch_, powerEpoch_};
         powerWait_[idx(laneId)] = 0;
         if (quota_.wouldExceed(job(j).vc, needMilli(j, t)))
             continue; // fair share first
+        if (!listed) {
+            for (std::int32_t s = 0; s < cluster_->serverCount(); ++s) {
+                if (power_[idx(s)] == PowerState::Booting)
+                    booting.push_back(s);
+                else if (power_[idx(s)] == PowerState::Off)
+                    off.push_back(s);
+            }
+            listed = true;
+        }
+        if (booting.empty() && off.empty())
+            continue;
         // Hypothetically: the booting servers up, then the first k off servers too. More
         // servers up never take a placement away, so whether the first k suffice is monotone in
         // k and a binary search finds the fewest (lowest index first).
@@ -212,7 +220,7 @@ void SimEngine::powerPass(std::int64_t t)
         off.erase(off.begin(), off.begin() + static_cast<std::ptrdiff_t>(used));
         ++powerEpoch_;
         powerWait_[idx(laneId)] = 1;
-        powerChecked_[idx(laneId)] = {releaseEpoch_, powerEpoch_};
+        checked = {j, releaseEpoch_, powerEpoch_};
     }
 }
 

@@ -72,6 +72,8 @@ private slots:
     void invariantsOnAGeneratedRun_data();
     void invariantsOnAGeneratedRun();
     void phaseWalkIsDeterministicPerSeed();
+    void phaseRunsFollowTheGeometricLaw_data();
+    void phaseRunsFollowTheGeometricLaw();
 };
 
 void TestSimAutoscaling::throttledIntervalsLoseTime()
@@ -187,8 +189,8 @@ void TestSimAutoscaling::phaseRuleUsesThePhaseAtTheEnd()
     auto p = std::make_shared<DemandProfile>();
     p->containers.push_back({{{250, 1, 100, 0}, {350, 4, 1000, 1}}});
     p->phases.resize(2);
-    p->phases[0] = {true, 1.0, 0.5, 100, 10, {}, {}};
-    p->phases[1] = {true, 4.0, 1.0, 1000, 100, {}, {}};
+    p->phases[0] = {true, 1.0, 0.5, 100, 10, 0, 0, {}};
+    p->phases[1] = {true, 4.0, 1.0, 1000, 100, 0, 0, {}};
     auto s = scaled("phase.rule");
     const auto r = run({{"r", 4, "", 16, 16}}, {{"v", 0, 1, 700}}, {{1, 2}}, s, p);
     const auto levels = levelsOf(r, 0);
@@ -372,6 +374,48 @@ void TestSimAutoscaling::phaseWalkIsDeterministicPerSeed()
     s.seed = 2; // another walk
     const auto c = simulate(loaded().cluster, loaded().trace, s, o);
     QVERIFY(c.summary.cpuUsedCoreH != a.summary.cpuUsedCoreH);
+}
+
+void TestSimAutoscaling::phaseRunsFollowTheGeometricLaw_data()
+{
+    QTest::addColumn<double>("stay");
+    QTest::addColumn<double>("meanRun_s");
+    // A phase that stays with probability p at each 20-second step has runs of 1 / (1 - p)
+    // steps on average: p = 0 -> 1 step = 20 s, p = 0.75 -> 4 steps = 80 s, p = 0.9 -> 200 s.
+    QTest::newRow("never stays") << 0.0 << 20.0;
+    QTest::newRow("stays 3 in 4") << 0.75 << 80.0;
+    QTest::newRow("stays 9 in 10") << 0.9 << 200.0;
+}
+
+void TestSimAutoscaling::phaseRunsFollowTheGeometricLaw()
+{
+    QFETCH(double, stay);
+    QFETCH(double, meanRun_s);
+    // Two phases that only leave for each other: runs alternate 0, 1, 0, ... Phase 0 holds
+    // 1 core / 100 MiB with sd 0.5 / 10 (the same z); a run's level holds over the whole run.
+    DemandProfile p;
+    p.phases.resize(2);
+    p.phases[0] = {true, 1.0, 0.5, 100, 10, 20, stay > 0 ? std::log(stay) : -HUGE_VAL, {{1.0, 1}}};
+    p.phases[1] = {true, 1.0, 0.5, 100, 10, 20, stay > 0 ? std::log(stay) : -HUGE_VAL, {{1.0, 0}}};
+    p.start = {{1.0, 0}};
+    DemandWalk walk(p, DemandSource::Phases, 7, 0);
+    constexpr int kRuns = 20000;
+    double total = 0;
+    int previous = -1, minSteps = 1 << 30;
+    for (int i = 0; i < kRuns; ++i) {
+        const auto run = walk.next();
+        QVERIFY(run.phase != previous); // a run ends by leaving its phase
+        previous = run.phase;
+        // (mem - 100) / 10 = (cpu - 1) / 0.5: one z for both (cut at 0 aside)
+        if (run.cpu > 0)
+            QCOMPARE(std::round((run.mem - 100) / 10 * 1e9), std::round((run.cpu - 1) / 0.5 * 1e9));
+        total += run.duration_s;
+        minSteps = std::min(minSteps, static_cast<int>(std::lround(run.duration_s / 20)));
+        QCOMPARE(run.duration_s / 20, std::round(run.duration_s / 20)); // whole steps
+    }
+    QCOMPARE(minSteps, 1);
+    // The mean of 20,000 geometric runs: within 3 % (its standard error is under 1.2 % at p = 0.9).
+    QVERIFY2(std::abs(total / kRuns - meanRun_s) < 0.03 * meanRun_s, qPrintable(QString::number(total / kRuns)));
 }
 
 QTEST_APPLESS_MAIN(TestSimAutoscaling)

@@ -25,8 +25,9 @@ AutoscalerKnobs::AutoscalerKnobs(QWidget* parent)
     demand_->addItem(tr("container metrics, replayed"), static_cast<int>(UsageModel::Metrics));
     demand_->addItem(tr("phase model walk"), static_cast<int>(UsageModel::Phases));
     demand_->setItemData(1, tr("Job i replays container (i mod n) of the Phases page's metrics, looping"), Qt::ToolTipRole);
-    demand_->setItemData(2, tr("Each job walks the Phases page's phase graph: dwell times, transitions and each "
-                               "phase's mean ± σ, seeded"),
+    demand_->setItemData(2, tr("Each job walks the Phases page's phase graph, a phase run at a time: how long the "
+                               "data stayed in each phase, where it went next, and a level drawn from the "
+                               "phase's mean ± σ held for the run; seeded"),
                          Qt::ToolTipRole);
     f->addRow(tr("Demand"), demand_);
     note_ = knobNote({});
