@@ -1,6 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
-#include "app/cli/quota_file.hpp"
+#include "core/sim/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/io/job_results_csv.hpp"
 #include "core/io/series_csv.hpp"
@@ -48,7 +48,7 @@ int runSimulate(const Args& args)
     Scenario scenario = configPath.empty() ? Scenario{} : loadScenarioFile(configPath);
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, scenario.locality.rackSize, importOptions);
     if (!quotasPath.empty())
-        for (const auto& note : applyQuotaFile(quotasPath, importOptions, *in.trace, scenario))
+        for (const auto& note : applyTenantQuotaFile(quotasPath, importOptions, *in.trace, scenario))
             std::cerr << "clusterlens-cli: note: " << note << '\n';
     const auto scenarioName = configPath.empty() ? std::string("scenario") : configPath;
     validateScenarioForTrace(scenario, *in.trace, scenarioName);

@@ -1,6 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
-#include "app/cli/quota_file.hpp"
+#include "core/sim/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/sim/scenario_grid.hpp"
 #include "core/sim/sim_summary.hpp"
@@ -60,7 +60,7 @@ int runSweep(const Args& args)
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize, importOptions);
     if (!quotasPath.empty())
         for (std::size_t i = 0; i < grid.runs.size(); ++i) {
-            const auto notes = applyQuotaFile(quotasPath, importOptions, *in.trace, grid.runs[i], grid.keys);
+            const auto notes = applyTenantQuotaFile(quotasPath, importOptions, *in.trace, grid.runs[i], grid.keys);
             if (i == 0 && !quiet)
                 for (const auto& note : notes)
                     std::cerr << "clusterlens-cli: note: " << note << '\n';

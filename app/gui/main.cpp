@@ -130,8 +130,11 @@ int main(int argc, char** argv)
                                       QStringLiteral("FILE"));
     const QCommandLineOption rackLabel(QStringLiteral("rack-label"), QStringLiteral("Kubernetes node label naming the rack"),
                                        QStringLiteral("LABEL"));
+    const QCommandLineOption quotas(QStringLiteral("quotas"),
+                                    QStringLiteral("Tenants' GPU quotas (sacctmgr GrpTRES or kubectl ResourceQuota list) as strict VC quotas"),
+                                    QStringLiteral("FILE"));
     parser.addOptions({cluster, scenario, baseline, at, colorBy, select, zoom, tab, metrics, play, screenshot, report, size, timeZone,
-                       slurmTenant, topology, rackLabel});
+                       slurmTenant, topology, rackLabel, quotas});
     parser.process(app);
     clens::ImportOptions importOptions;
     if (parser.isSet(timeZone)) {
@@ -157,6 +160,8 @@ int main(int argc, char** argv)
 
     clens::ui::MainWindow window(clens::ui::coreEngine());
     window.setImportOptions(importOptions);
+    if (parser.isSet(quotas))
+        window.setImportQuotas(QFileInfo(parser.value(quotas)).absoluteFilePath());
     window.setDemoDir(sampleDir() + QStringLiteral("/demo"));
     if (parser.isSet(size)) {
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));

@@ -69,6 +69,26 @@ private slots:
             QVERIFY2(!p.description.isEmpty(), qPrintable(p.name));
     }
 
+    // A Slurm export with the accounts' GrpTRES limits (--quotas, or the import dialog): they
+    // become strict VC quotas of the scenario, the import notes say so, and the next run uses
+    // them. sacctmgr_assoc.txt: nlp 40 GPUs, speech 8, vision 24.
+    void slurmQuotasBecomeTheScenariosQuotas()
+    {
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        w.setImportQuotas(QString::fromStdString(test::samplePath("slurm/sacctmgr_assoc.txt")));
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.openTrace(QString::fromStdString(test::samplePath("slurm/sacct_jobs.txt")));
+        QVERIFY(updated.wait(20000));
+        const auto& q = w.session()->scenario().quota;
+        QVERIFY(q.mode == QuotaMode::Strict);
+        QCOMPARE(q.vcGpus.at("nlp"), std::int64_t{40});
+        QCOMPARE(q.vcGpus.at("speech"), std::int64_t{8});
+        QCOMPARE(q.vcGpus.at("vision"), std::int64_t{24});
+        QVERIFY(w.importNotes().join('\n').contains(QStringLiteral("quota.mode none became strict")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.session()->current() && w.session()->current()->result->scenario.quota.mode == QuotaMode::Strict, 20000);
+    }
+
     void relaxKnobRemovesFragmentationDelay()
     {
         MainWindow w(coreEngine());

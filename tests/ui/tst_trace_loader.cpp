@@ -89,6 +89,46 @@ private slots:
         QCOMPARE(utc.duration_s, std::int64_t{5100});
     }
 
+    // The quota file beside a Slurm or Kubernetes trace is found and read with the trace.
+    void quotasFoundAndReadWithTheTrace_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<QString>("cluster");
+        QTest::addColumn<QString>("quotas");
+        QTest::addColumn<QString>("tenant");
+        QTest::addColumn<qint64>("gpus");
+        // sacctmgr_assoc.txt: account nlp has GrpTRES gres/gpu=40; resourcequotas.json:
+        // team-nlp's ResourceQuota has requests.nvidia.com/gpu 24.
+        QTest::newRow("slurm") << sample("slurm/sacct_jobs.txt") << sample("slurm/scontrol_nodes.txt")
+                               << QStringLiteral("sacctmgr_assoc.txt") << QStringLiteral("nlp") << qint64{40};
+        QTest::newRow("kubernetes") << sample("kubernetes/pods.json") << sample("kubernetes/nodes.json")
+                                    << QStringLiteral("resourcequotas.json") << QStringLiteral("team-nlp") << qint64{24};
+    }
+
+    void quotasFoundAndReadWithTheTrace()
+    {
+        QFETCH(QString, trace);
+        QFETCH(QString, cluster);
+        QFETCH(QString, quotas);
+        QFETCH(QString, tenant);
+        QFETCH(qint64, gpus);
+        const DetectedFormat format = detectFormat(trace);
+        QVERIFY(format.format);
+        const auto found = findQuotaFileFor(trace, *format.format);
+        QVERIFY(found);
+        QCOMPARE(QFileInfo(*found).fileName(), quotas);
+        QVERIFY(!findQuotaFileFor(sample("demo/jobs.csv"), TraceFormat::Csv));
+        LoadRequest request{trace, cluster, TraceFormat::Auto, 8};
+        request.quotasPath = *found;
+        const LoadedData data = loadData(request, {});
+        QVERIFY2(data.error.isEmpty(), qPrintable(data.error));
+        QVERIFY(data.quotas && !data.quotas->gpus.empty());
+        QCOMPARE(data.quotas->gpus.at(tenant.toStdString()), gpus);
+        request.quotasPath = sample("demo/jobs.csv"); // not a quota file: an error naming it
+        const LoadedData bad = loadData(request, {});
+        QVERIFY(bad.error.contains(QStringLiteral("jobs.csv")));
+    }
+
     void cancellationIsAValue()
     {
         LoadRequest request{sample("demo/jobs.csv"), sample("demo/cluster.csv"), TraceFormat::Csv, 8};

@@ -61,6 +61,8 @@ public:
     void setInteractive(bool interactive) { interactive_ = interactive; }
     // Slurm/Kubernetes import options for every trace opened from now on (start-up options).
     void setImportOptions(const ImportOptions& options) { importOptions_ = options; }
+    // A file of the tenants' GPU quotas applied to the scenario when a trace is opened (`--quotas`).
+    void setImportQuotas(const QString& path) { importQuotasPath_ = path; }
 
     void openDemo();
     // Loads in the background (progress + cancel); asks for the cluster file when it is not
@@ -225,6 +227,7 @@ private:
     QString demoDir_;
     bool interactive_ = true;
     ImportOptions importOptions_;
+    QString importQuotasPath_;
     std::shared_ptr<std::atomic<bool>> loadCancel_;
     int loading_ = 0;
     QString projectPath_;

@@ -5,6 +5,8 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/io/scenario_files.hpp"
+#include "core/sim/tenant_quota_scenario.hpp"
+#include "ui/io/import_options_dialog.hpp"
 #include "ui/io/trace_loader.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/views/chart_export.hpp"
@@ -200,6 +202,24 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
             return;
         }
     }
+    // Slurm and Kubernetes exports: ask how to read them (time zone, tenant, racks, quotas).
+    ImportOptions importOptions = importOptions_;
+    QString quotasPath = importQuotasPath_;
+    if (interactive_ && ImportOptionsDialog::asksFor(*detected.format)) {
+        ImportOptionsDialog::recall(importOptions);
+        if (quotasPath.isEmpty())
+            quotasPath = findQuotaFileFor(tracePath, *detected.format).value_or(QString());
+        if (importOptions.topologyPath.empty())
+            if (const auto topology = findTopologyFileFor(clusterPath))
+                importOptions.topologyPath = topology->toStdString();
+        ImportOptionsDialog dialog(*detected.format, importOptions, quotasPath, this);
+        if (dialog.exec() != QDialog::Accepted) {
+            emit loadFailed(tr("cancelled"));
+            return;
+        }
+        importOptions = dialog.options();
+        quotasPath = dialog.quotasPath();
+    }
     rememberDir(tracePath);
 
     LoadRequest request;
@@ -207,7 +227,8 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
     request.clusterPath = clusterPath;
     request.format = *detected.format;
     request.rackSize = session_->scenario().locality.rackSize;
-    request.importOptions = importOptions_;
+    request.importOptions = importOptions;
+    request.quotasPath = quotasPath;
     const auto [cancel, progress, ticket, dialog] = startOpening(tr("Loading %1…").arg(QFileInfo(tracePath).fileName()));
     statusBar()->showMessage(tr("Loading %1…").arg(tracePath));
     auto* watcher = new QFutureWatcher<LoadedData>(this);
@@ -232,11 +253,19 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
         const QString description = QStringLiteral("%1 (%2)").arg(QFileInfo(tracePath).fileName(),
                                                                   QString::fromUtf8(toString(*detected.format).data()));
         importNotes_ = data.notes;
+        std::optional<Scenario> withQuotas;
+        if (data.quotas) { // the cluster's own quotas become the scenario's (strict) VC quotas
+            withQuotas = session_->scenario();
+            for (const auto& note : applyTenantQuotas(*data.quotas, quotasPath.toStdString(), *data.trace, *withQuotas))
+                importNotes_ << QString::fromStdString(note);
+        }
         notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
         notesButton_->setVisible(!importNotes_.isEmpty());
         setProjectPath({});
         setWindowModified(false);
         session_->setInput(SimInput{data.cluster, data.trace}, description);
+        if (withQuotas)
+            applyScenario(*withQuotas);
         addRecent(tracePath, clusterPath);
         emit dataLoaded();
     });

@@ -52,6 +52,36 @@ std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat 
     return std::nullopt;
 }
 
+std::optional<QString> findTopologyFileFor(const QString& clusterPath)
+{
+    const QFileInfo topology(QFileInfo(clusterPath).absoluteDir().filePath(QStringLiteral("topology.conf")));
+    if (!topology.isFile() || !QFileInfo(clusterPath).isFile())
+        return std::nullopt;
+    try {
+        if (detectClusterFormat(clusterPath.toStdString()) != ClusterFormat::SlurmNodes)
+            return std::nullopt;
+    } catch (const std::exception&) { // not a cluster file: loading it says why
+        return std::nullopt;
+    }
+    return topology.absoluteFilePath();
+}
+
+std::optional<QString> findQuotaFileFor(const QString& tracePath, TraceFormat format)
+{
+    QStringList names;
+    if (format == TraceFormat::Slurm || format == TraceFormat::SlurmJson)
+        names = {QStringLiteral("sacctmgr_assoc.txt"), QStringLiteral("sacctmgr_qos.txt"), QStringLiteral("quotas.txt")};
+    else if (format == TraceFormat::KubernetesPods)
+        names = {QStringLiteral("resourcequotas.json"), QStringLiteral("quotas.json")};
+    const QDir dir = QFileInfo(tracePath).absoluteDir();
+    for (const QString& n : names) {
+        const QFileInfo f(dir.filePath(n));
+        if (f.isFile())
+            return f.absoluteFilePath();
+    }
+    return std::nullopt;
+}
+
 LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
 {
     LoadedData out;
@@ -70,10 +100,9 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
         clusterOptions.rackSize = request.rackSize;
         // A Slurm node list takes its racks from a topology.conf beside it unless one was given
         // (docs/gui.md "Running it").
-        const QFileInfo topology(QFileInfo(request.clusterPath).absoluteDir().filePath(QStringLiteral("topology.conf")));
-        if (clusterOptions.topologyPath.empty() && topology.isFile()
-            && detectClusterFormat(request.clusterPath.toStdString()) == ClusterFormat::SlurmNodes)
-            clusterOptions.topologyPath = topology.absoluteFilePath().toStdString();
+        if (clusterOptions.topologyPath.empty())
+            if (const auto topology = findTopologyFileFor(request.clusterPath))
+                clusterOptions.topologyPath = topology->toStdString();
         std::vector<std::string> notes;
         auto cluster = std::make_shared<Topology>(
             loadClusterForTrace(request.clusterPath.toStdString(), *trace, clusterOptions, &notes));
@@ -83,6 +112,8 @@ LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
             out.notes << QString::fromStdString(n);
         for (const auto& n : notes)
             out.notes << QString::fromStdString(n);
+        if (!request.quotasPath.isEmpty())
+            out.quotas = readTenantQuotas(request.quotasPath.toStdString(), request.importOptions);
         if (progress && !progress(1.0))
             throw Cancelled();
         out.trace = std::move(trace);
