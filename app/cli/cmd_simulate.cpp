@@ -1,5 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
+#include "core/sim/simulation_notes.hpp"
 #include "core/sim/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/io/job_results_csv.hpp"
@@ -56,7 +57,11 @@ int runSimulate(const Args& args)
     options.recordOccupancy = false; // the CLI writes no per-GPU output
     options.demand = loadDemand(metricsPath, modelPath);
     validateDemandForScenario(scenario, options.demand.get(), scenarioName);
+    std::vector<std::int32_t> neverStartable;
+    options.neverStartable = &neverStartable;
     const SimResult result = simulate(in.cluster, in.trace, scenario, options);
+    for (const auto& note : simulationNotes(result, neverStartable)) // what was left out is said (docs/simulation.md "Skipped jobs")
+        std::cerr << "clusterlens-cli: note: " << note << '\n';
     if (result.series.step_s > scenario.seriesStep_s) // a bound applied is said (docs/simulation.md "Outputs")
         std::cerr << "clusterlens-cli: note: the time series step was raised from " << scenario.seriesStep_s << " s to "
                   << result.series.step_s << " s to keep the series under "
