@@ -22,18 +22,22 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
-#include <QSettings>
+#include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 
 #include <qcustomplot.h>
 
@@ -237,6 +241,49 @@ private slots:
             QVERIFY(failed.wait(10000));
         QVERIFY(failed.at(0).at(0).toString().contains(QStringLiteral("/nonexistent/jobs.csv")));
         QCOMPARE(w.heatmap()->topology()->gpuCount(), 16); // the demo is still shown
+    }
+
+    // A fast-failing open (issue 13, item 5): the error box used to sit under a "Loading… 0%"
+    // dialog, which was only scheduled for deletion and showed itself (after its 300 ms) inside
+    // the box's own event loop. Looked at while the box has been up 600 ms, then closed.
+    void failedOpenLeavesNoProgressOverTheError()
+    {
+        MainWindow& w = *window_;
+        w.setInteractive(true);
+        QTemporaryDir dir;
+        const QString jobs = dir.filePath(QStringLiteral("jobs.csv"));
+        QFile f(jobs);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("job_id,vc,user,submit_s,gpus,duration_s\nj1,a,u,0,two,10\n");
+        f.close();
+        bool sawBox = false, progressShown = false;
+        QElapsedTimer boxUp;
+        QTimer look;
+        look.setInterval(50);
+        connect(&look, &QTimer::timeout, this, [&] {
+            for (auto* top : QApplication::topLevelWidgets()) {
+                auto* box = qobject_cast<QMessageBox*>(top);
+                if (!box || !box->isVisible())
+                    continue;
+                if (!boxUp.isValid())
+                    boxUp.start();
+                if (boxUp.elapsed() < 600)
+                    return;
+                for (auto* progress : w.findChildren<QProgressDialog*>())
+                    progressShown = progressShown || progress->isVisible();
+                sawBox = true;
+                box->reject();
+            }
+        });
+        look.start();
+        QSignalSpy failed(&w, &MainWindow::loadFailed);
+        w.openTrace(jobs, QString::fromStdString(test::samplePath("demo/cluster.csv")));
+        if (failed.isEmpty())
+            QVERIFY(failed.wait(10000));
+        look.stop();
+        w.setInteractive(false);
+        QVERIFY(sawBox);
+        QVERIFY(!progressShown);
     }
 
     void scenarioFilesRoundTrip()

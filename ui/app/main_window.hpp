@@ -169,9 +169,12 @@ private:
         std::shared_ptr<std::atomic<bool>> cancel;
         std::shared_ptr<std::atomic<int>> progress;
         int ticket = 0;              // still the newest open while ticket == loading_
-        QProgressDialog* dialog = nullptr; // delete it (deleteLater) when the open ends
+        QProgressDialog* dialog = nullptr; // endOpening() it when the open ends
     };
     OpenInFlight startOpening(const QString& label);
+    // Gone at once, not later: an error box shown next runs its own event loop, in which a
+    // dialog only scheduled for deletion would still show itself over the box.
+    static void endOpening(QProgressDialog* dialog);
     void setProjectPath(const QString& path);
     void markModified();
     void updateTitle();

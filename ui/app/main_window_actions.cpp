@@ -235,8 +235,7 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
     connect(watcher, &QFutureWatcher<LoadedData>::finished, this, [=, this] {
         const LoadedData data = watcher->result();
         watcher->deleteLater();
-        if (dialog)
-            dialog->deleteLater();
+        endOpening(dialog);
         statusBar()->clearMessage();
         if (ticket != loading_) // a newer open superseded this one
             return;

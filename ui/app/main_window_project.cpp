@@ -39,8 +39,7 @@ void MainWindow::openProject(const QString& pathIn)
     connect(watcher, &QFutureWatcher<OpenedProject>::finished, this, [=, this] {
         const OpenedProject opened = watcher->result();
         watcher->deleteLater();
-        if (dialog)
-            dialog->deleteLater();
+        endOpening(dialog);
         statusBar()->clearMessage();
         if (ticket != loading_)
             return;
@@ -84,6 +83,14 @@ MainWindow::OpenInFlight MainWindow::startOpening(const QString& label)
     poll->start();
     open.dialog = dialog;
     return open;
+}
+
+void MainWindow::endOpening(QProgressDialog* dialog)
+{
+    if (!dialog)
+        return;
+    dialog->hide();
+    delete dialog; // its poll timer with it
 }
 
 void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opened)
