@@ -124,39 +124,34 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
         if (upTo < need)
             return false;
     }
+    // Under las the index is in its victim order already (queue, then start, then row, all
+    // descending) and its key is the queue: every job above the bound is a candidate, as it is.
+    const bool indexOrder = sc_.queue.policy == QueuePolicyKind::Las;
     std::vector<std::int32_t> candidates;
-    if (sc_.queue.policy == QueuePolicyKind::Las) {
-        // The index is in las's victim order already (queue, then start, then row, all descending)
-        // and its key is the queue: every job above the bound is a candidate.
-        for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it)
-            if (!ownVcOnly || job(std::get<2>(*it)).vc == vc) {
-                candidates.push_back(std::get<2>(*it));
-                if (job(std::get<2>(*it)).vc == vc)
-                    ownMilli += gpuMilliOf(std::get<2>(*it), rt_[idx(std::get<2>(*it))].alloc);
-            }
-        if (candidates.empty() || (ownVcOnly && quota_.room(vc) + ownMilli < needMilli(j, t)))
-            return false;
-        return preemptFor(j, t, candidates, maxSize, true, [](std::int32_t) { return true; });
-    }
     for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it) {
         const auto victim = std::get<2>(*it);
         if (ownVcOnly && job(victim).vc != vc)
             continue;
-        if (const auto rank = queue_->victimRank(queuedJob(victim, t), waiting)) {
+        if (indexOrder)
+            candidates.push_back(victim);
+        else if (const auto rank = queue_->victimRank(queuedJob(victim, t), waiting))
             ranked.push_back({*rank, victim});
-            freeable += rt_[idx(victim)].alloc;
-            if (job(victim).vc == vc)
-                ownMilli += gpuMilliOf(victim, rt_[idx(victim)].alloc);
-        }
+        else
+            continue;
+        freeable += rt_[idx(victim)].alloc;
+        if (job(victim).vc == vc)
+            ownMilli += gpuMilliOf(victim, rt_[idx(victim)].alloc);
     }
-    if (ranked.empty() || (wholeGpus && freeable < need))
+    if ((candidates.empty() && ranked.empty()) || (wholeGpus && freeable < need))
         return false;
     if (ownVcOnly && quota_.room(vc) + ownMilli < needMilli(j, t))
         return false;
-    std::sort(ranked.begin(), ranked.end(), std::greater<>()); // the policy's first victim first, then the later row
-    candidates.reserve(ranked.size());
-    for (const auto& [rank, victim] : ranked)
-        candidates.push_back(victim);
+    if (!indexOrder) {
+        std::sort(ranked.begin(), ranked.end(), std::greater<>()); // the policy's first victim first, then the later row
+        candidates.reserve(ranked.size());
+        for (const auto& [rank, victim] : ranked)
+            candidates.push_back(victim);
+    }
     return preemptFor(j, t, candidates, maxSize, true, [](std::int32_t) { return true; });
 }
 
