@@ -22,11 +22,9 @@ Topology readKubernetesNodes(const std::string& path, const ImportOptions& optio
     for (std::size_t i = 0; i < list.items->size(); ++i) {
         std::string at;
         const auto* item = &k8s::item(list, i, "Node", "a node object", at);
-        const auto md = k8s::metadataWithName(*item, path, at);
-        const auto* meta = md.object;
-        const auto name = std::optional<std::string_view>(md.name);
+        const auto [meta, name] = k8s::metadataWithName(*item, path, at);
         ServerSpec s;
-        s.name = std::string(*name);
+        s.name = std::string(name);
         if (!seen.insert(s.name).second)
             k8s::fail(path, at + ".metadata.name", "duplicate node '" + s.name + "'");
         const auto labelsPath = at + ".metadata.labels";

@@ -165,12 +165,10 @@ Trace readKubernetesPods(const std::string& path, const ImportOptions& options)
     for (std::size_t i = 0; i < list.items->size(); ++i) {
         std::string at;
         const auto* item = &k8s::item(list, i, "Pod", "a pod object", at);
-        const auto md = k8s::metadataWithName(*item, path, at);
-        const auto* meta = md.object;
-        const auto name = std::optional<std::string_view>(md.name);
+        const auto [meta, name] = k8s::metadataWithName(*item, path, at);
         const auto ns = k8s::string(*meta, "namespace", path, at + ".metadata").value_or("default");
         Job j;
-        j.id = std::string(ns) + "/" + std::string(*name);
+        j.id = std::string(ns) + "/" + std::string(name);
         if (!ids.insert(j.id).second)
             k8s::fail(path, at + ".metadata.name", "duplicate pod '" + j.id + "'");
         j.vc = trace.internTenant(std::string(ns));

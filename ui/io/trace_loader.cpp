@@ -18,9 +18,22 @@ DetectedFormat detectFormat(const QString& tracePath)
     return out;
 }
 
+namespace {
+// The first of these names that is a file beside `path` (not `path` itself), as an absolute path.
+std::optional<QString> firstFileBeside(const QString& path, const QStringList& names)
+{
+    const QDir dir = QFileInfo(path).absoluteDir();
+    for (const QString& n : names) {
+        const QFileInfo f(dir.filePath(n));
+        if (f.isFile() && f.absoluteFilePath() != QFileInfo(path).absoluteFilePath())
+            return f.absoluteFilePath();
+    }
+    return std::nullopt;
+}
+} // namespace
+
 std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat format)
 {
-    const QDir dir = QFileInfo(tracePath).absoluteDir();
     QStringList names;
     switch (format) {
     case TraceFormat::Philly:
@@ -44,18 +57,13 @@ std::optional<QString> findClusterFileFor(const QString& tracePath, TraceFormat 
         names = {QStringLiteral("cluster.csv")};
         break;
     }
-    for (const QString& n : names) {
-        const QFileInfo f(dir.filePath(n));
-        if (f.isFile() && f.absoluteFilePath() != QFileInfo(tracePath).absoluteFilePath())
-            return f.absoluteFilePath();
-    }
-    return std::nullopt;
+    return firstFileBeside(tracePath, names);
 }
 
 std::optional<QString> findTopologyFileFor(const QString& clusterPath)
 {
-    const QFileInfo topology(QFileInfo(clusterPath).absoluteDir().filePath(QStringLiteral("topology.conf")));
-    if (!topology.isFile() || !QFileInfo(clusterPath).isFile())
+    const auto topology = firstFileBeside(clusterPath, {QStringLiteral("topology.conf")});
+    if (!topology || !QFileInfo(clusterPath).isFile())
         return std::nullopt;
     try {
         if (detectClusterFormat(clusterPath.toStdString()) != ClusterFormat::SlurmNodes)
@@ -63,7 +71,7 @@ std::optional<QString> findTopologyFileFor(const QString& clusterPath)
     } catch (const std::exception&) { // not a cluster file: loading it says why
         return std::nullopt;
     }
-    return topology.absoluteFilePath();
+    return topology;
 }
 
 std::optional<QString> findQuotaFileFor(const QString& tracePath, TraceFormat format)
@@ -73,13 +81,7 @@ std::optional<QString> findQuotaFileFor(const QString& tracePath, TraceFormat fo
         names = {QStringLiteral("sacctmgr_assoc.txt"), QStringLiteral("sacctmgr_qos.txt"), QStringLiteral("quotas.txt")};
     else if (format == TraceFormat::KubernetesPods)
         names = {QStringLiteral("resourcequotas.json"), QStringLiteral("quotas.json")};
-    const QDir dir = QFileInfo(tracePath).absoluteDir();
-    for (const QString& n : names) {
-        const QFileInfo f(dir.filePath(n));
-        if (f.isFile())
-            return f.absoluteFilePath();
-    }
-    return std::nullopt;
+    return firstFileBeside(tracePath, names);
 }
 
 LoadedData loadData(const LoadRequest& request, const ProgressFn& progress)
