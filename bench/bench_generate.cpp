@@ -19,10 +19,8 @@ int main(int argc, char** argv)
         synth::GenerateOptions o;
         o.jobs = jobs;
         synth::PhillyLikeGenerator g(o);
-        std::vector<char> buffer(1 << 20);
-        std::ofstream out;
-        out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-        out.open(path, std::ios::binary | std::ios::trunc);
+        bench::BufferedFile file(path);
+        auto& out = file.out;
         writeNativeJobsHeader(out);
         while (!g.done()) {
             const auto j = g.next();

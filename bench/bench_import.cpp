@@ -36,10 +36,8 @@ void writeNativeCsv(const std::filesystem::path& path, std::int64_t jobs)
     o.jobs = jobs;
     o.seed = 7;
     synth::PhillyLikeGenerator g(o);
-    std::vector<char> buffer(1 << 20);
-    std::ofstream out;
-    out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out.open(path, std::ios::binary | std::ios::trunc);
+    bench::BufferedFile file(path);
+    auto& out = file.out;
     writeNativeJobsHeader(out);
     while (!g.done()) {
         const auto j = g.next();
@@ -61,10 +59,8 @@ void writePhillyLog(const std::filesystem::path& path, std::int64_t jobs)
     o.seed = 11;
     synth::PhillyLikeGenerator g(o);
     const auto& servers = g.cluster().servers();
-    std::vector<char> buffer(1 << 20);
-    std::ofstream out;
-    out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out.open(path, std::ios::binary | std::ios::trunc);
+    bench::BufferedFile file(path);
+    auto& out = file.out;
     const std::int64_t origin = 1506816000; // 2017-10-01 UTC
     out << "[\n";
     for (std::int64_t k = 0; !g.done(); ++k) {
@@ -121,10 +117,8 @@ void writeSacct(const std::filesystem::path& path, std::int64_t jobs)
     o.jobs = jobs;
     o.seed = 13;
     synth::PhillyLikeGenerator g(o);
-    std::vector<char> buffer(1 << 20);
-    std::ofstream out;
-    out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out.open(path, std::ios::binary | std::ios::trunc);
+    bench::BufferedFile file(path);
+    auto& out = file.out;
     out << "JobIDRaw|JobName|User|Account|Partition|QOS|Submit|Start|End|State|ExitCode|AllocTRES|ReqTRES|NNodes|NodeList\n";
     const std::int64_t epoch = 1'700'000'000;
     std::int64_t id = 1000;

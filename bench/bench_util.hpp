@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -16,5 +18,17 @@ double median(std::vector<double> v);
 double peakRssMiB();
 // "label: median X s (min A, max B, n runs)".
 std::string describe(const std::string& label, const std::vector<double>& seconds);
+
+// A file written (truncated, binary) through a 1 MiB buffer: the generators write millions of
+// small pieces.
+struct BufferedFile {
+    std::vector<char> buffer = std::vector<char>(1 << 20);
+    std::ofstream out;
+    explicit BufferedFile(const std::filesystem::path& path)
+    {
+        out.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        out.open(path, std::ios::binary | std::ios::trunc);
+    }
+};
 
 } // namespace clens::bench
