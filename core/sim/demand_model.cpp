@@ -99,7 +99,7 @@ DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseMod
             for (const auto w : moves[ph])
                 moved += w;
             const double stay = moved > 0 ? moves[ph][ph] / moved : 1.0;
-            phase.logStay = stay >= 1.0 ? 0.0 : std::log(stay); // ln 0 = -inf: runs of one step
+            phase.stepsPerExp = stepsPerExpOf(stay);
             moves[ph][ph] = 0;
             phase.leave = cumulative(moves[ph]);
         }

@@ -46,13 +46,21 @@ struct DemandProfile {
         double cpuMean = 0, cpuSd = 0;     // cores
         double memMean = 0, memSd = 0;     // MiB
         double meanDwell_s = 0;            // mean observed step duration
-        double logStay = 0;                // ln(probability that a step stays in this phase); 0: never left
+        // -1 / ln(probability that a step stays in this phase): a run lasts 1 + floor(E x this)
+        // steps, E ~ Exp(1); 0: a step never stays; infinity: the phase is never left.
+        double stepsPerExp = 0;
         std::vector<std::pair<double, int>> leave; // cumulative probability -> next (other) phase
     };
     std::vector<Container> containers;     // metrics replay, in order of first appearance
     std::vector<Phase> phases;             // phase walk (empty without a model)
     std::vector<std::pair<double, int>> start; // cumulative probability -> start phase
 };
+
+// DemandProfile::Phase::stepsPerExp of a phase a step stays in with probability `stay`.
+inline double stepsPerExpOf(double stay)
+{
+    return stay >= 1.0 ? HUGE_VAL : stay <= 0.0 ? 0.0 : -1.0 / std::log(stay);
+}
 
 // Throws InputError (naming the metrics file and column) when the metrics lack
 // cpu.usage.cores or mem.working.set, or have no row.
@@ -116,7 +124,7 @@ public:
         }
         const auto& ph = profile_->phases[static_cast<std::size_t>(phase_)];
         step.phase = phase_;
-        step.duration_s = ph.meanDwell_s * runSteps(ph.logStay);
+        step.duration_s = ph.meanDwell_s * runSteps(ph);
         const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng_);
         step.cpu = std::max(0.0, ph.cpuMean + ph.cpuSd * z);
         step.mem = std::max(0.0, ph.memMean + ph.memSd * z);
@@ -127,11 +135,14 @@ public:
     // Steps in a run: 1 + floor(E / -ln stay), E ~ Exp(1) — the geometric law of a walk that
     // stays with probability stay at each step (P(more than k) = stay^k); Boost's ziggurat
     // exponential costs a fraction of a logarithm. A phase never left lasts for ever.
-    double runSteps(double logStay)
+    // (A multiplication, and truncation for floor as the product is never negative: a division
+    // and a floor cost more than the rest of a run's draw here.)
+    double runSteps(const DemandProfile::Phase& ph)
     {
-        if (logStay == 0)
+        if (ph.stepsPerExp == HUGE_VAL)
             return kForeverSteps;
-        return 1.0 + std::floor(boost::random::exponential_distribution<double>(1.0)(rng_) / -logStay);
+        const double beyond = boost::random::exponential_distribution<double>(1.0)(rng_) * ph.stepsPerExp;
+        return 1.0 + static_cast<double>(static_cast<std::int64_t>(std::min(beyond, kForeverSteps)));
     }
     static constexpr double kForeverSteps = 1e12;
 

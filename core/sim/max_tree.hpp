@@ -22,8 +22,12 @@ public:
         if (tree_[i] == v)
             return;
         tree_[i] = v;
-        for (i /= 2; i >= 1; i /= 2)
-            tree_[i] = tree_[2 * i] > tree_[2 * i + 1] ? tree_[2 * i] : tree_[2 * i + 1];
+        for (i /= 2; i >= 1; i /= 2) {
+            const auto m = tree_[2 * i] > tree_[2 * i + 1] ? tree_[2 * i] : tree_[2 * i + 1];
+            if (tree_[i] == m)
+                return; // the ancestors' maxima stand
+            tree_[i] = m;
+        }
     }
     std::int64_t max() const { return tree_[1]; }
 

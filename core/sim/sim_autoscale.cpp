@@ -139,9 +139,10 @@ IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
     if (elapsed <= 0)
         return {};
     const auto [cpu, mem] = reservedTotals(r.reserved);
-    // Cut where it was planned to end (a tick): the plan holds (the reservation changes only after);
-    // cut earlier, the interval's demand is walked again up to the cut.
-    const bool asPlanned = t == sc.intervalEnd && !sc.planned.endAt_s && !sc.planned.oomAt_s;
+    // Cut where its plan stopped (a tick, the end of the work or an OOM kill) or later: the plan
+    // holds (the reservation changes only after); cut earlier, the interval's demand is walked
+    // again up to the cut.
+    const bool asPlanned = elapsed >= sc.planned.elapsed_s;
     auto from = sc.intervalFrom;
     const auto o = asPlanned ? sc.planned : runInterval(from, cpu, mem, sc.work_s, elapsed);
     sc.cpuReservedCoreS += cpu * elapsed;
@@ -312,8 +313,7 @@ void SimEngine::oomKill(std::int32_t j, std::int64_t t)
     auto& r = rt_[idx(j)];
     closeInterval(j, t);
     auto& res = result_.jobs[idx(j)];
-    ++res.oomKills;
-    ++res.memUnderIntervals;
+    ++res.oomKills; // its interval counted as memory-short when closed (the plan saw the OOM)
     // Its next first interval holds its peak memory demand (with headroom), at least what it
     // started with.
     const auto next = std::max(startMem_[idx(j)], r.scaling->peakMem * (1.0 + sc_.autoscaler.headroom));

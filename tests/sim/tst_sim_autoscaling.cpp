@@ -189,8 +189,8 @@ void TestSimAutoscaling::phaseRuleUsesThePhaseAtTheEnd()
     auto p = std::make_shared<DemandProfile>();
     p->containers.push_back({{{250, 1, 100, 0}, {350, 4, 1000, 1}}});
     p->phases.resize(2);
-    p->phases[0] = {true, 1.0, 0.5, 100, 10, 0, 0, {}};
-    p->phases[1] = {true, 4.0, 1.0, 1000, 100, 0, 0, {}};
+    p->phases[0] = {true, 1.0, 0.5, 100, 10, 0, HUGE_VAL, {}};
+    p->phases[1] = {true, 4.0, 1.0, 1000, 100, 0, HUGE_VAL, {}};
     auto s = scaled("phase.rule");
     const auto r = run({{"r", 4, "", 16, 16}}, {{"v", 0, 1, 700}}, {{1, 2}}, s, p);
     const auto levels = levelsOf(r, 0);
@@ -395,8 +395,8 @@ void TestSimAutoscaling::phaseRunsFollowTheGeometricLaw()
     // 1 core / 100 MiB with sd 0.5 / 10 (the same z); a run's level holds over the whole run.
     DemandProfile p;
     p.phases.resize(2);
-    p.phases[0] = {true, 1.0, 0.5, 100, 10, 20, stay > 0 ? std::log(stay) : -HUGE_VAL, {{1.0, 1}}};
-    p.phases[1] = {true, 1.0, 0.5, 100, 10, 20, stay > 0 ? std::log(stay) : -HUGE_VAL, {{1.0, 0}}};
+    p.phases[0] = {true, 1.0, 0.5, 100, 10, 20, stepsPerExpOf(stay), {{1.0, 1}}};
+    p.phases[1] = {true, 1.0, 0.5, 100, 10, 20, stepsPerExpOf(stay), {{1.0, 0}}};
     p.start = {{1.0, 0}};
     DemandWalk walk(p, DemandSource::Phases, 7, 0);
     constexpr int kRuns = 20000;
