@@ -12,6 +12,7 @@
 #include "ui/io/project_io.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/views/color_mode.hpp"
+#include "ui/views/job_table_panel.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -101,6 +102,9 @@ int main(int argc, char** argv)
                                      QStringLiteral("mode"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select (inspect) the job with this id"),
                                     QStringLiteral("job"));
+    const QCommandLineOption jobsAt(QStringLiteral("jobs-at"),
+                                    QStringLiteral("The job table lists only the jobs waiting (or running) at the cursor: waiting or running"),
+                                    QStringLiteral("standing"));
     const QCommandLineOption zoom(QStringLiteral("zoom"), QStringLiteral("Zoom the cluster map into the rack with this name"),
                                   QStringLiteral("rack"));
     const QCommandLineOption tab(QStringLiteral("tab"),
@@ -133,7 +137,7 @@ int main(int argc, char** argv)
     const QCommandLineOption quotas(QStringLiteral("quotas"),
                                     QStringLiteral("Tenants' GPU quotas (sacctmgr GrpTRES or kubectl ResourceQuota list) as strict VC quotas"),
                                     QStringLiteral("FILE"));
-    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, zoom, tab, metrics, play, screenshot, report, size, timeZone,
+    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, jobsAt, zoom, tab, metrics, play, screenshot, report, size, timeZone,
                        slurmTenant, topology, rackLabel, quotas});
     parser.process(app);
     clens::ImportOptions importOptions;
@@ -231,6 +235,14 @@ int main(int argc, char** argv)
             clock->seek(clock->begin() + parser.value(at).toLongLong());
         if (parser.isSet(select) && !window.selectJobById(parser.value(select)))
             std::fprintf(stderr, "clusterlens: warning: no job '%s'\n", qPrintable(parser.value(select)));
+        if (parser.isSet(jobsAt)) {
+            const auto standing = parser.value(jobsAt) == QLatin1String("waiting")   ? clens::JobStanding::Waiting
+                                  : parser.value(jobsAt) == QLatin1String("running") ? clens::JobStanding::Running
+                                                                                     : clens::JobStanding::Absent;
+            if (standing == clens::JobStanding::Absent)
+                std::fprintf(stderr, "clusterlens: warning: --jobs-at takes waiting or running, not '%s'\n", qPrintable(parser.value(jobsAt)));
+            window.jobTable()->showOnlyAtCursor(standing);
+        }
         if (parser.isSet(zoom) && !window.zoomToRack(parser.value(zoom)))
             std::fprintf(stderr, "clusterlens: warning: no rack '%s'\n", qPrintable(parser.value(zoom)));
         if (tabChoice) {

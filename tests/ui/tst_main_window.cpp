@@ -194,6 +194,43 @@ private slots:
         QCOMPARE(table->view()->currentIndex().data().toString(), QStringLiteral("j01"));
     }
 
+    void whoWaitedAtAnInstantAndWhy()
+    {
+        // "Who was waiting at t and why": seek to t, pick "waiting at the cursor", read the row.
+        // Demo: at 1000 j05 waits for fragmentation (120..1920).
+        MainWindow& w = *window_;
+        JobTablePanel* table = w.jobTable();
+        QSignalSpy applied(table->model(), &QAbstractItemModel::dataChanged);
+        w.session()->clock()->seek(1000);
+        if (table->model()->time() != 1000) // applied at most every 250 ms while the clock moves
+            QVERIFY(applied.wait());
+        QCOMPARE(table->model()->time(), std::int64_t{1000});
+        table->atCursorFilter()->setCurrentIndex(table->atCursorFilter()->findData(static_cast<int>(JobStanding::Waiting)));
+        QAbstractItemModel* rows = table->view()->model();
+        QStringList waiting;
+        for (int r = 0; r < rows->rowCount(); ++r)
+            waiting << rows->index(r, JobTableModel::Id).data().toString() + QLatin1Char(' ')
+                           + rows->index(r, JobTableModel::AtCursor).data().toString();
+        QVERIFY2(waiting.contains(QStringLiteral("j05 waiting: fragmentation — GPUs")), qPrintable(waiting.join(QLatin1String(", "))));
+        table->atCursorFilter()->setCurrentIndex(0);
+        QCOMPARE(rows->rowCount(), table->model()->rowCount());
+    }
+
+    void filteringTheTableKeepsTheInspectedJob()
+    {
+        // Filtering j05 out of the table must not inspect the row that takes its place.
+        MainWindow& w = *window_;
+        JobTablePanel* table = w.jobTable();
+        w.session()->selectJob(j05_);
+        QSignalSpy chosen(table, &JobTablePanel::jobSelected);
+        table->filterEdit()->setText(QStringLiteral("j01"));
+        QCOMPARE(chosen.count(), 0);
+        QCOMPARE(w.session()->selectedJob(), j05_);
+        table->filterEdit()->clear();
+        QCOMPARE(table->view()->currentIndex().data().toString(), QStringLiteral("j05")); // selected again
+        QCOMPARE(chosen.count(), 0);
+    }
+
     void pinnedBaselineShowsDeltas()
     {
         MainWindow& w = *window_;

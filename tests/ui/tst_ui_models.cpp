@@ -160,6 +160,51 @@ private slots:
         QCOMPARE(proxy.rowCount(), rows);
     }
 
+    void atCursorSaysWhereAJobStands_data()
+    {
+        QTest::addColumn<qint64>("t");
+        QTest::addColumn<QString>("job");
+        QTest::addColumn<QString>("text");
+        // The demo above: j01 runs from 0; j05 waits for fragmentation over [120, 1920), then runs.
+        QTest::newRow("j05 before its submission") << qint64{100} << QStringLiteral("j05") << QString();
+        QTest::newRow("j05 waiting") << qint64{1000} << QStringLiteral("j05") << QStringLiteral("waiting: fragmentation — GPUs");
+        QTest::newRow("j05 last waiting second") << qint64{1919} << QStringLiteral("j05") << QStringLiteral("waiting: fragmentation — GPUs");
+        QTest::newRow("j05 started") << qint64{1920} << QStringLiteral("j05") << QStringLiteral("running");
+        QTest::newRow("j01 running") << qint64{1000} << QStringLiteral("j01") << QStringLiteral("running");
+    }
+
+    void atCursorSaysWhereAJobStands()
+    {
+        QFETCH(qint64, t);
+        QFETCH(QString, job);
+        QFETCH(QString, text);
+        JobTableModel model;
+        JobFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSnapshot(snap_);
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.setTime(t);
+        QCOMPARE(changed.count(), t == 0 ? 0 : 1);
+        const int row = model.rowOfJob(test::jobIndex(*in_.trace, job.toStdString()));
+        QCOMPARE(cell(model, row, JobTableModel::AtCursor), text);
+        // The filters keep the job exactly when it stands so, and move with the cursor.
+        const auto shown = [&] {
+            for (int r = 0; r < proxy.rowCount(); ++r)
+                if (cell(proxy, r, JobTableModel::Id) == job)
+                    return true;
+            return false;
+        };
+        proxy.setStandingAtCursor(JobStanding::Waiting);
+        QCOMPARE(shown(), text.startsWith(QLatin1String("waiting")));
+        proxy.setStandingAtCursor(JobStanding::Running);
+        QCOMPARE(shown(), text == QLatin1String("running"));
+        model.setTime(-1); // before the first submission: nobody runs
+        QCOMPARE(proxy.rowCount(), 0);
+        model.setTime(t);
+        QCOMPARE(shown(), text == QLatin1String("running"));
+    }
+
     void waitIntervalsExplainTheWait()
     {
         WaitIntervalModel model;

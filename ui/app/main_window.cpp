@@ -447,6 +447,7 @@ void MainWindow::connectSession()
     connect(clock, &PlaybackClock::timeChanged, this, [this](std::int64_t t) {
         timelines_->setTime(t);
         inspector_->setTime(t);
+        jobs_->setTime(t);
     });
     timeControls_->setEventFinders(
         [this](std::int64_t t) -> std::optional<std::int64_t> {
@@ -618,6 +619,7 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     summary_->setCurrent(snapshot);
     inspector_->setSnapshot(snapshot);
     jobs_->setSnapshot(snapshot);
+    jobs_->setTime(session_->clock()->time());
     heatmap_->setSnapshot(snapshot);
     heatmap_->setState(session_->state());
     phases_->setSimulatedCluster(snapshot->result, TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s));

@@ -56,6 +56,14 @@ void JobFilterProxy::setOnlyWaited(bool onlyWaited)
     invalidateFilter();
 }
 
+void JobFilterProxy::setStandingAtCursor(JobStanding standing)
+{
+    if (standing == standing_)
+        return;
+    standing_ = standing;
+    invalidateFilter();
+}
+
 bool JobFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     if (!jobs_ || sourceParent.isValid())
@@ -73,10 +81,13 @@ bool JobFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
     if (cause_) {
         const auto delay = *cause_ == DelayCause::Fairshare       ? r->fairshareDelay_s
                            : *cause_ == DelayCause::Fragmentation ? r->fragmentationDelay_s
+                           : *cause_ == DelayCause::Power         ? r->powerDelay_s
                                                                   : r->capacityDelay_s;
         if (delay <= 0)
             return false;
     }
+    if (standing_ != JobStanding::Absent && jobs_->momentAt(sourceRow).standing != standing_)
+        return false;
     if (!text_.isEmpty() && !jobs_->searchText(sourceRow).contains(text_, Qt::CaseInsensitive))
         return false;
     return true;

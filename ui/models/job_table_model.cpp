@@ -1,6 +1,7 @@
 #include "ui/models/job_table_model.hpp"
 
 #include "ui/models/resource_text.hpp"
+#include "ui/models/wait_interval_model.hpp"
 #include "ui/views/heatmap_palette.hpp"
 
 #include <QBrush>
@@ -17,6 +18,16 @@ constexpr double kMissing = std::numeric_limits<double>::infinity(); // sorts af
 bool isShare(const JobResult& r)
 {
     return r.gpuMilli > 0 && r.gpuMilli < 1000;
+}
+
+QColor causeColor(DelayCause c)
+{
+    switch (c) {
+    case DelayCause::Fairshare: return palette::fairshare();
+    case DelayCause::Fragmentation: return palette::fragmentation();
+    case DelayCause::Power: return palette::power();
+    default: return palette::capacity();
+    }
 }
 
 QString statusName(JobStatus s)
@@ -66,6 +77,21 @@ void JobTableModel::setSnapshot(SnapshotPtr snapshot)
         userRank_ = alphabeticalRanks(r.trace->users.size(), [&](std::size_t i) { return r.trace->users[i]; });
     }
     endResetModel();
+}
+
+void JobTableModel::setTime(std::int64_t t)
+{
+    if (t == time_s_)
+        return;
+    time_s_ = t;
+    if (!rows_.empty())
+        emit dataChanged(index(0, AtCursor), index(rowCount() - 1, AtCursor));
+}
+
+JobMoment JobTableModel::momentAt(int row) const
+{
+    const auto j = jobAt(row);
+    return j < 0 ? JobMoment{} : jobMomentAt(*snapshot_->result, j, time_s_);
 }
 
 std::int32_t JobTableModel::jobAt(int row) const
@@ -138,6 +164,12 @@ double JobTableModel::sortKey(int row, int column) const
     case User:
         return static_cast<std::size_t>(job.user) < userRank_.size() ? userRank_[static_cast<std::size_t>(job.user)] : -1;
     case Gpus: return job.gpus;
+    case AtCursor: { // the waiting first, by cause, then the running
+        const auto m = momentAt(row);
+        return m.standing == JobStanding::Waiting ? static_cast<double>(m.wait->cause) / 16.0
+               : m.standing == JobStanding::Running ? 1.0
+                                                    : kMissing;
+    }
     case Cpu: return r.cpuCores > 0 ? r.cpuCores : kMissing;
     case Memory: return r.memGb > 0 ? r.memGb : kMissing;
     case GpuShare: return isShare(r) ? static_cast<double>(r.gpuMilli) / 1000.0 : kMissing;
@@ -168,8 +200,10 @@ bool JobTableModel::lessThan(int column, int rowA, int rowB) const
     return rowA < rowB;
 }
 
-QVariant JobTableModel::display(const Job& job, const JobResult& r, int column) const
+QVariant JobTableModel::display(int row, int column) const
 {
+    const Job& job = *jobOf(row);
+    const JobResult& r = *resultAt(row);
     const Trace& t = *snapshot_->result->trace;
     switch (column) {
     case Id: return QString::fromStdString(job.id);
@@ -181,6 +215,12 @@ QVariant JobTableModel::display(const Job& job, const JobResult& r, int column) 
         return static_cast<std::size_t>(job.user) < t.users.size() ? QString::fromStdString(t.users[static_cast<std::size_t>(job.user)])
                                                                    : QString();
     case Gpus: return job.gpus;
+    case AtCursor: {
+        const auto m = momentAt(row);
+        if (m.standing == JobStanding::Waiting)
+            return tr("waiting: %1").arg(WaitIntervalModel::causeLabel(m.wait->cause, m.wait->resource));
+        return m.standing == JobStanding::Running ? tr("running") : QString();
+    }
     case Cpu: return r.cpuCores > 0 ? resource_text::amount(r.cpuCores) : QString();
     case Memory: return r.memGb > 0 ? resource_text::amount(r.memGb) : QString();
     case GpuShare: return isShare(r) ? QString::number(static_cast<double>(r.gpuMilli) / 1000.0, 'f', 2) : QString();
@@ -210,7 +250,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
         return {};
     const int row = index.row();
     switch (role) {
-    case Qt::DisplayRole: return display(*jobOf(row), *resultAt(row), index.column());
+    case Qt::DisplayRole: return display(row, index.column());
     case SortRole: {
         const double k = sortKey(row, index.column());
         return k == kMissing ? QVariant() : QVariant(k);
@@ -218,11 +258,17 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     case JobIndexRole: return jobAt(row);
     case Qt::TextAlignmentRole:
         switch (index.column()) {
-        case Id: case Vc: case User: case Level: case Status: case Submit: case Start: case End:
+        case Id: case Vc: case User: case AtCursor: case Level: case Status: case Submit: case Start: case End:
             return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
         default: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         }
     case Qt::ForegroundRole:
+        if (index.column() == AtCursor) {
+            const auto m = momentAt(row);
+            if (m.standing == JobStanding::Waiting)
+                return QBrush(causeColor(m.wait->cause).darker(130));
+            return m.standing == JobStanding::Running ? QBrush(palette::running().darker(130)) : QVariant();
+        }
         if (index.column() == Fragmentation && resultAt(row)->fragmentationDelay_s > 0)
             return QBrush(palette::fragmentation().darker(130));
         if (index.column() == Fairshare && resultAt(row)->fairshareDelay_s > 0)
@@ -249,6 +295,7 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
         case Fairshare: return tr("Waiting because the job's VC had used its GPU quota");
         case Capacity: return tr("Waiting because fewer GPUs were free than the job needs");
         case Level: return tr("Locality level of the placement: server, rack or any");
+        case AtCursor: return tr("Where the job stands at the cursor time: waiting, and for what, or running");
         case Cpu: return tr("CPU cores the job reserves (its own request, else resources.job_defaults per GPU)");
         case Memory: return tr("Memory in GB the job reserves (its own request, else resources.job_defaults per GPU)");
         case GpuShare: return tr("Part of one GPU the job asks: it shares that GPU with other such jobs");
@@ -266,6 +313,7 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
     case Vc: return tr("VC");
     case User: return tr("User");
     case Gpus: return tr("GPUs");
+    case AtCursor: return tr("At cursor");
     case Cpu: return tr("CPU");
     case Memory: return tr("Mem GB");
     case GpuShare: return tr("GPU share");

@@ -1,6 +1,8 @@
 #pragma once
 // One row per simulated job of the current result: what it asked for (GPUs, CPU cores,
-// memory, a share of one GPU), when it ran, how long it waited and why, where it ran. Display strings for people, raw numbers under SortRole.
+// memory, a share of one GPU), where it stands at the cursor (waiting and why, running), when it
+// ran, how long it waited and why, where it ran. Display strings for people, raw numbers under SortRole.
+#include "core/sim/job_moment.hpp"
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/time/time_format.hpp"
 
@@ -14,7 +16,7 @@ class JobTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Id, Vc, User, Gpus, Cpu, Memory, GpuShare, Submit, Start, End, QueueDelay, Fragmentation, Fairshare, Capacity,
+        Id, Vc, User, Gpus, AtCursor, Cpu, Memory, GpuShare, Submit, Start, End, QueueDelay, Fragmentation, Fairshare, Capacity,
         PowerWait, Servers, Racks, Level, Attempts, OomKills, Throttled, Status, ColumnCount
     };
     enum Role { SortRole = Qt::UserRole + 1, JobIndexRole };
@@ -23,6 +25,10 @@ public:
 
     void setSnapshot(SnapshotPtr snapshot);
     SnapshotPtr snapshot() const { return snapshot_; }
+    // The cursor time the AtCursor column shows.
+    void setTime(std::int64_t t);
+    std::int64_t time() const { return time_s_; }
+    JobMoment momentAt(int row) const;
 
     // Trace job index of a row and back (-1 when absent).
     std::int32_t jobAt(int row) const;
@@ -45,11 +51,12 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    QVariant display(const Job& job, const JobResult& r, int column) const;
+    QVariant display(int row, int column) const;
     double sortKey(int row, int column) const;
 
     SnapshotPtr snapshot_;
     TimeFormat time_;
+    std::int64_t time_s_ = 0;
     std::vector<std::int32_t> rows_;   // row -> job index
     std::vector<std::int32_t> rowOf_;  // job index -> row or -1
     std::vector<std::int32_t> vcRank_, userRank_; // alphabetical rank by index

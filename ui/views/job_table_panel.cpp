@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace clens::ui {
@@ -43,7 +44,15 @@ JobTablePanel::JobTablePanel(QWidget* parent)
     cause_->addItem(tr("waited for fragmentation"), static_cast<int>(DelayCause::Fragmentation));
     cause_->addItem(tr("waited for fair share"), static_cast<int>(DelayCause::Fairshare));
     cause_->addItem(tr("waited for capacity"), static_cast<int>(DelayCause::Capacity));
+    cause_->addItem(tr("waited for power"), static_cast<int>(DelayCause::Power));
     bar->addWidget(cause_);
+    atCursor_ = new QComboBox;
+    atCursor_->setObjectName(QStringLiteral("atCursorFilter"));
+    atCursor_->setToolTip(tr("Only the jobs waiting, or running, at the cursor time (the \"At cursor\" column says why they wait)"));
+    atCursor_->addItem(tr("any time"), static_cast<int>(JobStanding::Absent));
+    atCursor_->addItem(tr("waiting at the cursor"), static_cast<int>(JobStanding::Waiting));
+    atCursor_->addItem(tr("running at the cursor"), static_cast<int>(JobStanding::Running));
+    bar->addWidget(atCursor_);
     count_ = new QLabel;
     count_->setStyleSheet(QStringLiteral("color: #6a7380;"));
     bar->addWidget(count_);
@@ -64,26 +73,28 @@ JobTablePanel::JobTablePanel(QWidget* parent)
     view_->setWordWrap(false);
     v->addWidget(view_, 1);
 
-    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& t) {
-        proxy_->setText(t);
-        refreshCount();
-    });
+    connect(filter_, &QLineEdit::textChanged, this, [this](const QString& t) { refilter([&] { proxy_->setText(t); }); });
     connect(vc_, &QComboBox::currentIndexChanged, this, [this] {
         const int vc = vc_->currentData().toInt();
-        proxy_->setVc(vc < 0 ? std::nullopt : std::optional<std::int32_t>(vc));
-        refreshCount();
+        refilter([&] { proxy_->setVc(vc < 0 ? std::nullopt : std::optional<std::int32_t>(vc)); });
     });
     connect(status_, &QComboBox::currentIndexChanged, this, [this] {
         const int s = status_->currentData().toInt();
-        proxy_->setStatus(s < 0 ? std::nullopt : std::optional<JobStatus>(static_cast<JobStatus>(s)));
-        refreshCount();
+        refilter([&] { proxy_->setStatus(s < 0 ? std::nullopt : std::optional<JobStatus>(static_cast<JobStatus>(s))); });
     });
     connect(cause_, &QComboBox::currentIndexChanged, this, [this] {
         const int c = cause_->currentData().toInt();
-        proxy_->setOnlyWaited(c == -1);
-        proxy_->setWaitedFor(c < 0 ? std::nullopt : std::optional<DelayCause>(static_cast<DelayCause>(c)));
-        refreshCount();
+        refilter([&] {
+            proxy_->setOnlyWaited(c == -1);
+            proxy_->setWaitedFor(c < 0 ? std::nullopt : std::optional<DelayCause>(static_cast<DelayCause>(c)));
+        });
     });
+    connect(atCursor_, &QComboBox::currentIndexChanged, this, [this] {
+        refilter([&] { proxy_->setStandingAtCursor(static_cast<JobStanding>(atCursor_->currentData().toInt())); });
+    });
+    cursorTimer_ = new QTimer(this);
+    cursorTimer_->setSingleShot(true);
+    connect(cursorTimer_, &QTimer::timeout, this, &JobTablePanel::applyTime);
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (selecting_ || !current.isValid())
             return;
@@ -116,10 +127,51 @@ void JobTablePanel::setSnapshot(SnapshotPtr snapshot)
         resized |= hide != view_->isColumnHidden(c);
         view_->setColumnHidden(c, hide);
     }
-    if (newTrace || resized)
+    if (newTrace || resized) {
         view_->resizeColumnsToContents();
+        // Sized for its longest text, whatever the cursor shows now.
+        view_->setColumnWidth(JobTableModel::AtCursor,
+                              view_->fontMetrics().horizontalAdvance(tr("waiting: fragmentation — memory")) + 12);
+    }
     selectJob(selected_);
     refreshCount();
+}
+
+void JobTablePanel::setTime(std::int64_t t)
+{
+    pendingTime_ = t;
+    if (cursorTimer_->isActive())
+        return;
+    if (!sinceApplied_.isValid() || sinceApplied_.elapsed() >= kCursorEvery_ms)
+        applyTime();
+    else
+        cursorTimer_->start(static_cast<int>(kCursorEvery_ms - sinceApplied_.elapsed()));
+}
+
+void JobTablePanel::showOnlyAtCursor(JobStanding standing)
+{
+    cursorTimer_->stop();
+    applyTime();
+    atCursor_->setCurrentIndex(std::max(0, atCursor_->findData(static_cast<int>(standing))));
+}
+
+void JobTablePanel::applyTime()
+{
+    sinceApplied_.start();
+    if (pendingTime_ == model_->time())
+        return;
+    refilter([&] { model_->setTime(pendingTime_); });
+}
+
+void JobTablePanel::refilter(const std::function<void()>& change)
+{
+    // Rows leaving the table move the view's current row; that is not the user choosing a job,
+    // so the selected job stays selected (and shown again if it comes back).
+    selecting_ = true;
+    change();
+    selecting_ = false;
+    refreshCount();
+    selectJob(selected_);
 }
 
 void JobTablePanel::refreshVcs()
