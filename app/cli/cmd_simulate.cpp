@@ -6,7 +6,6 @@
 #include "core/io/job_results_csv.hpp"
 #include "core/io/series_csv.hpp"
 #include "core/sim/scenario_json.hpp"
-#include "core/sim/series_recorder.hpp"
 #include "core/sim/sim_summary.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/util/json_text.hpp"
@@ -57,15 +56,9 @@ int runSimulate(const Args& args)
     options.recordOccupancy = false; // the CLI writes no per-GPU output
     options.demand = loadDemand(metricsPath, modelPath);
     validateDemandForScenario(scenario, options.demand.get(), scenarioName);
-    std::vector<std::int32_t> neverStartable;
-    options.neverStartable = &neverStartable;
     const SimResult result = simulate(in.cluster, in.trace, scenario, options);
-    for (const auto& note : simulationNotes(result, neverStartable)) // what was left out is said (docs/simulation.md "Skipped jobs")
+    for (const auto& note : simulationNotes(result)) // what was left out or bounded is said (docs/simulation.md "Skipped jobs")
         std::cerr << "clusterlens-cli: note: " << note << '\n';
-    if (result.series.step_s > scenario.seriesStep_s) // a bound applied is said (docs/simulation.md "Outputs")
-        std::cerr << "clusterlens-cli: note: the time series step was raised from " << scenario.seriesStep_s << " s to "
-                  << result.series.step_s << " s to keep the series under "
-                  << SeriesRecorder::maxSamples(in.trace->tenants.size()) << " samples\n";
 
     if (!jobsOut.empty())
         writeOutputFile(jobsOut, [&](std::ostream& out) { writeJobResultsCsv(out, result); });

@@ -257,8 +257,7 @@ void SimEngine::submit(std::int32_t j, std::int64_t t)
     auto& r = rt_[idx(j)];
     if (!canEverStart(j)) {
         r.phase = Phase::Done; // Unfinished, never queued
-        if (options_.neverStartable)
-            options_.neverStartable->push_back(j);
+        result_.neverStartable.push_back(j);
         return;
     }
     r.trialPending = sc_.failures.trialRun_s > 0 && job(j).gpus > 1;

@@ -211,6 +211,9 @@ struct SimResult {
     std::int64_t events = 0;            // events processed
     std::int64_t firstSubmit_s = 0;
     std::int64_t lastEvent_s = 0;
+    // Rows of the jobs that could never start on this cluster under this scenario (Unfinished,
+    // never queued), in submission order (docs/simulation.md "Jobs that cannot finish").
+    std::vector<std::int32_t> neverStartable;
 };
 
 } // namespace clens

@@ -1,5 +1,7 @@
 #include "core/sim/simulation_notes.hpp"
 
+#include "core/sim/series_recorder.hpp"
+
 #include <map>
 
 namespace clens {
@@ -8,8 +10,9 @@ namespace {
 std::string jobs(std::int64_t n) { return std::to_string(n) + (n == 1 ? " job" : " jobs"); }
 } // namespace
 
-std::vector<std::string> simulationNotes(const SimResult& result, const std::vector<std::int32_t>& neverStartable)
+std::vector<std::string> simulationNotes(const SimResult& result)
 {
+    const auto& neverStartable = result.neverStartable;
     std::vector<std::string> notes;
     const auto& trace = *result.trace;
     std::map<std::string, std::int64_t> skipped;
@@ -32,6 +35,10 @@ std::vector<std::string> simulationNotes(const SimResult& result, const std::vec
     }
     if (instant > 0)
         notes.push_back(jobs(instant) + " of duration 0: they end as they start");
+    if (result.series.step_s > result.scenario.seriesStep_s) // a bound applied (docs/simulation.md "Outputs")
+        notes.push_back("the time series step was raised from " + std::to_string(result.scenario.seriesStep_s) + " s to "
+                        + std::to_string(result.series.step_s) + " s to keep the series under "
+                        + std::to_string(SeriesRecorder::maxSamples(trace.tenants.size())) + " samples");
     return notes;
 }
 

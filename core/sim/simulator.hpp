@@ -19,9 +19,6 @@ struct SimOptions {
     // Container demand for the autoscaler (scenario autoscaler.usage metrics or phases):
     // buildDemandProfile() of the container metrics and phase model.
     std::shared_ptr<const DemandProfile> demand;
-    // When set, receives the rows of the jobs that could never start, in submission order
-    // (docs/simulation.md "Jobs that cannot finish"); for simulationNotes.
-    std::vector<std::int32_t>* neverStartable = nullptr;
 };
 
 // Deterministic: the same inputs give a byte-identical result. Throws InputError for a

@@ -5,6 +5,7 @@
 #include "core/store/table_reader.hpp"
 #include "core/util/number_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cmath>
@@ -248,9 +249,13 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
                         "attempts, gpu_seconds, held_idle_gpu_seconds, effective_gpu_seconds, slowdown, effective_util, "
                         "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
                         "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
-                        "mem_reserved_gb_s, mem_used_gb_s, preemptions) "
+                        "mem_reserved_gb_s, mem_used_gb_s, preemptions, never_start_order) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                        "?, ?, ?)");
+                        "?, ?, ?, ?)");
+        std::vector<std::optional<std::int64_t>> neverStartOrder(r.jobs.size());
+        for (std::size_t k = 0; k < r.neverStartable.size(); ++k)
+            if (const auto row = static_cast<std::size_t>(r.neverStartable[k]); row < neverStartOrder.size())
+                neverStartOrder[row] = static_cast<std::int64_t>(k);
         for (std::size_t i = 0; i < r.jobs.size(); ++i) {
             const auto& j = r.jobs[i];
             int c = 0;
@@ -291,6 +296,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindReal(++c, j.memReservedGbS);
             s.bindReal(++c, j.memUsedGbS);
             s.bindInt(++c, j.preemptions);
+            s.bindOptionalInt(++c, neverStartOrder[i]);
             s.run();
             progress.tick();
         }
@@ -558,13 +564,14 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                 r.scenario.quota.vcGpus[std::move(vc)] = t.integer(1);
             }
         }
+        std::vector<std::pair<std::int64_t, std::int32_t>> neverStartOrder; // (place, job result row)
         readRows(db, file, "result_jobs",
                  "job, simulated, status, start_s, end_s, queue_delay_s, fairshare_delay_s, fragmentation_delay_s, "
                  "capacity_delay_s, allocated_gpus, servers, racks, level, attempts, gpu_seconds, held_idle_gpu_seconds, "
                  "effective_gpu_seconds, slowdown, effective_util, "
                  "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
                  "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
-                 "mem_reserved_gb_s, mem_used_gb_s, preemptions",
+                 "mem_reserved_gb_s, mem_used_gb_s, preemptions, never_start_order",
                  idx, [&](TableReader& t) {
                      JobResult j;
                      int c = 1;
@@ -603,9 +610,23 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                      j.memReservedGbS = orZero(t.real(c++));
                      j.memUsedGbS = orZero(t.real(c++));
                      j.preemptions = int32(t, c++);
+                     if (const auto order = t.optionalInteger(c)) {
+                         if (*order < 0 || *order >= jobs)
+                             t.fail(c, "a place among the jobs that could never start must be within the jobs");
+                         neverStartOrder.emplace_back(*order, static_cast<std::int32_t>(r.jobs.size()));
+                     }
                      r.jobs.push_back(j);
                      progress.tick();
                  });
+        std::sort(neverStartOrder.begin(), neverStartOrder.end());
+        for (std::size_t k = 0; k < neverStartOrder.size(); ++k) {
+            if (neverStartOrder[k].first != static_cast<std::int64_t>(k))
+                throw ProjectFileError(ProjectFileError::Kind::BadContent, file, neverStartOrder[k].second + 1,
+                                       "result_jobs.never_start_order",
+                                       "result " + std::to_string(idx) + ": the places among the jobs that could never start "
+                                       "must be 0, 1, 2, … each once");
+            r.neverStartable.push_back(neverStartOrder[k].second);
+        }
         readRows(db, file, "result_waits", "from_s, to_s, cause, resource", idx, [&](TableReader& t) {
             r.waits.push_back(WaitInterval{t.integer(1), t.integer(2), t.enumValue<DelayCause>(3), t.enumValue<WaitResource>(4)});
             progress.tick();

@@ -390,7 +390,15 @@ ALTER TABLE result_jobs ADD COLUMN preemptions INTEGER NOT NULL DEFAULT 0;
 
 void addV5(Database& db) { db.exec(kV5); }
 
-constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}};
+// Version 6: per job, its place among the jobs that could never start (SimResult::neverStartable;
+// NULL: it could start, or the result is older and did not record it).
+constexpr const char* kV6 = R"sql(
+ALTER TABLE result_jobs ADD COLUMN never_start_order INTEGER;
+)sql";
+
+void addV6(Database& db) { db.exec(kV6); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}, {5, addV6}};
 
 } // namespace
 
@@ -401,6 +409,7 @@ void createSchema(Database& db)
     db.exec(kV3);
     db.exec(kV4);
     db.exec(kV5);
+    db.exec(kV6);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }

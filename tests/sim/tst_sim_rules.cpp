@@ -340,11 +340,8 @@ void TestSimRules::unfinishedJobs()
     // 4 GPUs. j0 asks for 5 (more than the cluster): Unfinished, never queued. j1 (a, 3 GPUs) with
     // a strict quota of 2: Unfinished. j2 runs normally.
     const auto cluster = makeCluster({{"r", 4}});
-    std::vector<std::int32_t> neverStartable;
-    SimOptions options;
-    options.neverStartable = &neverStartable;
     const auto r = simulate(cluster, makeTrace({{"b", 0, 5, 10}, {"a", 0, 3, 10}, {"b", 5, 1, 10}}),
-                            withQuota(QuotaMode::Strict, {{"a", 2}}), options);
+                            withQuota(QuotaMode::Strict, {{"a", 2}}));
     for (int j : {0, 1}) {
         QVERIFY(r.jobs[static_cast<std::size_t>(j)].status == JobStatus::Unfinished);
         QVERIFY(!r.jobs[static_cast<std::size_t>(j)].start_s && !r.jobs[static_cast<std::size_t>(j)].end_s);
@@ -354,8 +351,8 @@ void TestSimRules::unfinishedJobs()
     QCOMPARE(r.summary.unfinishedJobs, std::int64_t{2});
     QCOMPARE(r.summary.finishedJobs, std::int64_t{1});
     // Both are said, with the first as the example; nothing else is.
-    QCOMPARE(neverStartable, (std::vector<std::int32_t>{0, 1}));
-    const auto notes = simulationNotes(r, neverStartable);
+    QCOMPARE(r.neverStartable, (std::vector<std::int32_t>{0, 1}));
+    const auto notes = simulationNotes(r);
     QCOMPARE(notes.size(), std::size_t{1});
     QVERIFY2(notes[0].starts_with("2 jobs can never start") && notes[0].find("asks 5 GPUs of the cluster's 4") != std::string::npos,
              notes[0].c_str());

@@ -271,6 +271,7 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
     CLENS_SAME(x.events, y.events);
     CLENS_SAME(x.firstSubmit_s, y.firstSubmit_s);
     CLENS_SAME(x.lastEvent_s, y.lastEvent_s);
+    QCOMPARE(x.neverStartable, y.neverStartable);
 }
 
 inline void comparePhases(const std::optional<ProjectPhases>& x, const std::optional<ProjectPhases>& y)

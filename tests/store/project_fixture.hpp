@@ -187,6 +187,8 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     r->events = 123456789012345;
     r->firstSubmit_s = L::min();
     r->lastEvent_s = L::max();
+    if (r->jobs.size() > 4)
+        r->neverStartable = {4, 2}; // in submission order, not row order
     return r;
 }
 

@@ -126,6 +126,7 @@ private slots:
     void version2ResultsHaveNoCapNorDefaults();
     void version3ResultsHaveNoPhases();
     void version4ResultsAreFifo();
+    void version5ResultsHaveNoNeverStartable();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -448,6 +449,11 @@ void TestProjectFile::badContentNamesTableAndRow_data()
                                          << qint64{1} << "attempt_servers.gpus";
     QTest::newRow("unknown locality level") << "UPDATE result_jobs SET level = 'galaxy' WHERE result = 0 AND idx = 1"
                                             << qint64{2} << "result_jobs.level";
+    // Result 0 records rows 4 then 2 as never startable (places 0 and 1).
+    QTest::newRow("never-start place twice") << "UPDATE result_jobs SET never_start_order = 0 WHERE result = 0 AND idx = 2"
+                                             << qint64{5} << "result_jobs.never_start_order";
+    QTest::newRow("never-start place past the jobs") << "UPDATE result_jobs SET never_start_order = 9 WHERE result = 0 AND idx = 4"
+                                                     << qint64{5} << "result_jobs.never_start_order";
     QTest::newRow("occupancy GPU out of range") << "UPDATE result_occupancy SET gpu = 44 WHERE result = 0 AND idx = 2"
                                                 << qint64{3} << "result_occupancy.gpu";
     QTest::newRow("missing table") << "DROP TABLE users" << qint64{0} << "users";
@@ -488,6 +494,7 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
+constexpr const char* kDropV6 = "ALTER TABLE result_jobs DROP COLUMN never_start_order; ";
 constexpr const char* kDropV5 = "ALTER TABLE results DROP COLUMN sc_queue_policy; "
                                 "ALTER TABLE results DROP COLUMN sc_queue_las_thresholds_gpu_s; "
                                 "ALTER TABLE results DROP COLUMN sc_queue_starvation_factor; "
@@ -601,6 +608,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
             j.powerDelay_s = j.oomKills = j.scaledIntervals = j.cpuUnderIntervals = j.memUnderIntervals = j.preemptions = 0,
             j.throttled_s = j.cpuReservedCoreS = j.cpuUsedCoreS = j.memReservedGbS = j.memUsedGbS = 0;
         r->powerOff.clear();
+        r->neverStartable.clear();
         r->scaledRuns.clear();
         r->scaledLevels.clear();
         r->summary.cpuReservedCoreH = r->summary.cpuUsedCoreH = r->summary.memReservedGbH = r->summary.memUsedGbH = 0;
@@ -613,7 +621,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     }
     const auto file = path("v1.clens");
     saveProject(file, p);
-    execSql(file, std::string(kDropV5) + kDropV4 + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
+    execSql(file, std::string(kDropV6) + kDropV5 + kDropV4 + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
                   "DROP TABLE phase_metric_notes; DROP TABLE containers; PRAGMA user_version = 1");
     const auto before = readBytes(file);
     auto q = loadProject(file);
@@ -657,7 +665,7 @@ void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
     QCOMPARE(current.results.front().result->scenario.resources.serverDefaults.cpuCores, std::optional<double>(32));
     QCOMPARE(current.results.front().result->scenario.resources.jobDefaults.memGbPerGpu, std::optional<double>(12.5));
     QCOMPARE(current.results.front().result->scenario.slowdown.maxFactor, 3.5);
-    execSql(file, std::string(kDropV5) + kDropV4 + kDropV3 + "PRAGMA user_version = 2");
+    execSql(file, std::string(kDropV6) + kDropV5 + kDropV4 + kDropV3 + "PRAGMA user_version = 2");
     const auto q = loadProject(file);
     QVERIFY(!q.results.empty());
     for (const auto& r : q.results) {
@@ -680,7 +688,7 @@ void TestProjectFile::version3ResultsHaveNoPhases()
         for (const auto& l : r.result->scaledLevels)
             someKnown = someKnown || l.phase >= 0;
     QVERIFY(someKnown);
-    execSql(file, std::string(kDropV5) + kDropV4 + "PRAGMA user_version = 3");
+    execSql(file, std::string(kDropV6) + kDropV5 + kDropV4 + "PRAGMA user_version = 3");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), current.results.size());
     std::size_t levels = 0;
@@ -706,7 +714,7 @@ void TestProjectFile::version4ResultsAreFifo()
     const auto current = loadProject(file);
     QVERIFY(current.results.front().result->scenario.queue.policy == QueuePolicyKind::FairShare);
     QCOMPARE(current.results.front().result->scenario.queue.lasThresholdsGpuS, (std::vector<double>{0.1, 7200, 1e12}));
-    execSql(file, std::string(kDropV5) + "PRAGMA user_version = 4");
+    execSql(file, std::string(kDropV6) + kDropV5 + "PRAGMA user_version = 4");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), current.results.size());
     for (std::size_t i = 0; i < q.results.size(); ++i) {
@@ -716,6 +724,22 @@ void TestProjectFile::version4ResultsAreFifo()
             QCOMPARE(j.preemptions, 0);
         QCOMPARE(r.summary.preemptions, current.results[i].result->summary.preemptions);
     }
+}
+
+void TestProjectFile::version5ResultsHaveNoNeverStartable()
+{
+    // A schema-5 file opens through the real 5 -> 6 step: it did not record which jobs could
+    // never start, so none are said; the rest is as saved.
+    auto p = makeRichProject();
+    const auto file = path("v5.clens");
+    saveProject(file, p);
+    QVERIFY(!loadProject(file).results.front().result->neverStartable.empty());
+    execSql(file, std::string(kDropV6) + "PRAGMA user_version = 5");
+    const auto q = loadProject(file);
+    QCOMPARE(q.results.size(), p.results.size());
+    for (auto& r : p.results)
+        std::const_pointer_cast<SimResult>(r.result)->neverStartable.clear();
+    compareProject(p, q);
 }
 
 void TestProjectFile::migrationStepsRunInOrder()
@@ -770,7 +794,7 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});
     QCOMPARE(sizeof(TimeSeries), std::size_t{344});
     QCOMPARE(sizeof(SimSummary), std::size_t{272});
-    QCOMPARE(sizeof(SimResult), std::size_t{1320});
+    QCOMPARE(sizeof(SimResult), std::size_t{1344});
     QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
     QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
 }

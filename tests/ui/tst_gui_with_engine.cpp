@@ -23,6 +23,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QToolButton>
 #include <QTemporaryDir>
 #include <QSlider>
 #include <QStandardPaths>
@@ -192,6 +193,41 @@ private slots:
                  w.session()->current()->result->summary.meanQueueDelay_s);
         QVERIFY(opened.session()->baseline());
         QVERIFY(opened.session()->baseline()->result->scenario.quota.mode == QuotaMode::None);
+    }
+
+    void jobsThatCanNeverStartAreSaid()
+    {
+        // Demo: VC vision's jobs j01 and j04 ask 3 GPUs each. Under a strict quota of 2 GPUs for
+        // vision they can never start: the "Run notes" button says so, naming j01, and goes away
+        // when the quota does.
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
+        w.show();
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.openDemo();
+        QVERIFY(updated.wait(20000));
+        auto* button = w.findChild<QToolButton*>(QStringLiteral("runNotes"));
+        QVERIFY(button);
+        QVERIFY(w.runNotes().isEmpty());
+        QVERIFY(button->isHidden());
+
+        Scenario tight;
+        tight.quota.mode = QuotaMode::Strict;
+        tight.quota.vcGpus["vision"] = 2;
+        w.scenarioPanel()->setScenario(tight);
+        w.session()->setScenario(tight);
+        QVERIFY(updated.wait(20000));
+        QVERIFY2(w.runNotes().size() == 1 && w.runNotes().front().contains(QStringLiteral("can never start"))
+                     && w.runNotes().front().contains(QStringLiteral("e.g. j01 asks 3 GPUs")),
+                 qPrintable(w.runNotes().join('\n')));
+        QVERIFY(!button->isHidden());
+        QVERIFY(button->text().endsWith(QStringLiteral("(1)")));
+
+        w.findChild<QPushButton*>(QStringLiteral("clearQuotas"))->click();
+        QVERIFY(updated.wait(20000));
+        QVERIFY(w.runNotes().isEmpty());
+        QVERIFY(button->isHidden());
     }
 
     void rejectedScenarioIsShownAndRecoverable()

@@ -1,6 +1,7 @@
 #include "ui/app/main_window.hpp"
 
 #include "core/sim/scenario_json.hpp"
+#include "core/sim/simulation_notes.hpp"
 
 #include "ui/analysis/analysis_page.hpp"
 #include "ui/analysis/compare_page.hpp"
@@ -15,6 +16,7 @@
 #include "ui/views/inspector_panel.hpp"
 #include "ui/views/job_table_panel.hpp"
 #include "ui/views/legend_widget.hpp"
+#include "ui/views/notes_button.hpp"
 #include "ui/views/scenario_panel.hpp"
 #include "ui/views/summary_panel.hpp"
 #include "ui/views/time_controls.hpp"
@@ -354,17 +356,11 @@ void MainWindow::buildDocks()
     // QStatusBar hides its normal widgets under a message only if they are visible then: a
     // message shown before the window (a scenario loaded at start-up) was drawn over the text.
     connect(statusBar(), &QStatusBar::messageChanged, status_, [this](const QString& message) { status_->setVisible(message.isEmpty()); });
-    notesButton_ = new QToolButton;
-    notesButton_->setAutoRaise(true);
-    notesButton_->setToolTip(tr("What the importer changed or left out"));
-    notesButton_->hide();
+    notesButton_ = new NotesButton(tr("Import notes"), tr("What the importer changed or left out"));
     statusBar()->addPermanentWidget(notesButton_);
-    connect(notesButton_, &QToolButton::clicked, this, [this] {
-        QString html = QStringLiteral("<ul>");
-        for (const QString& note : importNotes_)
-            html += QStringLiteral("<li>") + note.toHtmlEscaped() + QStringLiteral("</li>");
-        QMessageBox::information(this, tr("Import notes"), html + QStringLiteral("</ul>"));
-    });
+    runNotesButton_ = new NotesButton(tr("Run notes"), tr("What this simulation left out, could never run or bounded"));
+    runNotesButton_->setObjectName(QStringLiteral("runNotes"));
+    statusBar()->addPermanentWidget(runNotesButton_);
     progress_ = new QProgressBar;
     progress_->setRange(0, 100);
     progress_->setMaximumWidth(160);
@@ -607,6 +603,11 @@ void MainWindow::onInputChanged()
     status_->setText(session_->description());
 }
 
+const QStringList& MainWindow::runNotes() const
+{
+    return runNotesButton_->notes();
+}
+
 void MainWindow::onSnapshot(SnapshotPtr snapshot)
 {
     banner_->hide();
@@ -620,6 +621,10 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     inspector_->setSnapshot(snapshot);
     jobs_->setSnapshot(snapshot);
     jobs_->setTime(session_->clock()->time());
+    QStringList runNotes;
+    for (const auto& note : simulationNotes(r))
+        runNotes << QString::fromStdString(note);
+    runNotesButton_->setNotes(runNotes);
     heatmap_->setSnapshot(snapshot);
     heatmap_->setState(session_->state());
     phases_->setSimulatedCluster(snapshot->result, TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s));

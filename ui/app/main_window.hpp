@@ -33,6 +33,7 @@ class HeatmapWidget;
 class InspectorPanel;
 class JobTablePanel;
 class LegendWidget;
+class NotesButton;
 struct OpenedProject;
 class PhasesPage;
 namespace analysis {
@@ -118,6 +119,7 @@ public:
     QString statusText() const;
     // Remarks from importing the current data (shown behind a status-bar button).
     const QStringList& importNotes() const { return importNotes_; }
+    const QStringList& runNotes() const; // what the current result left out (the "Run notes" button)
 
 signals:
     void dataLoaded(); // a trace or a project was opened
@@ -225,7 +227,8 @@ private:
     QProgressBar* progress_ = nullptr;
     QToolButton* cancelRun_ = nullptr;
     QMenu* recentMenu_ = nullptr;
-    QToolButton* notesButton_ = nullptr;
+    NotesButton* notesButton_ = nullptr;
+    NotesButton* runNotesButton_ = nullptr;
     QStringList importNotes_;
     QString demoDir_;
     bool interactive_ = true;

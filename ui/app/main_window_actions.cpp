@@ -1,5 +1,6 @@
 // MainWindow: menus, opening data, scenario files, exports, recent files.
 #include "ui/app/main_window.hpp"
+#include "ui/views/notes_button.hpp"
 
 #include "ui/app/last_dir.hpp"
 #include "ui/app/session.hpp"
@@ -258,8 +259,7 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
             for (const auto& note : applyTenantQuotas(*data.quotas, quotasPath.toStdString(), *data.trace, *withQuotas))
                 importNotes_ << QString::fromStdString(note);
         }
-        notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
-        notesButton_->setVisible(!importNotes_.isEmpty());
+        notesButton_->setNotes(importNotes_);
         setProjectPath({});
         setWindowModified(false);
         session_->setInput(SimInput{data.cluster, data.trace}, description);

@@ -1,6 +1,7 @@
 // MainWindow: opening and saving .clens projects, in the background.
 #include "ui/app/last_dir.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/views/notes_button.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/phases/phases_page.hpp"
@@ -114,8 +115,7 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
         if (!note.isEmpty())
             importNotes_ << note;
     }
-    notesButton_->setText(tr("Import notes (%1)").arg(importNotes_.size()));
-    notesButton_->setVisible(!importNotes_.isEmpty());
+    notesButton_->setNotes(importNotes_);
     projectScenarios_ = opened.otherScenarios;
     refreshPresets();
     scenario_->setScenario(opened.scenario);
