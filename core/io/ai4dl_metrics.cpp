@@ -5,6 +5,7 @@
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <unordered_map>
 
@@ -119,6 +120,19 @@ ContainerMetrics resampleMetrics(const ContainerMetrics& raw, std::int64_t step_
     out.notes = raw.notes;
     out.resampleStep_s = step_s;
     const auto nCols = raw.columns.size();
+    // A far-off timestamp and a small step must not fill memory: the row limit of
+    // docs/phases.md "Input: AI4DL container metrics CSV (`core/io/ai4dl_metrics.hpp`)".
+    std::uint64_t rawRows = 0, rows = 0;
+    for (const auto& s : raw.containers) {
+        rawRows += s.rows();
+        rows += static_cast<std::uint64_t>(s.timestamps.back() - s.timestamps.front()) / static_cast<std::uint64_t>(step_s) + 1;
+    }
+    const std::uint64_t maxRows = std::max<std::uint64_t>(kMaxResampledRows, kMaxResampledRowsPerRawRow * rawRows);
+    if (rows > maxRows)
+        throw InputError(raw.source, 0, "resample_s",
+                         "resampling to a " + std::to_string(step_s) + " s step would make " + std::to_string(rows) +
+                             " rows (at most " + std::to_string(maxRows) + " for " + std::to_string(rawRows) +
+                             " raw rows): the step is too small for the time span of the containers");
     for (const auto& s : raw.containers) {
         ContainerSeries r;
         r.podId = s.podId;

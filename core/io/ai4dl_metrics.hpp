@@ -34,9 +34,14 @@ struct MetricsReadOptions {
 
 ContainerMetrics readAi4dlMetrics(const std::string& path, const MetricsReadOptions& options = {});
 
+constexpr std::uint64_t kMaxResampledRows = 1'000'000;
+constexpr std::uint64_t kMaxResampledRowsPerRawRow = 100;
+
 // Resamples each container onto t0, t0+step, ... <= last timestamp by linear interpolation
 // between the two raw samples around each instant (an instant equal to a sample takes it as is).
 // A resampled row keeps the file line of the raw sample at or before it.
+// Throws InputError (field resample_s) when that would make more than
+// max(kMaxResampledRows, kMaxResampledRowsPerRawRow x raw rows) rows.
 ContainerMetrics resampleMetrics(const ContainerMetrics& raw, std::int64_t step_s);
 
 } // namespace clens

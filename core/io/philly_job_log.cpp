@@ -520,7 +520,8 @@ Trace readPhillyJobLog(const std::string& path, const ImportOptions& options)
     json::basic_parser<JobLogHandler> parser(parseOptions, path, line, trace);
     ProgressTicker ticker(options.progress, 1); // one tick per 1 MiB read
 
-    std::vector<char> buf(kReadChunk);
+    // No larger than the file: zeroing 1 MiB for a small log costs more than parsing it.
+    std::vector<char> buf(fsError ? kReadChunk : static_cast<std::size_t>(std::clamp<std::uintmax_t>(total, 4096, kReadChunk)));
     bool done = false, sawContent = false, first = true;
     std::uint64_t consumed = 0;
     while (in) {

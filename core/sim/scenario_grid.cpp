@@ -88,9 +88,16 @@ ScenarioGrid parseScenarioGrid(std::string_view text, const std::string& source)
             grid.keys.emplace_back(kv.key());
             lists.push_back(&kv.value().get_array());
         }
+    // The run limit of docs/simulation.md "Sweeps": a few hundred bytes of lists must not make
+    // millions of scenarios (or overflow the product).
     std::size_t total = 1;
-    for (const auto* l : lists)
+    for (const auto* l : lists) {
+        if (l->size() > kMaxGridRuns / total)
+            throw InputError(source, 0, "vary",
+                             "the grid has more than " + std::to_string(kMaxGridRuns) +
+                                 " runs (the product of the lengths of the vary lists); split the sweep");
         total *= l->size();
+    }
     std::vector<std::size_t> pick(lists.size(), 0);
     for (std::size_t run = 0; run < total; ++run) {
         json::object o = base;

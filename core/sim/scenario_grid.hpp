@@ -17,6 +17,9 @@ struct ScenarioGrid {
     std::vector<Scenario> runs;
 };
 
+// At most this many runs: a larger product of the vary lists is an InputError (field "vary").
+constexpr std::size_t kMaxGridRuns = 10'000;
+
 // Throws InputError naming the key path (and the run for a value the scenario rejects).
 ScenarioGrid parseScenarioGrid(std::string_view text, const std::string& sourceName);
 ScenarioGrid loadScenarioGrid(const std::string& path);

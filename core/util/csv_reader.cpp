@@ -2,12 +2,14 @@
 
 #include "core/util/input_error.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace clens {
 
 namespace {
 constexpr std::size_t kChunk = 1 << 20;
+constexpr std::size_t kMinChunk = 4096;
 }
 
 CsvReader::CsvReader(const std::string& path, char delimiter)
@@ -15,13 +17,15 @@ CsvReader::CsvReader(const std::string& path, char delimiter)
     , in_(owned_.get())
     , name_(path)
     , delim_(delimiter)
-    , buf_(kChunk)
 {
     std::error_code ec;
     if (!*owned_ || std::filesystem::is_directory(path, ec))
         throw InputError(path, 0, "", "cannot open file for reading");
     const auto size = std::filesystem::file_size(path, ec);
     total_ = ec ? 0 : size;
+    // A small file gets a small buffer: zeroing 1 MiB for each of many small files (tests, the
+    // fuzzers) costs more than reading them.
+    buf_.resize(ec ? kChunk : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size, kMinChunk, kChunk)));
 }
 
 CsvReader::CsvReader(std::istream& in, std::string name, char delimiter)

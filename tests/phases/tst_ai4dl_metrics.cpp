@@ -30,6 +30,7 @@ private slots:
     void interleavedPodsAndDateTimes();
     void singleRowContainerIsKept();
     void resampling();
+    void resamplingIsBounded();
     void malformed_data();
     void malformed();
 };
@@ -129,6 +130,23 @@ void TestAi4dlMetrics::resampling()
     // Off by default: raw rows.
     QCOMPARE(readAi4dlMetrics(path).containers[0].rows(), std::size_t{3});
     QCOMPARE(readAi4dlMetrics(path).containers[0].timestamps[1], std::int64_t{10});
+}
+
+void TestAi4dlMetrics::resamplingIsBounded()
+{
+    QTemporaryDir dir;
+    // Two samples 10^9 s apart at a 60 s step: 16,666,667 rows > max(1,000,000, 100 x 2) (a fuzz
+    // crasher: it used to fill memory). At a 1,000 s step 1,000,001 rows, also refused; at
+    // 1,001 s 999,001 rows, kept.
+    const auto path = writeFile(dir, "span.csv", kHeader + row(0, "a", 1, 0) + row(1'000'000'000, "a", 1, 0));
+    MetricsReadOptions o;
+    for (const std::int64_t step : {60, 1000}) {
+        o.resampleStep_s = step;
+        const auto msg = expectInputError([&] { readAi4dlMetrics(path, o); }, path, 0, "resample_s");
+        QVERIFY2(msg.find("at most 1000000") != std::string::npos, msg.c_str());
+    }
+    o.resampleStep_s = 1001;
+    QCOMPARE(readAi4dlMetrics(path, o).containers[0].rows(), std::size_t{999'001});
 }
 
 void TestAi4dlMetrics::malformed_data()

@@ -21,6 +21,7 @@ private slots:
     void errorsNameTheKey_data();
     void errorsNameTheKey();
     void quotaForUnknownVc();
+    void gridRunsAreBounded();
     void syntaxErrorsNameLineAndColumn_data();
     void syntaxErrorsNameLineAndColumn();
     void fieldErrorsInFilesNameTheLine_data();
@@ -171,6 +172,29 @@ void TestScenarioJson::syntaxErrorsNameLineAndColumn()
         QVERIFY2(message.startsWith(expected), qPrintable(message));
         QVERIFY2(!message.contains(QStringLiteral("boost")) && !message.contains(QStringLiteral(".hpp")), qPrintable(message));
     }
+}
+
+void TestScenarioJson::gridRunsAreBounded()
+{
+    // 10 x 10 x 10 x 10 = 10,000 runs is the limit; a fifth list of 2 makes 20,000 (a fuzz find:
+    // six lists of 10 took 33 s and 770 MB). Twenty lists of 10 would overflow the product.
+    std::string lists;
+    for (const char* key : {"seed", "locality.rack_size", "locality.relax_to_rack_after_s", "locality.relax_to_any_after_s"})
+        lists += std::string(lists.empty() ? "" : ", ") + "\"" + key + "\": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
+    QCOMPARE(parseScenarioGrid("{\"vary\": {" + lists + "}}", "g.json").runs.size(), std::size_t{10'000});
+    const auto refused = [](const std::string& text) {
+        try {
+            parseScenarioGrid(text, "g.json");
+        } catch (const InputError& e) {
+            return e.field() == "vary" && std::string(e.what()).find("more than 10000 runs") != std::string::npos;
+        }
+        return false;
+    };
+    QVERIFY(refused("{\"vary\": {" + lists + ", \"series_step_s\": [60, 300]}}"));
+    std::string many;
+    for (int k = 0; k < 20; ++k)
+        many += std::string(k ? ", " : "") + "\"quota.vc.v" + std::to_string(k) + "\": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
+    QVERIFY(refused("{\"vary\": {" + many + "}}"));
 }
 
 void TestScenarioJson::fieldErrorsInFilesNameTheLine_data()

@@ -1,0 +1,11 @@
+// Fuzz harness: Alibaba openb pod list (readAlibabaPods) (docs/fuzzing.md "Harnesses").
+#include "core/io/alibaba_pods.hpp"
+#include "fuzz/expect_input_error.hpp"
+#include "fuzz/fuzz_input_file.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string& path = clens::fuzz::writeInputFile(data, size);
+    clens::fuzz::expectOnlyInputError([&] { clens::readAlibabaPods(path); });
+    return 0;
+}

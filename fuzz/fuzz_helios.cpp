@@ -1,0 +1,11 @@
+// Fuzz harness: Helios cluster_log.csv (readHeliosLog) (docs/fuzzing.md "Harnesses").
+#include "core/io/helios_csv.hpp"
+#include "fuzz/expect_input_error.hpp"
+#include "fuzz/fuzz_input_file.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string& path = clens::fuzz::writeInputFile(data, size);
+    clens::fuzz::expectOnlyInputError([&] { clens::readHeliosLog(path); });
+    return 0;
+}

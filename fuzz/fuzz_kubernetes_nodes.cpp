@@ -1,0 +1,12 @@
+// Fuzz harness: kubectl get nodes -o json (readKubernetesNodes, with its notes) (docs/fuzzing.md "Harnesses").
+#include "core/io/kubernetes_nodes.hpp"
+#include "fuzz/expect_input_error.hpp"
+#include "fuzz/fuzz_input_file.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::string& path = clens::fuzz::writeInputFile(data, size);
+    std::vector<std::string> notes;
+    clens::fuzz::expectOnlyInputError([&] { clens::readKubernetesNodes(path, {}, &notes); });
+    return 0;
+}
