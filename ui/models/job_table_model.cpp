@@ -20,16 +20,6 @@ bool isShare(const JobResult& r)
     return r.gpuMilli > 0 && r.gpuMilli < 1000;
 }
 
-QColor causeColor(DelayCause c)
-{
-    switch (c) {
-    case DelayCause::Fairshare: return palette::fairshare();
-    case DelayCause::Fragmentation: return palette::fragmentation();
-    case DelayCause::Power: return palette::power();
-    default: return palette::capacity();
-    }
-}
-
 QString statusName(JobStatus s)
 {
     return QString::fromUtf8(toString(s).data(), static_cast<qsizetype>(toString(s).size()));
@@ -266,7 +256,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
         if (index.column() == AtCursor) {
             const auto m = momentAt(row);
             if (m.standing == JobStanding::Waiting)
-                return QBrush(causeColor(m.wait->cause).darker(130));
+                return QBrush(palette::cause(m.wait->cause).darker(130));
             return m.standing == JobStanding::Running ? QBrush(palette::running().darker(130)) : QVariant();
         }
         if (index.column() == Fragmentation && resultAt(row)->fragmentationDelay_s > 0)

@@ -99,14 +99,8 @@ QVariant WaitIntervalModel::data(const QModelIndex& index, int role) const
         default: return {};
         }
     }
-    if (role == Qt::DecorationRole && index.column() == Cause) {
-        switch (w->cause) {
-        case DelayCause::Fairshare: return palette::fairshare();
-        case DelayCause::Fragmentation: return palette::fragmentation();
-        case DelayCause::Capacity: return palette::capacity();
-        case DelayCause::Power: return palette::power();
-        }
-    }
+    if (role == Qt::DecorationRole && index.column() == Cause)
+        return palette::cause(w->cause);
     if (role == Qt::ToolTipRole && index.column() == Cause)
         return causeExplanation(w->cause, w->resource);
     if (role == Qt::ToolTipRole)

@@ -93,5 +93,16 @@ QColor capacity() { return QColor(0x9a, 0xa3, 0xad); }
 QColor power() { return QColor(0x2a, 0x9d, 0x8f); }
 QColor running() { return busy(); }
 
+QColor cause(DelayCause c)
+{
+    switch (c) {
+    case DelayCause::Fairshare: return fairshare();
+    case DelayCause::Fragmentation: return fragmentation();
+    case DelayCause::Power: return power();
+    case DelayCause::Capacity: break;
+    }
+    return capacity();
+}
+
 } // namespace palette
 } // namespace clens::ui

@@ -45,6 +45,7 @@ QColor fairshare();
 QColor fragmentation();
 QColor capacity();
 QColor power(); // waiting for servers to boot
+QColor cause(DelayCause c); // one of the four above
 QColor running();
 
 } // namespace palette
