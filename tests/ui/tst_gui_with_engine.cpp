@@ -35,15 +35,22 @@ using namespace clens;
 using namespace clens::ui;
 
 namespace {
+// Opens the demo in w on the real core, non-interactive, and waits for its first result
+// (`updated` spies on w's viewsUpdated); false when it never came.
+bool openDemoIn(MainWindow& w, QSignalSpy& updated)
+{
+    w.setInteractive(false);
+    w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
+    w.openDemo();
+    return updated.wait(20000);
+}
+
 // A window on the real core showing the demo's first result (null if it never came).
 std::unique_ptr<MainWindow> openDemoWindow()
 {
     auto w = std::make_unique<MainWindow>(coreEngine());
-    w->setInteractive(false);
-    w->setDemoDir(QString::fromStdString(test::samplePath("demo")));
     QSignalSpy updated(w.get(), &MainWindow::viewsUpdated);
-    w->openDemo();
-    return updated.wait(20000) ? std::move(w) : nullptr;
+    return openDemoIn(*w, updated) ? std::move(w) : nullptr;
 }
 } // namespace
 
@@ -93,13 +100,10 @@ private slots:
     void relaxKnobRemovesFragmentationDelay()
     {
         MainWindow w(coreEngine());
-        w.setInteractive(false);
-        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
         w.resize(1400, 900);
         w.show();
         QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-        w.openDemo();
-        QVERIFY(updated.wait(20000));
+        QVERIFY(openDemoIn(w, updated));
         auto* summary = w.summary()->model();
         const auto fragmentation = [&] {
             return summary->data(summary->index(SummaryCompareModel::FragmentationDelay, SummaryCompareModel::Current),
@@ -201,12 +205,9 @@ private slots:
         // vision they can never start: the "Run notes" button says so, naming j01, and goes away
         // when the quota does.
         MainWindow w(coreEngine());
-        w.setInteractive(false);
-        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
         w.show();
         QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-        w.openDemo();
-        QVERIFY(updated.wait(20000));
+        QVERIFY(openDemoIn(w, updated));
         auto* button = w.findChild<QToolButton*>(QStringLiteral("runNotes"));
         QVERIFY(button);
         QVERIFY(w.runNotes().isEmpty());
@@ -233,12 +234,9 @@ private slots:
     void rejectedScenarioIsShownAndRecoverable()
     {
         MainWindow w(coreEngine());
-        w.setInteractive(false);
-        w.setDemoDir(QString::fromStdString(test::samplePath("demo")));
         w.show();
         QSignalSpy updated(&w, &MainWindow::viewsUpdated);
-        w.openDemo();
-        QVERIFY(updated.wait(20000));
+        QVERIFY(openDemoIn(w, updated));
         auto* banner = w.findChild<QLabel*>(QStringLiteral("errorBanner"));
         QVERIFY(banner);
         QVERIFY(banner->isHidden());
