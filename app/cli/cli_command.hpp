@@ -21,6 +21,7 @@ int runInfo(const Args& args);
 int runGenerate(const Args& args);
 int runSimulate(const Args& args);
 int runSweep(const Args& args);
+int runPack(const Args& args);
 int runPhases(const Args& args);
 int runAutoscale(const Args& args);
 int runAnalyze(const Args& args);

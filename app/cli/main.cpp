@@ -25,6 +25,7 @@ const std::map<std::string, Command>& commands()
         {"generate", {runGenerate, "write a synthetic workload calibrated to Philly"}},
         {"simulate", {runSimulate, "replay a trace through the scheduler simulation"}},
         {"sweep", {runSweep, "simulate a grid of scenarios in parallel"}},
+        {"pack", {runPack, "how full the cluster gets before pods fail (the FGD packing experiment)"}},
         {"phases", {runPhases, "train / apply the AI4DL phase model (phases train|apply)"}},
         {"autoscale", {runAutoscale, "score autoscaling policies on container traces"}},
         {"analyze", {runAnalyze, "compute the Philly-study figures for a trace or result"}},

@@ -1,6 +1,6 @@
 #include "core/phases/crbm.hpp"
 
-#include "core/phases/shuffle.hpp"
+#include "core/util/shuffle.hpp"
 
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/normal_distribution.hpp>

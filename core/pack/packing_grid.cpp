@@ -1,0 +1,50 @@
+#include "core/pack/packing_grid.hpp"
+
+#include "core/util/parallel_for.hpp"
+
+#include <exception>
+
+namespace clens {
+
+std::vector<PackGridCell> runPackingGrid(const Topology& cluster, const Trace& trace, const PackGrid& grid, int threads,
+                                         const std::function<bool(std::size_t, std::size_t)>& progress)
+{
+    std::vector<PackGridCell> cells;
+    for (const auto placement : grid.placements)
+        for (const auto inflate : grid.inflates)
+            cells.push_back({placement, inflate, {}, false, {}});
+    const auto seeds = static_cast<std::size_t>(std::max(1, grid.seeds));
+    std::vector<std::vector<PackPoint>> curves(cells.size() * seeds);
+    std::vector<std::string> errors(curves.size());
+    const auto ran = parallelFor(
+        curves.size(), threads,
+        [&](std::size_t i) {
+            const auto& cell = cells[i / seeds];
+            PackOptions options;
+            options.placement = cell.placement;
+            options.inflate = cell.inflate;
+            options.seed = grid.firstSeed + i % seeds;
+            options.resources = grid.resources;
+            try { // nothing crosses the thread boundary as an exception
+                curves[i] = packingCurve(runPacking(cluster, trace, options));
+            } catch (const std::exception& e) {
+                errors[i] = e.what();
+            }
+        },
+        progress);
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        auto& cell = cells[c];
+        const auto first = curves.begin() + static_cast<std::ptrdiff_t>(c * seeds);
+        for (std::size_t k = 0; k < seeds && cell.error.empty(); ++k)
+            if (!ran[c * seeds + k])
+                cell.error = "cancelled";
+            else if (!errors[c * seeds + k].empty())
+                cell.error = errors[c * seeds + k];
+        cell.ok = cell.error.empty();
+        if (cell.ok)
+            cell.curve = meanCurve({first, first + static_cast<std::ptrdiff_t>(seeds)});
+    }
+    return cells;
+}
+
+} // namespace clens

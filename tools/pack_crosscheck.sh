@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Our packing curves beside the FGD artifact's published ones
+# (docs/packing.md "Cross-check against the FGD artifact"): openb default pods on the 1,213 GPU nodes, inflate 1.3, seeds
+# 42-51, every placement policy; the artifact's expected results are in tools/data/fgd-artifact.
+# usage: tools/pack_crosscheck.sh [CLI]   (default: build/default/app/cli/clusterlens-cli)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cli="${1:-build/default/app/cli/clusterlens-cli}"
+data=sample_traces/alibaba-openb
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$cli" pack --cluster "$data/openb_node_list_gpu_node.csv" --trace "$data/openb_pod_list_default.csv" \
+  --placement best-fit,first-fit,spread,fgd --inflate 1.3 --seed 42 --seeds 10 --out "$work/ours.csv"
+python3 - "$work/ours.csv" tools/data/fgd-artifact <<'PY'
+import csv, sys, statistics
+ours_path, art = sys.argv[1], sys.argv[2]
+pcts = [50, 80, 90, 100, 110, 130]
+ours = {}
+for r in csv.DictReader(open(ours_path)):
+    ours.setdefault(r["placement"], {})[int(r["arrived_pct"])] = (float(r["allocated_gpu_pct"]), float(r["fragmented_gpu_pct"]))
+def artifact(name):
+    rows = list(csv.DictReader(open(f"{art}/{name}")))
+    out = {}
+    for p in sorted({r["sc_policy"] for r in rows}):
+        sel = [r for r in rows if r["sc_policy"] == p]
+        out[p] = {k: statistics.mean(float(r[str(k)]) for r in sel) for k in pcts}
+    return out
+alloc, frag = artifact("analysis_allo_discrete.csv"), artifact("analysis_frag_discrete.csv")
+head = "| policy | " + " | ".join(f"{k}%" for k in pcts) + " |"
+print("Allocated GPU capacity, % of 6,212 GPUs, at % of GPU capacity arrived (mean of seeds 42-51)\n")
+print(head); print("|---" * (len(pcts) + 1) + "|")
+for p, c in ours.items():
+    print(f"| ClusterLens {p} | " + " | ".join(f"{c[k][0]:.1f}" for k in pcts) + " |")
+for p, c in alloc.items():
+    print(f"| artifact {p} | " + " | ".join(f"{c[k]:.1f}" for k in pcts) + " |")
+print("\nFragmented GPU capacity, % of 6,212 GPUs\n")
+print(head); print("|---" * (len(pcts) + 1) + "|")
+for p, c in ours.items():
+    print(f"| ClusterLens {p} | " + " | ".join(f"{c[k][1]:.1f}" for k in pcts) + " |")
+for p, c in frag.items():
+    print(f"| artifact {p} | " + " | ".join(f"{c[k]:.1f}" for k in pcts) + " |")
+PY
