@@ -105,6 +105,8 @@ PackResult packInOrder(const Topology& cluster, const Trace& trace, const Resour
         step.gpuMilli = pod.gpus == 0 ? 0 : pod.milli;
         step.firstGpu = static_cast<std::int32_t>(out.gpus.size());
         step.gpuCount = 0;
+        step.cpuMilli = pod.cpu;
+        step.memMiB = pod.mem;
         step.arrivedMilli += podGpuMilli(pod);
         if (state.place(pod, static_cast<std::int32_t>(i), step, out.gpus))
             step.allocatedMilli += podGpuMilli(pod);

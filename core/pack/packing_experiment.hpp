@@ -29,6 +29,7 @@ struct PackStep {
     std::int32_t server = -1; // -1: failed (no server could take it)
     std::int32_t gpuMilli = 0; // on each of its GPUs (a share: its part; 0: a CPU-only pod)
     std::int32_t firstGpu = 0, gpuCount = 0; // its GPUs: PackResult::gpus[firstGpu, firstGpu + gpuCount)
+    std::int64_t cpuMilli = 0, memMiB = 0;   // what it reserves on its server (its request)
     std::int64_t arrivedMilli = 0;   // GPU capacity asked so far, failed pods included
     std::int64_t allocatedMilli = 0; // GPU capacity held by placed pods
     double fragmentedMilli = 0;      // Σ over servers of F_s

@@ -2,6 +2,7 @@
 
 #include "core/util/parallel_for.hpp"
 
+#include <atomic>
 #include <exception>
 
 namespace clens {
@@ -16,6 +17,9 @@ std::vector<PackGridCell> runPackingGrid(const Topology& cluster, const Trace& t
     const auto seeds = static_cast<std::size_t>(std::max(1, grid.seeds));
     std::vector<std::vector<PackPoint>> curves(cells.size() * seeds);
     std::vector<std::string> errors(curves.size());
+    std::vector<std::shared_ptr<const PackResult>> firstRuns(cells.size());
+    std::atomic<bool> cancelled{false};
+    const ProgressFn stillWanted = [&](double) { return !cancelled.load(); };
     const auto ran = parallelFor(
         curves.size(), threads,
         [&](std::size_t i) {
@@ -26,12 +30,19 @@ std::vector<PackGridCell> runPackingGrid(const Topology& cluster, const Trace& t
             options.seed = grid.firstSeed + i % seeds;
             options.resources = grid.resources;
             try { // nothing crosses the thread boundary as an exception
-                curves[i] = packingCurve(runPacking(cluster, trace, options));
+                auto run = std::make_shared<PackResult>(runPacking(cluster, trace, options, stillWanted));
+                curves[i] = packingCurve(*run);
+                if (grid.keepFirstRuns && i % seeds == 0)
+                    firstRuns[i / seeds] = std::move(run);
             } catch (const std::exception& e) {
                 errors[i] = e.what();
             }
         },
-        progress);
+        [&](std::size_t done, std::size_t total) {
+            if (progress && !progress(done, total))
+                cancelled = true;
+            return !cancelled.load();
+        });
     for (std::size_t c = 0; c < cells.size(); ++c) {
         auto& cell = cells[c];
         const auto first = curves.begin() + static_cast<std::ptrdiff_t>(c * seeds);
@@ -41,8 +52,10 @@ std::vector<PackGridCell> runPackingGrid(const Topology& cluster, const Trace& t
             else if (!errors[c * seeds + k].empty())
                 cell.error = errors[c * seeds + k];
         cell.ok = cell.error.empty();
-        if (cell.ok)
+        if (cell.ok) {
             cell.curve = meanCurve({first, first + static_cast<std::ptrdiff_t>(seeds)});
+            cell.firstRun = firstRuns[c];
+        }
     }
     return cells;
 }

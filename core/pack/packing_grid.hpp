@@ -17,6 +17,7 @@ struct PackGrid {
     std::uint64_t firstSeed = 42;
     std::int32_t seeds = 1;
     Scenario::Resources resources;
+    bool keepFirstRuns = false; // keep each cell's run of firstSeed whole (the GUI plays it on the map)
 };
 
 struct PackGridCell {
@@ -25,10 +26,11 @@ struct PackGridCell {
     std::vector<PackPoint> curve; // mean over the seeds
     bool ok = false;
     std::string error; // when !ok (the first failing seed's), "cancelled" when cancelled
+    std::shared_ptr<const PackResult> firstRun; // with keepFirstRuns
 };
 
 // threads <= 0: every hardware thread. progress(done, total) counts single experiments;
-// returning false cancels those not yet started.
+// returning false cancels the rest, those under way included (their cells come back !ok).
 std::vector<PackGridCell> runPackingGrid(const Topology& cluster, const Trace& trace, const PackGrid& grid, int threads,
                                          const std::function<bool(std::size_t done, std::size_t total)>& progress = {});
 

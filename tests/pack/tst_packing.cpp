@@ -5,6 +5,7 @@
 #include "core/pack/packing_curve.hpp"
 #include "core/pack/packing_experiment.hpp"
 #include "core/pack/packing_grid.hpp"
+#include "core/pack/packing_state.hpp"
 #include "core/sim/scenario_names.hpp"
 #include "core/util/input_error.hpp"
 #include "tests/sim/sim_test_support.hpp"
@@ -48,6 +49,7 @@ private slots:
     void policiesOnTwoGpus_data();
     void policiesOnTwoGpus();
     void cpuOnlyClassCountsWhenItNoLongerFits();
+    void stateAfterArrivalsIsWhatTheMapDraws();
     void inflateAppendsCopiesOrRemovesPods_data();
     void inflateAppendsCopiesOrRemovesPods();
     void arrivalsAreDeterministicPerSeed();
@@ -142,6 +144,33 @@ void TestPacking::cpuOnlyClassCountsWhenItNoLongerFits()
     QCOMPARE(r.steps[2].allocatedMilli, 2000);
 }
 
+void TestPacking::stateAfterArrivalsIsWhatTheMapDraws()
+{
+    // best-fit on the two GPUs: P0 and P1 (300 each, 1 core each) share GPU 0 of s0, P2 (700)
+    // takes GPU 1 of s1, P3 fails. Arrived 15%, 30%, 65%, 100%.
+    const auto trace = fourShares();
+    const auto cluster = twoGpus();
+    const auto r = runPackingInOrder(*cluster, *trace, PlacementPolicy::BestFit, {}, inOrder(4));
+    ClusterState s;
+    packingStateAt(r, *cluster, 2, s);
+    QCOMPARE(s.gpu[0], GpuState::Busy);
+    QCOMPARE(s.used[0], std::uint16_t{600});
+    QCOMPARE(s.sharers[0], std::uint8_t{2});
+    QCOMPARE(s.job[0], 0); // the first to arrive
+    QCOMPARE(s.gpu[1], GpuState::Idle);
+    QCOMPARE(s.cpuReserved[0], 2.0f);
+    QCOMPARE(s.cpuReserved[1], 0.0f);
+    packingStateAt(r, *cluster, 4, s); // the failed P3 changes nothing
+    QCOMPARE(s.used[1], std::uint16_t{700});
+    QCOMPARE(s.cpuReserved[1], 1.0f);
+    QCOMPARE(s.t_s, 4);
+    QCOMPARE(arrivalsUpToPct(r, 14), std::size_t{0});
+    QCOMPARE(arrivalsUpToPct(r, 30), std::size_t{2});
+    QCOMPARE(arrivalsUpToPct(r, 64), std::size_t{2});
+    QCOMPARE(arrivalsUpToPct(r, 65), std::size_t{3});
+    QCOMPARE(arrivalsUpToPct(r, 200), std::size_t{4});
+}
+
 void TestPacking::inflateAppendsCopiesOrRemovesPods_data()
 {
     QTest::addColumn<double>("inflate");
@@ -195,7 +224,15 @@ void TestPacking::curveAveragesEachPercent()
     // fragmented (10 + 30)/2 = 20 -> 2%; failed pods at its last step: 1.
     PackResult r;
     r.capacityMilli = 1000;
-    r.steps = {{0, 0, 0, 0, 0, 4, 4, 0, 0}, {1, 0, 0, 0, 0, 5, 5, 10, 0}, {2, -1, 0, 0, 0, 14, 14, 30, 1}};
+    const auto step = [](std::int64_t arrived, std::int64_t allocated, double fragmented, std::int32_t failed) {
+        PackStep s;
+        s.arrivedMilli = arrived;
+        s.allocatedMilli = allocated;
+        s.fragmentedMilli = fragmented;
+        s.failed = failed;
+        return s;
+    };
+    r.steps = {step(4, 4, 0, 0), step(5, 5, 10, 0), step(14, 14, 30, 1)};
     const auto curve = packingCurve(r);
     QCOMPARE(curve.size(), std::size_t{2});
     QCOMPARE(curve[0].arrivedPct, 0);
