@@ -10,6 +10,7 @@
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
+#include "ui/pack/packing_page.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/views/color_mode.hpp"
 #include "ui/views/job_table_panel.hpp"
@@ -56,6 +57,7 @@ std::optional<TabChoice> tabFromString(const QString& s)
     if (s == QLatin1String("analysis")) return TabChoice{Page::Analysis};
     if (s == QLatin1String("compare")) return TabChoice{Page::Compare};
     if (s == QLatin1String("phases")) return TabChoice{Page::Phases};
+    if (s == QLatin1String("packing")) return TabChoice{Page::Packing};
     return std::nullopt;
 }
 
@@ -108,12 +110,14 @@ int main(int argc, char** argv)
     const QCommandLineOption zoom(QStringLiteral("zoom"), QStringLiteral("Zoom the cluster map into the rack with this name"),
                                   QStringLiteral("rack"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Page to show: cluster, analysis, compare, phases, or the cluster "
+                                 QStringLiteral("Page to show: cluster, analysis, compare, phases, packing, or the cluster "
                                                 "page with its timelines or jobs tab"),
                                  QStringLiteral("name"));
     const QCommandLineOption metrics(QStringLiteral("metrics"),
                                      QStringLiteral("AI4DL container metrics CSV for the Phases page"), QStringLiteral("file"));
     const QCommandLineOption play(QStringLiteral("play"), QStringLiteral("Start playing at once"));
+    const QCommandLineOption packAt(QStringLiteral("pack-at"),
+                                    QStringLiteral("Packing page: show the map when this % of the GPU capacity has arrived"), QStringLiteral("PCT"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Render the window to this image once the first result is shown, then exit"),
                                         QStringLiteral("png"));
@@ -137,7 +141,7 @@ int main(int argc, char** argv)
     const QCommandLineOption quotas(QStringLiteral("quotas"),
                                     QStringLiteral("Tenants' GPU quotas (sacctmgr GrpTRES or kubectl ResourceQuota list) as strict VC quotas"),
                                     QStringLiteral("FILE"));
-    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, jobsAt, zoom, tab, metrics, play, screenshot, report, size, timeZone,
+    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, jobsAt, zoom, tab, metrics, play, packAt, screenshot, report, size, timeZone,
                        slurmTenant, topology, rackLabel, quotas});
     parser.process(app);
     clens::ImportOptions importOptions;
@@ -254,7 +258,14 @@ int main(int argc, char** argv)
                 ready.expect();
                 QObject::connect(window.comparePage(), &clens::ui::analysis::ComparePage::comparisonReady, &ready,
                                  [&] { ready.done(); }, Qt::SingleShotConnection);
+            } else if (batch && tabChoice->page == MainWindow::Page::Packing) {
+                ready.expect();
+                QObject::connect(window.packingPage(), &clens::ui::PackingPage::resultsReady, &ready, [&] { ready.done(); },
+                                 Qt::SingleShotConnection);
+                QObject::connect(window.packingPage(), &clens::ui::PackingPage::failed, &app, failAndExit);
             }
+            if (parser.isSet(packAt))
+                window.packingPage()->setArrivedPct(parser.value(packAt).toInt());
             window.showPage(tabChoice->page);
             if (tabChoice->bottomTab >= 0)
                 window.bottomTabs()->setCurrentIndex(tabChoice->bottomTab);

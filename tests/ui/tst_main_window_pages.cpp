@@ -11,6 +11,7 @@
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
 #include "ui/phases/container_table_model.hpp"
+#include "ui/pack/packing_page.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/heatmap_widget.hpp"
@@ -119,7 +120,7 @@ private slots:
         for (int i = 0; i < pages->count(); ++i)
             names << pages->tabText(i);
         QCOMPARE(names, (QStringList{QStringLiteral("Cluster"), QStringLiteral("Analysis"), QStringLiteral("Compare"),
-                                     QStringLiteral("Phases")}));
+                                     QStringLiteral("Phases"), QStringLiteral("Packing")}));
         QVERIFY(w.currentPage() == MainWindow::Page::Cluster);
         QVERIFY(w.heatmap()->isVisible());
         // No page widens the window beyond the size asked for (wide pages scroll instead).
@@ -135,6 +136,13 @@ private slots:
         QVERIFY(!w.heatmap()->isVisible());
         for (const char* dock : {"scenarioDock", "summaryDock", "inspectorDock", "bottomDock"})
             QVERIFY2(!dockNamed(w, dock)->isVisible(), dock);
+        // So is the Packing page: its own knobs, the whole width.
+        w.showPage(MainWindow::Page::Packing);
+        QVERIFY(w.currentPage() == MainWindow::Page::Packing);
+        QVERIFY(w.packingPage()->isVisible());
+        for (const char* dock : {"scenarioDock", "summaryDock", "inspectorDock", "bottomDock"})
+            QVERIFY2(!dockNamed(w, dock)->isVisible(), dock);
+        QCOMPARE(w.width(), 1600);
 
         // Analysis and Compare keep the knobs beside them (change a knob, watch the figures).
         for (int tab : {1, 2}) {

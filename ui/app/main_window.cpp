@@ -7,6 +7,7 @@
 #include "ui/analysis/compare_page.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
+#include "ui/pack/packing_page.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/time/time_format.hpp"
@@ -113,6 +114,9 @@ void MainWindow::buildCentral()
     phases_ = new PhasesPage;
     addPage(Page::Phases, scrollable(phases_), tr("Phases"),
             tr("AI4DL phases of container metrics and the scores of the autoscaling policies"));
+    packing_ = new PackingPage;
+    addPage(Page::Packing, scrollable(packing_), tr("Packing"),
+            tr("How full the cluster gets before pods fail, per placement policy (the FGD packing experiment)"));
     setCentralWidget(pages_);
     connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::onPageChanged);
 }
@@ -236,6 +240,11 @@ void MainWindow::connectAnalysis()
         refreshShownPage();
     };
     connect(session_, &Session::inputChanged, this, analysisStale);
+    connect(session_, &Session::inputChanged, this, [this] {
+        packingStale_ = true;
+        refreshShownPage();
+    });
+    connect(packing_, &PackingPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(session_, &Session::snapshotChanged, this, analysisStale);
     connect(session_, &Session::baselineChanged, this, analysisStale);
     connect(compare_, &analysis::ComparePage::jobActivated, this, &MainWindow::onCompareJobActivated);
@@ -251,6 +260,9 @@ void MainWindow::refreshShownPage()
     } else if (shownPage_ == Page::Compare && compareStale_) {
         compareStale_ = false;
         compare_->setResults(resultOf(session_->baseline()), resultOf(session_->current()));
+    } else if (shownPage_ == Page::Packing && packingStale_ && session_->input().cluster) {
+        packingStale_ = false;
+        packing_->setInputs(session_->input().cluster, session_->input().trace);
     }
 }
 

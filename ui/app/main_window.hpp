@@ -35,6 +35,7 @@ class JobTablePanel;
 class LegendWidget;
 class NotesButton;
 struct OpenedProject;
+class PackingPage;
 class PhasesPage;
 namespace analysis {
 class AnalysisPage;
@@ -51,7 +52,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // The pages of the central area, in tab order.
-    enum class Page { Cluster, Analysis, Compare, Phases };
+    enum class Page { Cluster, Analysis, Compare, Phases, Packing };
 
     explicit MainWindow(Engine engine, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -114,6 +115,7 @@ public:
     // Timelines / Jobs under the map.
     QTabWidget* bottomTabs() const { return bottomTabs_; }
     PhasesPage* phasesPage() const { return phases_; }
+    PackingPage* packingPage() const { return packing_; }
     analysis::AnalysisPage* analysisPage() const { return analysis_; }
     analysis::ComparePage* comparePage() const { return compare_; }
     QString statusText() const;
@@ -203,8 +205,10 @@ private:
     PhasesPage* phases_ = nullptr;
     analysis::AnalysisPage* analysis_ = nullptr;
     analysis::ComparePage* compare_ = nullptr;
+    PackingPage* packing_ = nullptr;
     bool analysisStale_ = true;
     bool compareStale_ = true;
+    bool packingStale_ = true;
     // Docks shown on a page only (the Cluster page's results, inspector and timelines; the
     // scenario knobs everywhere but Phases), and whether the user had them open there.
     struct PageDock {

@@ -1,0 +1,427 @@
+#include "ui/pack/packing_page.hpp"
+
+#include "core/pack/packing_arrivals.hpp"
+#include "core/pack/packing_curve_csv.hpp"
+#include "core/pack/packing_state.hpp"
+#include "core/sim/scenario_names.hpp"
+#include "ui/analysis/chart_palette.hpp"
+#include "ui/analysis/latest_task_runner.hpp"
+#include "ui/pack/packing_chart.hpp"
+#include "ui/views/chart_export.hpp"
+#include "ui/views/color_mode.hpp"
+#include "ui/views/heatmap_widget.hpp"
+#include "ui/views/legend_widget.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QProgressBar>
+#include <QSaveFile>
+#include <QSlider>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <chrono>
+#include <sstream>
+
+namespace clens::ui {
+
+namespace {
+
+constexpr PlacementPolicy kPolicies[] = {PlacementPolicy::BestFit, PlacementPolicy::FirstFit, PlacementPolicy::Spread,
+                                         PlacementPolicy::Fgd};
+
+QString nameOf(PlacementPolicy p) { return QString::fromUtf8(toString(p).data(), static_cast<qsizetype>(toString(p).size())); }
+
+// One colour per policy, the same in the chart, the map's caption and the policy list.
+QColor colourOf(PlacementPolicy p) { return analysis::chart_palette::qualitative(static_cast<int>(p)); }
+
+} // namespace
+
+struct PackingPage::Outcome {
+    std::vector<PackGridCell> cells;
+    QString error;
+    double seconds = 0;
+    std::size_t pods = 0;
+};
+
+PackingPage::PackingPage(QWidget* parent)
+    : QWidget(parent)
+    , runner_(new analysis::LatestTaskRunner(this))
+    , debounce_(new QTimer(this))
+    , progressTimer_(new QTimer(this))
+    , playTimer_(new QTimer(this))
+{
+    setObjectName(QStringLiteral("packingPage"));
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(6, 6, 6, 6);
+    v->addWidget(buildControls());
+    auto* split = new QSplitter(Qt::Horizontal);
+    split->addWidget(buildMapColumn());
+    chart_ = new PackingChart;
+    split->addWidget(chart_);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    v->addWidget(split, 1);
+
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(150); // a few clicks on a spin box make one run
+    connect(debounce_, &QTimer::timeout, this, &PackingPage::run);
+    progressTimer_->setInterval(100); // throttled: the workers only store a number
+    connect(progressTimer_, &QTimer::timeout, this, [this] { progressBar_->setValue(progress_->load()); });
+    playTimer_->setInterval(60);
+    connect(playTimer_, &QTimer::timeout, this, &PackingPage::stepPlayback);
+}
+
+PackingPage::~PackingPage() { runner_->cancel(); }
+
+QWidget* PackingPage::buildControls()
+{
+    auto* row = new QWidget;
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(new QLabel(tr("Policies")));
+    for (const auto p : kPolicies) {
+        auto* box = new QCheckBox(nameOf(p));
+        box->setObjectName(QStringLiteral("policy-") + nameOf(p));
+        box->setChecked(p == PlacementPolicy::BestFit || p == PlacementPolicy::Fgd);
+        box->setStyleSheet(QStringLiteral("QCheckBox { color: %1; font-weight: 600; }").arg(colourOf(p).darker(115).name()));
+        connect(box, &QCheckBox::toggled, this, [this, box](bool on) {
+            if (!on && policies().empty()) { // one policy at least
+                box->setChecked(true);
+                return;
+            }
+            scheduleRun();
+        });
+        policyBoxes_.emplace_back(p, box);
+        h->addWidget(box);
+    }
+    h->addSpacing(12);
+    h->addWidget(new QLabel(tr("Inflate")));
+    inflate_ = new QDoubleSpinBox;
+    inflate_->setObjectName(QStringLiteral("inflate"));
+    inflate_->setRange(0.1, 5.0);
+    inflate_->setSingleStep(0.1);
+    inflate_->setDecimals(2);
+    inflate_->setValue(1.3);
+    inflate_->setToolTip(tr("Pods arrive until their GPU request reaches this many times the cluster's GPU capacity"));
+    h->addWidget(inflate_);
+    h->addWidget(new QLabel(tr("Seed")));
+    firstSeed_ = new QSpinBox;
+    firstSeed_->setRange(0, 1'000'000);
+    firstSeed_->setValue(42);
+    h->addWidget(firstSeed_);
+    h->addWidget(new QLabel(tr("Seeds")));
+    seeds_ = new QSpinBox;
+    seeds_->setRange(1, 100);
+    seeds_->setValue(1);
+    seeds_->setToolTip(tr("The curves are the mean over this many seeds; the map plays the first"));
+    h->addWidget(seeds_);
+    for (auto* spin : {static_cast<QAbstractSpinBox*>(inflate_), static_cast<QAbstractSpinBox*>(firstSeed_), static_cast<QAbstractSpinBox*>(seeds_)})
+        connect(spin, &QAbstractSpinBox::editingFinished, this, &PackingPage::scheduleRun);
+    connect(inflate_, &QDoubleSpinBox::valueChanged, this, &PackingPage::scheduleRun);
+    connect(firstSeed_, &QSpinBox::valueChanged, this, &PackingPage::scheduleRun);
+    connect(seeds_, &QSpinBox::valueChanged, this, &PackingPage::scheduleRun);
+    progressBar_ = new QProgressBar;
+    progressBar_->setRange(0, 100);
+    progressBar_->setMaximumWidth(120);
+    progressBar_->hide();
+    h->addWidget(progressBar_);
+    status_ = new QLabel;
+    status_->setObjectName(QStringLiteral("packingStatus"));
+    status_->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long status never widens the window
+    status_->setMinimumWidth(120);
+    h->addWidget(status_, 1);
+    export_ = new QToolButton;
+    export_->setText(tr("Export"));
+    export_->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(export_);
+    menu->addAction(tr("Chart…"), this, [this] { chooseExport(false); });
+    menu->addAction(tr("Curves (CSV)…"), this, [this] { chooseExport(true); });
+    export_->setMenu(menu);
+    h->addWidget(export_);
+    return row;
+}
+
+QWidget* PackingPage::buildMapColumn()
+{
+    auto* column = new QWidget;
+    auto* v = new QVBoxLayout(column);
+    v->setContentsMargins(0, 0, 0, 0);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Map plays")));
+    mapPolicy_ = new QComboBox;
+    mapPolicy_->setObjectName(QStringLiteral("mapPolicy"));
+    connect(mapPolicy_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        mapCell_ = i < 0 ? -1 : mapPolicy_->itemData(i).toInt();
+        refreshMap();
+    });
+    top->addWidget(mapPolicy_);
+    top->addSpacing(12);
+    top->addWidget(new QLabel(tr("Colour by")));
+    colourBy_ = new QComboBox;
+    for (const auto mode : {ColorMode::State, ColorMode::Tenant, ColorMode::CpuReserved, ColorMode::MemoryReserved})
+        colourBy_->addItem(toDisplayString(mode), static_cast<int>(mode));
+    top->addWidget(colourBy_);
+    top->addStretch(1);
+    v->addLayout(top);
+    map_ = new HeatmapWidget;
+    map_->setObjectName(QStringLiteral("packingMap"));
+    connect(colourBy_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { map_->setColorMode(static_cast<ColorMode>(colourBy_->itemData(i).toInt())); });
+    v->addWidget(map_, 1);
+    legend_ = new LegendWidget;
+    connect(map_, &HeatmapWidget::legendChanged, this, [this] { legend_->setEntries(map_->legend()); });
+    v->addWidget(legend_);
+    auto* scrub = new QHBoxLayout;
+    play_ = new QToolButton;
+    play_->setText(tr("Play"));
+    play_->setCheckable(true);
+    connect(play_, &QToolButton::toggled, this, [this](bool on) {
+        if (on && slider_->value() >= slider_->maximum())
+            slider_->setValue(0);
+        on ? playTimer_->start() : playTimer_->stop();
+        play_->setText(on ? tr("Pause") : tr("Play"));
+    });
+    scrub->addWidget(play_);
+    slider_ = new QSlider(Qt::Horizontal);
+    slider_->setObjectName(QStringLiteral("arrivedSlider"));
+    slider_->setRange(0, 130);
+    slider_->setValue(100);
+    connect(slider_, &QSlider::valueChanged, this, [this](int pct) {
+        chart_->setCursor(pct);
+        refreshMap();
+    });
+    scrub->addWidget(slider_, 1);
+    v->addLayout(scrub);
+    caption_ = new QLabel;
+    caption_->setObjectName(QStringLiteral("mapCaption"));
+    caption_->setWordWrap(true);
+    v->addWidget(caption_);
+    return column;
+}
+
+void PackingPage::setInputs(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace)
+{
+    cluster_ = std::move(cluster);
+    trace_ = std::move(trace);
+    map_->setCluster(cluster_, trace_);
+    map_->setSnapshot(nullptr);
+    cells_.clear();
+    mapCell_ = -1;
+    chart_->setSeries({});
+    run();
+}
+
+void PackingPage::setPolicies(const std::vector<PlacementPolicy>& policies)
+{
+    for (const auto& [p, box] : policyBoxes_) {
+        const QSignalBlocker block(box);
+        box->setChecked(std::find(policies.begin(), policies.end(), p) != policies.end());
+    }
+    scheduleRun();
+}
+
+std::vector<PlacementPolicy> PackingPage::policies() const
+{
+    std::vector<PlacementPolicy> out;
+    for (const auto& [p, box] : policyBoxes_)
+        if (box->isChecked())
+            out.push_back(p);
+    return out;
+}
+
+void PackingPage::setInflate(double inflate) { inflate_->setValue(inflate); }
+
+void PackingPage::setSeeds(int first, int count)
+{
+    firstSeed_->setValue(first);
+    seeds_->setValue(count);
+}
+
+void PackingPage::setArrivedPct(int pct) { slider_->setValue(pct); }
+int PackingPage::arrivedPct() const { return slider_->value(); }
+
+void PackingPage::showOnMap(PlacementPolicy policy)
+{
+    for (int i = 0; i < mapPolicy_->count(); ++i)
+        if (cells_[static_cast<std::size_t>(mapPolicy_->itemData(i).toInt())].placement == policy)
+            mapPolicy_->setCurrentIndex(i);
+}
+
+bool PackingPage::busy() const { return runner_->busy() || debounce_->isActive(); }
+QString PackingPage::statusText() const { return status_->text(); }
+QString PackingPage::mapCaption() const { return caption_->text(); }
+
+void PackingPage::scheduleRun()
+{
+    if (cluster_ && trace_)
+        debounce_->start();
+}
+
+void PackingPage::run()
+{
+    debounce_->stop();
+    if (!cluster_ || !trace_)
+        return;
+    if (cluster_->gpuCount() == 0) {
+        runner_->cancel();
+        status_->setText(tr("The cluster has no GPU: nothing to pack."));
+        return;
+    }
+    PackGrid grid;
+    grid.placements = policies();
+    grid.inflates = {inflate_->value()};
+    grid.firstSeed = static_cast<std::uint64_t>(firstSeed_->value());
+    grid.seeds = seeds_->value();
+    grid.keepFirstRuns = true;
+    progress_->store(0);
+    progressBar_->setValue(0);
+    progressBar_->show();
+    progressTimer_->start();
+    status_->setText(tr("Packing… %n experiment(s)", nullptr, static_cast<int>(grid.placements.size()) * grid.seeds));
+    const auto cluster = cluster_;
+    const auto trace = trace_;
+    const auto progress = progress_;
+    runner_->run<std::shared_ptr<const Outcome>>(
+        [cluster, trace, grid, progress](const analysis::LatestTaskRunner::StaleFn& stale) {
+            auto out = std::make_shared<Outcome>();
+            const auto t0 = std::chrono::steady_clock::now();
+            try {
+                const auto pods = packingTrace(*trace);
+                out->cells = runPackingGrid(*cluster, pods, grid, 0, [&](std::size_t done, std::size_t total) {
+                    progress->store(static_cast<int>(100 * done / std::max<std::size_t>(1, total)));
+                    return !stale();
+                });
+                for (const auto& cell : out->cells)
+                    if (!cell.ok && out->error.isEmpty())
+                        out->error = QString::fromStdString(cell.error);
+                if (!out->cells.empty() && out->cells.front().firstRun)
+                    out->pods = out->cells.front().firstRun->steps.size();
+            } catch (const std::exception& e) { // nothing crosses the thread boundary as an exception
+                out->error = QString::fromStdString(e.what());
+            }
+            out->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            return std::shared_ptr<const Outcome>(out);
+        },
+        [this](std::shared_ptr<const Outcome> outcome) { onOutcome(std::move(outcome)); });
+}
+
+void PackingPage::onOutcome(std::shared_ptr<const Outcome> outcome)
+{
+    progressTimer_->stop();
+    progressBar_->hide();
+    if (!outcome || !outcome->error.isEmpty()) {
+        const auto message = outcome ? outcome->error : tr("the experiment failed");
+        status_->setText(tr("Packing failed: %1").arg(message));
+        emit failed(message);
+        return;
+    }
+    cells_ = outcome->cells;
+    std::vector<PackingChart::Series> series;
+    const QSignalBlocker block(mapPolicy_);
+    const auto previous = mapCell_ >= 0 && mapCell_ < static_cast<int>(cells_.size()) ? mapPolicy_->currentText() : QString();
+    mapPolicy_->clear();
+    int maxPct = 100;
+    for (std::size_t i = 0; i < cells_.size(); ++i) {
+        const auto& cell = cells_[i];
+        series.push_back({nameOf(cell.placement), colourOf(cell.placement), cell.curve});
+        mapPolicy_->addItem(nameOf(cell.placement), static_cast<int>(i));
+        if (!cell.curve.empty())
+            maxPct = std::max(maxPct, cell.curve.back().arrivedPct);
+    }
+    const int keep = mapPolicy_->findText(previous);
+    mapPolicy_->setCurrentIndex(keep >= 0 ? keep : mapPolicy_->count() - 1); // the last checked: fgd by default
+    mapCell_ = mapPolicy_->currentIndex() < 0 ? -1 : mapPolicy_->currentData().toInt();
+    chart_->setSeries(series);
+    slider_->setMaximum(maxPct);
+    chart_->setCursor(slider_->value());
+    const QLocale locale;
+    status_->setText(tr("%1 pods arrive on %2 GPUs (inflate %3), %4 seed(s) from %5: %6 s")
+                         .arg(locale.toString(static_cast<qulonglong>(outcome->pods)), locale.toString(cluster_->gpuCount()))
+                         .arg(inflate_->value())
+                         .arg(seeds_->value())
+                         .arg(firstSeed_->value())
+                         .arg(outcome->seconds, 0, 'f', 2));
+    refreshMap();
+    emit resultsReady();
+}
+
+void PackingPage::refreshMap()
+{
+    if (mapCell_ < 0 || mapCell_ >= static_cast<int>(cells_.size()) || !cells_[static_cast<std::size_t>(mapCell_)].firstRun) {
+        caption_->clear();
+        return;
+    }
+    const auto& cell = cells_[static_cast<std::size_t>(mapCell_)];
+    const auto& run = *cell.firstRun;
+    const auto n = arrivalsUpToPct(run, slider_->value());
+    ClusterState state;
+    packingStateAt(run, *cluster_, n, state);
+    map_->setState(state);
+    const QLocale locale;
+    if (n == 0) {
+        caption_->setText(tr("%1, seed %2: no pod has arrived yet.").arg(nameOf(cell.placement)).arg(firstSeed_->value()));
+        return;
+    }
+    const auto& s = run.steps[n - 1];
+    const auto cap = static_cast<double>(run.capacityMilli);
+    caption_->setText(tr("<b>%1</b>, seed %2, after %3 pods (%4% of the GPU capacity arrived): <b>%5%</b> allocated, "
+                         "%6% fragmented, %7 pods failed. Striped red: free GPU capacity on a server out of CPU or memory.")
+                          .arg(nameOf(cell.placement))
+                          .arg(firstSeed_->value())
+                          .arg(locale.toString(static_cast<qulonglong>(n)))
+                          .arg(std::lround(100.0 * static_cast<double>(s.arrivedMilli) / cap))
+                          .arg(100.0 * static_cast<double>(s.allocatedMilli) / cap, 0, 'f', 1)
+                          .arg(100.0 * s.fragmentedMilli / cap, 0, 'f', 1)
+                          .arg(locale.toString(s.failed)));
+}
+
+void PackingPage::stepPlayback()
+{
+    if (slider_->value() >= slider_->maximum()) {
+        play_->setChecked(false);
+        return;
+    }
+    slider_->setValue(slider_->value() + 1);
+}
+
+QString PackingPage::exportChart(const QString& path, QSize size) { return exportPlot(*chart_, path, size); }
+
+QString PackingPage::exportCurves(const QString& path) const
+{
+    if (cells_.empty())
+        return tr("There are no curves to export yet.");
+    std::ostringstream text;
+    writePackingCurveCsv(text, cells_);
+    QSaveFile file(path); // all or nothing
+    const auto bytes = text.str();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size())
+        || !file.commit())
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+void PackingPage::chooseExport(bool csv)
+{
+    const QString path = QFileDialog::getSaveFileName(this, csv ? tr("Export the curves") : tr("Export the chart"), {},
+                                                      csv ? tr("CSV (*.csv)") : chartExportFilter());
+    if (path.isEmpty())
+        return;
+    const QString error = csv ? exportCurves(path) : exportChart(path);
+    if (!error.isEmpty())
+        emit failed(error);
+    else
+        status_->setText(tr("Exported to %1").arg(path));
+}
+
+} // namespace clens::ui
