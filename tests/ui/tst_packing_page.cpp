@@ -90,21 +90,32 @@ void TestPackingPage::curvesAndMapFollowTheKnobs()
     QCOMPARE(graph->data()->size(), static_cast<int>(fgd.curve.size()));
     QCOMPARE(graph->data()->at(graph->data()->size() - 1)->value, fgd.curve.back().allocatedGpuPct);
 
-    // The map plays fgd (the last checked) by default; at 30% arrived it shows the state after
-    // the arrivals up to 30%.
+    // Two maps: the first checked policy on the left, the last on the right; at 30% arrived each
+    // shows the state after the arrivals up to 30% of its own run.
+    QVERIFY(page.secondMapShown());
     page.setArrivedPct(30);
     QCOMPARE(page.chart()->cursor(), 30.0);
     ClusterState expected;
     packingStateAt(*fgd.firstRun, *cluster, arrivalsUpToPct(*fgd.firstRun, 30), expected);
-    QCOMPARE(page.map()->state().used, expected.used);
-    QCOMPARE(page.map()->state().cpuReserved, expected.cpuReserved);
-    QVERIFY(page.mapCaption().contains(QStringLiteral("fgd")));
-    // Another policy on the map: its own run.
-    page.showOnMap(PlacementPolicy::Spread);
+    QCOMPARE(page.map(1)->state().used, expected.used);
+    QCOMPARE(page.map(1)->state().cpuReserved, expected.cpuReserved);
+    QVERIFY(page.mapCaption(1).contains(QStringLiteral("fgd")));
+    const auto& firstFit = page.cells()[0];
+    packingStateAt(*firstFit.firstRun, *cluster, arrivalsUpToPct(*firstFit.firstRun, 30), expected);
+    QCOMPARE(page.map(0)->state().used, expected.used);
+    QVERIFY(page.mapCaption(0).contains(QStringLiteral("first-fit")));
+    // Another policy on the left map: its own run.
+    page.showOnMap(0, PlacementPolicy::Spread);
     const auto& spread = page.cells()[1];
     packingStateAt(*spread.firstRun, *cluster, arrivalsUpToPct(*spread.firstRun, 30), expected);
-    QCOMPARE(page.map()->state().used, expected.used);
-    QVERIFY(page.mapCaption().contains(QStringLiteral("spread")));
+    QCOMPARE(page.map(0)->state().used, expected.used);
+    QVERIFY(page.mapCaption(0).contains(QStringLiteral("spread")));
+    // One policy: one map.
+    page.setPolicies({PlacementPolicy::BestFit});
+    ready.clear();
+    QVERIFY(settle(page, ready));
+    QVERIFY(!page.secondMapShown());
+    QVERIFY(page.mapCaption(0).contains(QStringLiteral("best-fit")));
 }
 
 void TestPackingPage::exportsWriteWhatIsShown()

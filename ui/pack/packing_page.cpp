@@ -2,15 +2,14 @@
 
 #include "core/pack/packing_arrivals.hpp"
 #include "core/pack/packing_curve_csv.hpp"
-#include "core/pack/packing_state.hpp"
 #include "core/sim/scenario_names.hpp"
 #include "ui/analysis/chart_palette.hpp"
 #include "ui/analysis/latest_task_runner.hpp"
 #include "ui/pack/packing_chart.hpp"
+#include "ui/pack/packing_map_panel.hpp"
 #include "ui/views/chart_export.hpp"
 #include "ui/views/color_mode.hpp"
 #include "ui/views/heatmap_widget.hpp"
-#include "ui/views/legend_widget.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -64,8 +63,8 @@ PackingPage::PackingPage(QWidget* parent)
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(6, 6, 6, 6);
     v->addWidget(buildControls());
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(buildMapColumn());
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(buildMaps());
     chart_ = new PackingChart;
     split->addWidget(chart_);
     split->setStretchFactor(0, 3);
@@ -152,36 +151,31 @@ QWidget* PackingPage::buildControls()
     return row;
 }
 
-QWidget* PackingPage::buildMapColumn()
+QWidget* PackingPage::buildMaps()
 {
     auto* column = new QWidget;
     auto* v = new QVBoxLayout(column);
     v->setContentsMargins(0, 0, 0, 0);
     auto* top = new QHBoxLayout;
-    top->addWidget(new QLabel(tr("Map plays")));
-    mapPolicy_ = new QComboBox;
-    mapPolicy_->setObjectName(QStringLiteral("mapPolicy"));
-    connect(mapPolicy_, &QComboBox::currentIndexChanged, this, [this](int i) {
-        mapCell_ = i < 0 ? -1 : mapPolicy_->itemData(i).toInt();
-        refreshMap();
-    });
-    top->addWidget(mapPolicy_);
-    top->addSpacing(12);
-    top->addWidget(new QLabel(tr("Colour by")));
+    top->addWidget(new QLabel(tr("Colour the maps by")));
     colourBy_ = new QComboBox;
     for (const auto mode : {ColorMode::State, ColorMode::Tenant, ColorMode::CpuReserved, ColorMode::MemoryReserved})
         colourBy_->addItem(toDisplayString(mode), static_cast<int>(mode));
+    connect(colourBy_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        for (auto* panel : maps_)
+            panel->setColorMode(static_cast<ColorMode>(colourBy_->itemData(i).toInt()));
+    });
     top->addWidget(colourBy_);
-    top->addStretch(1);
+    auto* stranded = new QLabel(tr("Striped red: free GPU capacity on a server out of CPU or memory (stranded)."));
+    stranded->setStyleSheet(QStringLiteral("color: #4a5360;"));
+    top->addWidget(stranded, 1);
     v->addLayout(top);
-    map_ = new HeatmapWidget;
-    map_->setObjectName(QStringLiteral("packingMap"));
-    connect(colourBy_, &QComboBox::currentIndexChanged, this,
-            [this](int i) { map_->setColorMode(static_cast<ColorMode>(colourBy_->itemData(i).toInt())); });
-    v->addWidget(map_, 1);
-    legend_ = new LegendWidget;
-    connect(map_, &HeatmapWidget::legendChanged, this, [this] { legend_->setEntries(map_->legend()); });
-    v->addWidget(legend_);
+    auto* row = new QSplitter(Qt::Horizontal);
+    for (auto*& panel : maps_) {
+        panel = new PackingMapPanel;
+        row->addWidget(panel);
+    }
+    v->addWidget(row, 1);
     auto* scrub = new QHBoxLayout;
     play_ = new QToolButton;
     play_->setText(tr("Play"));
@@ -193,20 +187,18 @@ QWidget* PackingPage::buildMapColumn()
         play_->setText(on ? tr("Pause") : tr("Play"));
     });
     scrub->addWidget(play_);
+    scrub->addWidget(new QLabel(tr("Arrived")));
     slider_ = new QSlider(Qt::Horizontal);
     slider_->setObjectName(QStringLiteral("arrivedSlider"));
     slider_->setRange(0, 130);
     slider_->setValue(100);
+    slider_->setToolTip(tr("% of the cluster's GPU capacity arrived"));
     connect(slider_, &QSlider::valueChanged, this, [this](int pct) {
         chart_->setCursor(pct);
         refreshMap();
     });
     scrub->addWidget(slider_, 1);
     v->addLayout(scrub);
-    caption_ = new QLabel;
-    caption_->setObjectName(QStringLiteral("mapCaption"));
-    caption_->setWordWrap(true);
-    v->addWidget(caption_);
     return column;
 }
 
@@ -214,10 +206,9 @@ void PackingPage::setInputs(std::shared_ptr<const Topology> cluster, std::shared
 {
     cluster_ = std::move(cluster);
     trace_ = std::move(trace);
-    map_->setCluster(cluster_, trace_);
-    map_->setSnapshot(nullptr);
+    for (auto* panel : maps_)
+        panel->setCluster(cluster_, trace_);
     cells_.clear();
-    mapCell_ = -1;
     chart_->setSeries({});
     run();
 }
@@ -251,16 +242,14 @@ void PackingPage::setSeeds(int first, int count)
 void PackingPage::setArrivedPct(int pct) { slider_->setValue(pct); }
 int PackingPage::arrivedPct() const { return slider_->value(); }
 
-void PackingPage::showOnMap(PlacementPolicy policy)
-{
-    for (int i = 0; i < mapPolicy_->count(); ++i)
-        if (cells_[static_cast<std::size_t>(mapPolicy_->itemData(i).toInt())].placement == policy)
-            mapPolicy_->setCurrentIndex(i);
-}
+void PackingPage::showOnMap(int which, PlacementPolicy policy) { maps_[which]->showPolicy(policy); }
+
+HeatmapWidget* PackingPage::map(int which) const { return maps_[which]->map(); }
+QString PackingPage::mapCaption(int which) const { return maps_[which]->caption(); }
+bool PackingPage::secondMapShown() const { return maps_[1]->isVisibleTo(const_cast<PackingPage*>(this)); }
 
 bool PackingPage::busy() const { return runner_->busy() || debounce_->isActive(); }
 QString PackingPage::statusText() const { return status_->text(); }
-QString PackingPage::mapCaption() const { return caption_->text(); }
 
 void PackingPage::scheduleRun()
 {
@@ -327,21 +316,19 @@ void PackingPage::onOutcome(std::shared_ptr<const Outcome> outcome)
         return;
     }
     cells_ = outcome->cells;
+    if (cells_.empty())
+        return;
     std::vector<PackingChart::Series> series;
-    const QSignalBlocker block(mapPolicy_);
-    const auto previous = mapCell_ >= 0 && mapCell_ < static_cast<int>(cells_.size()) ? mapPolicy_->currentText() : QString();
-    mapPolicy_->clear();
     int maxPct = 100;
-    for (std::size_t i = 0; i < cells_.size(); ++i) {
-        const auto& cell = cells_[i];
+    for (const auto& cell : cells_) {
         series.push_back({nameOf(cell.placement), colourOf(cell.placement), cell.curve});
-        mapPolicy_->addItem(nameOf(cell.placement), static_cast<int>(i));
         if (!cell.curve.empty())
             maxPct = std::max(maxPct, cell.curve.back().arrivedPct);
     }
-    const int keep = mapPolicy_->findText(previous);
-    mapPolicy_->setCurrentIndex(keep >= 0 ? keep : mapPolicy_->count() - 1); // the last checked: fgd by default
-    mapCell_ = mapPolicy_->currentIndex() < 0 ? -1 : mapPolicy_->currentData().toInt();
+    // Left: the first policy, right: the last (best-fit against fgd at first).
+    maps_[0]->setCells(&cells_, cells_.front().placement);
+    maps_[1]->setCells(&cells_, cells_.back().placement);
+    maps_[1]->setVisible(cells_.size() > 1);
     chart_->setSeries(series);
     slider_->setMaximum(maxPct);
     chart_->setCursor(slider_->value());
@@ -358,32 +345,8 @@ void PackingPage::onOutcome(std::shared_ptr<const Outcome> outcome)
 
 void PackingPage::refreshMap()
 {
-    if (mapCell_ < 0 || mapCell_ >= static_cast<int>(cells_.size()) || !cells_[static_cast<std::size_t>(mapCell_)].firstRun) {
-        caption_->clear();
-        return;
-    }
-    const auto& cell = cells_[static_cast<std::size_t>(mapCell_)];
-    const auto& run = *cell.firstRun;
-    const auto n = arrivalsUpToPct(run, slider_->value());
-    ClusterState state;
-    packingStateAt(run, *cluster_, n, state);
-    map_->setState(state);
-    const QLocale locale;
-    if (n == 0) {
-        caption_->setText(tr("%1, seed %2: no pod has arrived yet.").arg(nameOf(cell.placement)).arg(firstSeed_->value()));
-        return;
-    }
-    const auto& s = run.steps[n - 1];
-    const auto cap = static_cast<double>(run.capacityMilli);
-    caption_->setText(tr("<b>%1</b>, seed %2, after %3 pods (%4% of the GPU capacity arrived): <b>%5%</b> allocated, "
-                         "%6% fragmented, %7 pods failed. Striped red: free GPU capacity on a server out of CPU or memory.")
-                          .arg(nameOf(cell.placement))
-                          .arg(firstSeed_->value())
-                          .arg(locale.toString(static_cast<qulonglong>(n)))
-                          .arg(std::lround(100.0 * static_cast<double>(s.arrivedMilli) / cap))
-                          .arg(100.0 * static_cast<double>(s.allocatedMilli) / cap, 0, 'f', 1)
-                          .arg(100.0 * s.fragmentedMilli / cap, 0, 'f', 1)
-                          .arg(locale.toString(s.failed)));
+    for (auto* panel : maps_)
+        panel->showArrived(slider_->value(), static_cast<std::uint64_t>(firstSeed_->value()));
 }
 
 void PackingPage::stepPlayback()

@@ -2,8 +2,9 @@
 // The Packing page (docs/gui.md "The Packing page"): the FGD packing experiment on the open cluster
 // and trace (docs/packing.md). Pick placement policies, inflate and seeds; the experiments run in
 // the background on all cores (progress, a newer request supersedes an older one); the curves of
-// every policy share one chart, and the map plays one policy's fill, arrival by arrival: shared
-// GPUs filling up, free capacity stranded on servers out of CPU or memory striped red.
+// every policy share one chart, and two maps play two policies' fills side by side, arrival by
+// arrival: shared GPUs filling up, free capacity stranded on servers out of CPU or memory striped
+// red.
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/pack/packing_grid.hpp"
@@ -27,8 +28,8 @@ class QToolButton;
 namespace clens::ui {
 
 class HeatmapWidget;
-class LegendWidget;
 class PackingChart;
+class PackingMapPanel;
 namespace analysis {
 class LatestTaskRunner;
 }
@@ -48,15 +49,17 @@ public:
     // The arrival the map shows, as % of the cluster's GPU capacity arrived.
     void setArrivedPct(int pct);
     int arrivedPct() const;
-    // The policy whose fill the map plays (one of the results).
-    void showOnMap(PlacementPolicy policy);
+    // The policy whose fill map `which` (0: left, 1: right) plays (one of the results).
+    void showOnMap(int which, PlacementPolicy policy);
 
     bool busy() const;
     // The results shown (grid order: the policies as checked).
     const std::vector<PackGridCell>& cells() const { return cells_; }
     QString statusText() const;
-    QString mapCaption() const;
-    HeatmapWidget* map() const { return map_; }
+    QString mapCaption(int which) const;
+    HeatmapWidget* map(int which) const;
+    // The right map is shown when two policies or more are checked.
+    bool secondMapShown() const;
     PackingChart* chart() const { return chart_; }
     QString exportChart(const QString& path, QSize size = {});
     QString exportCurves(const QString& path) const;
@@ -68,7 +71,7 @@ signals:
 private:
     struct Outcome;
     QWidget* buildControls();
-    QWidget* buildMapColumn();
+    QWidget* buildMaps();
     void scheduleRun();
     void run();
     void onOutcome(std::shared_ptr<const Outcome> outcome);
@@ -79,7 +82,6 @@ private:
     std::shared_ptr<const Topology> cluster_;
     std::shared_ptr<const Trace> trace_;
     std::vector<PackGridCell> cells_;
-    std::int32_t mapCell_ = -1; // index into cells_
     analysis::LatestTaskRunner* runner_;
     std::shared_ptr<std::atomic<int>> progress_ = std::make_shared<std::atomic<int>>(0);
     std::vector<std::pair<PlacementPolicy, QCheckBox*>> policyBoxes_;
@@ -89,13 +91,10 @@ private:
     QProgressBar* progressBar_;
     QLabel* status_;
     QToolButton* export_;
-    QComboBox* mapPolicy_;
     QComboBox* colourBy_;
-    HeatmapWidget* map_;
-    LegendWidget* legend_;
+    PackingMapPanel* maps_[2];
     QToolButton* play_;
     QSlider* slider_;
-    QLabel* caption_;
     PackingChart* chart_;
     QTimer* debounce_;
     QTimer* progressTimer_;
