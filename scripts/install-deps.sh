@@ -6,6 +6,8 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev libqcustomplot-dev libgl1-mesa-dev
   libsqlite3-dev libboost1.81-dev libboost-json1.81-dev libboost-graph1.81-dev
   libboost-program-options1.81-dev
+  # sweep --mpi (docs/simulation.md "Sweeps across machines (MPI)")
+  libboost-mpi1.81-dev openmpi-bin
   xvfb xauth
   # the package tests (docs/install.md "Tests"): dpkg-shlibdeps, desktop-file-validate, update-mime-database, gio
   dpkg-dev desktop-file-utils shared-mime-info libglib2.0-bin

@@ -2,37 +2,38 @@
 #include "app/cli/import_flags.hpp"
 #include "core/sim/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
+#include "app/cli/sweep_csv.hpp"
+#include "app/cli/sweep_mpi.hpp"
 #include "core/sim/scenario_grid.hpp"
 #include "core/sim/sim_summary.hpp"
 #include "core/sim/sweep.hpp"
-#include "core/util/csv_writer.hpp"
-#include "core/util/number_format.hpp"
 
 #include <boost/json.hpp>
 
 #include <chrono>
+#include <exception>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <stdexcept>
 
 namespace clens::cli {
 
 namespace {
-std::string cell(const boost::json::value& v)
-{
-    if (v.is_double())
-        return formatDouble(v.get_double());
-    if (v.is_null())
-        return {}; // a value that does not apply (e.g. CPU allocation of a cluster with unlimited CPU)
-    return boost::json::serialize(v);
-}
+
+struct SweepInputs {
+    ScenarioGrid grid;
+    SimInputs in;
+    std::shared_ptr<const DemandProfile> demand;
+};
+
 } // namespace
 
 int runSweep(const Args& args)
 {
     std::string clusterPath, tracePath, formatName = "auto", machines, gridPath, outPath, metricsPath, modelPath, quotasPath;
     int threads = 0;
-    bool quiet = false;
+    bool quiet = false, mpi = false;
     po::options_description desc("sweep options");
     desc.add_options()
         ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
@@ -40,8 +41,9 @@ int runSweep(const Args& args)
         ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("grid", po::value(&gridPath)->required(), R"(grid JSON: {"base": {scenario}, "vary": {"key.path": [values...]}})")
-        ("out", po::value(&outPath)->required(), "results CSV: one row per scenario (varied values, then the summary)")
+        ("out", po::value(&outPath)->required(), "results CSV: one row per scenario (varied values, then the summary, then error)")
         ("threads", po::value(&threads), "parallel runs (default: all cores)")
+        ("mpi", po::bool_switch(&mpi), "run under mpirun/srun: rank 0 hands scenarios out to the other ranks and writes the CSV")
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand")
         ("phase-model", po::value(&modelPath), "phase model JSON: demand phases and the phase.rule policy")
         ("quotas", po::value(&quotasPath), "the cluster's GPU quotas as quota.vc of every run (see simulate --help)")
@@ -49,58 +51,81 @@ int runSweep(const Args& args)
     ImportOptions importOptions;
     addImportFlags(desc, importOptions);
     po::variables_map vm;
-    if (!parseOptions(args, desc, vm, "sweep --cluster C --trace J --grid grid.json --out results.csv [--threads N]"))
+    if (!parseOptions(args, desc, vm, "sweep --cluster C --trace J --grid grid.json --out results.csv [--threads N | --mpi]"))
         return 0;
     if (vm.count("threads") && threads < 1)
         throw UsageError("--threads must be at least 1");
-
+    if (mpi && vm.count("threads"))
+        throw UsageError("--threads and --mpi exclude each other: under MPI each rank runs one scenario at a time");
     checkImportFlags(importOptions);
-    auto grid = loadScenarioGrid(gridPath);
-    const std::int32_t rackSize = grid.runs.front().locality.rackSize;
-    const auto in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize, importOptions);
-    if (!quotasPath.empty())
-        for (std::size_t i = 0; i < grid.runs.size(); ++i) {
-            const auto notes = applyTenantQuotaFile(quotasPath, importOptions, *in.trace, grid.runs[i], grid.keys);
-            if (i == 0 && !quiet)
-                for (const auto& note : notes)
-                    std::cerr << "clusterlens-cli: note: " << note << '\n';
+    std::unique_ptr<MpiSweep> ranks;
+    if (mpi)
+        ranks = std::make_unique<MpiSweep>();
+    const bool writer = !ranks || ranks->rank() == 0;
+
+    const auto prepare = [&] {
+        SweepInputs s{loadScenarioGrid(gridPath), {}, {}};
+        const std::int32_t rackSize = s.grid.runs.front().locality.rackSize;
+        s.in = loadSimInputs(clusterPath, tracePath, formatName, machines, rackSize, importOptions);
+        if (!quotasPath.empty())
+            for (std::size_t i = 0; i < s.grid.runs.size(); ++i) {
+                const auto notes = applyTenantQuotaFile(quotasPath, importOptions, *s.in.trace, s.grid.runs[i], s.grid.keys);
+                if (i == 0 && !quiet && writer)
+                    for (const auto& note : notes)
+                        std::cerr << "clusterlens-cli: note: " << note << '\n';
+            }
+        s.demand = loadDemand(metricsPath, modelPath);
+        for (std::size_t i = 0; i < s.grid.runs.size(); ++i) {
+            validateScenarioForTrace(s.grid.runs[i], *s.in.trace, gridPath + " (run " + std::to_string(i + 1) + ")");
+            validateDemandForScenario(s.grid.runs[i], s.demand.get(), gridPath + " (run " + std::to_string(i + 1) + ")");
         }
-    const auto demand = loadDemand(metricsPath, modelPath);
-    for (std::size_t i = 0; i < grid.runs.size(); ++i) {
-        validateScenarioForTrace(grid.runs[i], *in.trace, gridPath + " (run " + std::to_string(i + 1) + ")");
-        validateDemandForScenario(grid.runs[i], demand.get(), gridPath + " (run " + std::to_string(i + 1) + ")");
+        return s;
+    };
+    SweepInputs s;
+    if (!ranks) {
+        s = prepare();
+    } else { // every rank loads the inputs once; any rank failing stops them all
+        std::string error;
+        std::exception_ptr thrown;
+        try {
+            s = prepare();
+        } catch (const std::exception& e) {
+            error = e.what();
+            thrown = std::current_exception();
+        }
+        if (const auto first = ranks->firstError(error); !first.empty()) {
+            if (!writer)
+                return 1; // rank 0 says why
+            if (thrown)
+                std::rethrow_exception(thrown); // rank 0's own error, typed as it was thrown
+            throw std::runtime_error(first);
+        }
     }
 
     const auto t0 = std::chrono::steady_clock::now();
-    const auto runs = runSweep(in.cluster, in.trace, grid.runs, threads, {}, demand);
+    std::vector<SweepCsvRow> rows;
+    if (ranks) {
+        rows = ranks->distribute(s.grid.runs.size(), [&](std::size_t i) {
+            return csvRowOf(runSweepScenario(s.in.cluster, s.in.trace, s.grid.runs[i], s.demand));
+        });
+        if (!writer)
+            return 0;
+    } else {
+        for (const auto& run : clens::runSweep(s.in.cluster, s.in.trace, s.grid.runs, threads, {}, s.demand))
+            rows.push_back(csvRowOf(run));
+    }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    for (std::size_t i = 0; i < runs.size(); ++i)
-        if (!runs[i].ok)
-            throw std::runtime_error("run " + std::to_string(i + 1) + " failed: " + runs[i].error);
-
-    writeOutputFile(outPath, [&](std::ostream& out) {
-        out << "run";
-        for (const auto& k : grid.keys) {
-            out << ',';
-            writeCsvField(out, k);
-        }
-        const auto names = summaryToJson(SimSummary{});
-        for (const auto& kv : names)
-            out << ',' << std::string(kv.key());
-        out << '\n';
-        for (std::size_t i = 0; i < runs.size(); ++i) {
-            out << i + 1;
-            for (const auto& l : grid.labels[i]) {
-                out << ',';
-                writeCsvField(out, l);
-            }
-            for (const auto& kv : summaryToJson(runs[i].summary))
-                out << ',' << cell(kv.value());
-            out << '\n';
-        }
-    });
+    writeOutputFile(outPath, [&](std::ostream& out) { writeSweepCsv(out, s.grid, rows); });
+    std::size_t failed = 0;
+    for (const auto& row : rows)
+        failed += row.ok ? 0 : 1;
+    if (failed > 0) {
+        std::cerr << "clusterlens-cli: error: " << failed << " of " << rows.size() << " scenarios failed (their rows carry the error)\n";
+        return 1;
+    }
     if (!quiet)
-        std::printf("%zu scenarios on %zu jobs in %.2f s -> %s\n", runs.size(), in.trace->jobs.size(), seconds, outPath.c_str());
+        std::printf("%zu scenarios on %zu jobs in %.2f s%s -> %s\n", rows.size(), s.in.trace->jobs.size(), seconds,
+                    ranks ? (" on " + std::to_string(ranks->size()) + " MPI ranks").c_str() : "", outPath.c_str());
     return 0;
 }
 

@@ -16,6 +16,12 @@ struct SweepRun {
     SimSummary summary;
 };
 
+// One run of a sweep: simulate() without per-GPU occupancy; an exception becomes the run's
+// error. cancelled() is polled during the run (null: never). The threaded sweep and the MPI
+// ranks (app/cli/sweep_mpi) both run scenarios through it.
+SweepRun runSweepScenario(std::shared_ptr<const Topology> cluster, std::shared_ptr<const Trace> trace, const Scenario& scenario,
+                          std::shared_ptr<const DemandProfile> demand, const std::function<bool()>& cancelled = {});
+
 // threads <= 0: all hardware threads. progress(done, total) is called from worker threads
 // (serialised); returning false cancels the remaining runs (they come back !ok, "cancelled").
 // demand: the autoscaler's container demand (SimOptions::demand), shared by every run.
