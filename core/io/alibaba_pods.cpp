@@ -1,4 +1,5 @@
 #include "core/io/alibaba_pods.hpp"
+#include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/empty_request.hpp"
@@ -13,8 +14,6 @@
 namespace clens {
 
 namespace {
-constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
-constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
 constexpr double kMaxCpuMilli = 1e9;  // 1e6 cores, as native CSV allows
 constexpr double kMaxMemoryMib = 1e12; // ~1e9 GB
 

@@ -1,4 +1,5 @@
 #include "core/io/helios_csv.hpp"
+#include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/empty_request.hpp"
@@ -15,8 +16,6 @@ namespace clens {
 
 namespace {
 
-constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
-constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
 constexpr double kMaxCpuCores = 1e6; // as native CSV allows
 
 std::optional<JobStatus> heliosStatus(std::string_view state)

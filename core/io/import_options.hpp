@@ -1,4 +1,5 @@
 #pragma once
+#include "core/model/topology.hpp"
 #include "core/util/progress.hpp"
 
 #include <cstdint>
@@ -10,7 +11,7 @@ struct ImportOptions {
     ProgressFn progress;          // optional; return false to cancel
     std::string machinesPath;     // Philly: cluster_machine_list used to fix GPU counts (optional)
     std::string gpuUtilPath;      // Philly: cluster_gpu_util (optional)
-    std::int32_t rackSize = 8;    // racks for cluster files without a rack column
+    std::int32_t rackSize = kDefaultRackSize; // racks for cluster files without a rack column
     std::int32_t processorsPerGpu = 1; // SWF: processors that make one GPU (GPUs = ceil(procs / this))
     // Slurm sacct: zone of its local times ("" = UTC, an offset, or an IANA name) and the column
     // that names the tenant: account, partition or qos (docs/formats.md "Slurm jobs (`sacct`)").

@@ -1,4 +1,5 @@
 #include "core/io/job_results_csv_reader.hpp"
+#include "core/util/input_limits.hpp"
 
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
@@ -9,9 +10,6 @@
 namespace clens {
 
 namespace {
-
-constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
-constexpr std::int64_t kMaxGpus = 1'000'000;
 
 class RowReader {
 public:
@@ -112,7 +110,7 @@ JobResultsFile readJobResultsCsv(const std::string& path)
             r.fail(cId, "duplicate job id '" + row.id + "'");
         row.vc = std::string(requireText(r.text(cVc), r.at(cVc)));
         row.user = std::string(r.text(cUser));
-        row.gpus = static_cast<std::int32_t>(parseInt(r.text(cGpus), r.at(cGpus), 0, kMaxGpus));
+        row.gpus = static_cast<std::int32_t>(parseInt(r.text(cGpus), r.at(cGpus), 0, kMaxGpusPerJob));
         row.submit_s = parseSeconds(r.text(cSubmit), r.at(cSubmit), -kMaxSeconds, kMaxSeconds);
         row.start_s = r.seconds(cStart, -kMaxSeconds);
         row.end_s = r.seconds(cEnd, -kMaxSeconds);
@@ -142,14 +140,14 @@ JobResultsFile readJobResultsCsv(const std::string& path)
                                    std::to_string(*row.fairshareDelay_s + *row.fragmentationDelay_s + *row.capacityDelay_s) +
                                    " s) do not sum to queue_delay_s (" + std::to_string(*row.queueDelay_s) + " s)");
         }
-        row.servers = r.count(cServers, kMaxGpus);
-        row.racks = r.count(cRacks, kMaxGpus);
+        row.servers = r.count(cServers, kMaxGpusPerJob);
+        row.racks = r.count(cRacks, kMaxGpusPerJob);
         if (const auto t = r.text(cLevel); !t.empty()) {
             row.level = levelFromString(t);
             if (!row.level)
                 r.fail(cLevel, "unknown level '" + std::string(t) + "' (expected server, rack or any)");
         }
-        row.attempts = r.count(cAttempts, kMaxGpus);
+        row.attempts = r.count(cAttempts, kMaxGpusPerJob);
         row.gpuSeconds = r.number(cGpuSeconds, 0, 1e18);
         row.duration_s = r.seconds(cDuration, 0);
         row.slowdown = r.number(cSlowdown, 0, 1e9);

@@ -1,4 +1,5 @@
 #include "core/io/native_csv.hpp"
+#include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/empty_request.hpp"
@@ -17,9 +18,7 @@
 namespace clens {
 
 namespace {
-constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
 constexpr std::int64_t kMaxGpusPerServer = 4096;
-constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40; // ~35,000 years
 constexpr double kMaxCpuCores = 1e6;
 constexpr double kMaxMemGb = 1e9;
 

@@ -1,4 +1,5 @@
 #include "core/io/philly_csv.hpp"
+#include "core/util/input_limits.hpp"
 
 #include "core/io/name_index.hpp"
 #include "core/io/reserve_rows.hpp"
@@ -11,10 +12,6 @@
 
 namespace clens {
 
-namespace {
-constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
-constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
-} // namespace
 
 Trace readPhillyCsv(const std::string& path, const ImportOptions& options)
 {

@@ -1,4 +1,5 @@
 #include "core/io/swf.hpp"
+#include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/empty_request.hpp"
@@ -15,7 +16,6 @@ namespace clens {
 namespace {
 
 constexpr std::size_t kFields = 18;
-constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
 constexpr std::int64_t kMaxProcessors = std::int64_t{1} << 30;
 constexpr std::int64_t kMaxKbPerProcessor = std::int64_t{1} << 40;
 constexpr double kMaxMemGb = 1e9; // as native CSV allows

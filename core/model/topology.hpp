@@ -8,6 +8,10 @@
 
 namespace clens {
 
+// Servers per rack when a cluster file names no racks (docs/formats.md "Native CSV"): the one
+// default of the importers, the scenario's locality.rack_size and stored projects.
+inline constexpr std::int32_t kDefaultRackSize = 8;
+
 struct Server {
     std::string name;
     std::int32_t rack = 0;     // index into Topology::racks()
@@ -62,7 +66,7 @@ private:
     std::vector<Server> servers_;
     std::vector<std::int32_t> gpuServer_;
     bool racksInferred_ = false;
-    std::int32_t rackSize_ = 8;
+    std::int32_t rackSize_ = kDefaultRackSize;
 };
 
 } // namespace clens

@@ -1,6 +1,8 @@
 #pragma once
 // The what-if knobs (docs/simulation.md "Scenario JSON"). Defaults here are the documented defaults;
 // the names the enums are written under live in scenario_names.hpp.
+#include "core/model/topology.hpp"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -22,7 +24,7 @@ struct Scenario {
     struct Locality {
         std::optional<std::int64_t> relaxToRackAfter_s = 600; // nullopt = never
         std::optional<std::int64_t> relaxToAnyAfter_s = 1800; // nullopt = never
-        std::int32_t rackSize = 8;
+        std::int32_t rackSize = kDefaultRackSize;
         bool operator==(const Locality&) const = default;
     } locality;
     struct Gang {

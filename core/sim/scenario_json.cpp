@@ -1,4 +1,5 @@
 #include "core/sim/scenario_json.hpp"
+#include "core/util/input_limits.hpp"
 
 #include "core/sim/scenario_names.hpp"
 #include "core/util/input_error.hpp"
@@ -17,8 +18,6 @@ namespace clens {
 namespace json = boost::json;
 
 namespace {
-
-constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40;
 
 class Reader {
 public:

@@ -1,4 +1,5 @@
 #include "core/sim/sim_engine.hpp"
+#include "core/sim/elastic_size.hpp"
 
 #include "core/sim/sim_summary.hpp"
 #include "core/util/input_error.hpp"
@@ -83,7 +84,7 @@ bool SimEngine::canEverStart(std::int32_t j) const
     const auto& J = job(j);
     std::int32_t smallest = J.gpus;
     if (sc_.gang.policy == GangPolicy::Elastic && J.gpus > 1)
-        smallest = std::clamp(static_cast<std::int32_t>(std::ceil(sc_.gang.minFraction * J.gpus - 1e-9)), 1, J.gpus);
+        smallest = elasticMinimumSize(sc_.gang.minFraction, J.gpus);
     if (resourceMode() ? !canEverStartWithResources(j, smallest) : smallest > loc_.totalGpus())
         return false;
     const auto req = model_.request(j);

@@ -1,4 +1,5 @@
 #include "core/sim/sim_invariants.hpp"
+#include "core/sim/elastic_size.hpp"
 
 #include "core/sim/resource_model.hpp"
 
@@ -200,7 +201,7 @@ std::vector<std::string> checkSimInvariants(const SimResult& r, std::size_t maxR
         }
         std::int32_t lo = job.gpus;
         if (sc.gang.policy == GangPolicy::Elastic && job.gpus > 1)
-            lo = std::clamp(static_cast<std::int32_t>(std::ceil(sc.gang.minFraction * job.gpus - 1e-9)), 1, job.gpus);
+            lo = elasticMinimumSize(sc.gang.minFraction, job.gpus);
         if (n < lo || n > job.gpus)
             rep.fail("job ", job.id, ": runs on ", n, " GPUs, allowed ", lo, "..", job.gpus);
     }

@@ -1,5 +1,6 @@
 // Job lifecycle of SimEngine: queueing, starting a run, ending or interrupting it, hoarding.
 #include "core/sim/sim_engine.hpp"
+#include "core/sim/elastic_size.hpp"
 #include "core/sim/slowdown.hpp"
 
 #include <algorithm>
@@ -23,7 +24,7 @@ std::int32_t SimEngine::minStartSize(std::int32_t j, std::int64_t t) const
         return 1;
     const auto g = job(j).gpus;
     if (g > 1 && elasticEligible(j, t))
-        return std::clamp(static_cast<std::int32_t>(std::ceil(sc_.gang.minFraction * g - 1e-9)), 1, g);
+        return elasticMinimumSize(sc_.gang.minFraction, g);
     return g;
 }
 

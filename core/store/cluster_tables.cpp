@@ -1,5 +1,6 @@
 #include "core/store/cluster_tables.hpp"
 
+#include "core/model/topology.hpp"
 #include "core/store/table_reader.hpp"
 
 #include <cmath>
@@ -55,7 +56,7 @@ std::map<std::int64_t, std::shared_ptr<const Topology>> readClusters(Database& d
 {
     struct Stored {
         bool racksInferred = false;
-        std::int32_t rackSize = 8;
+        std::int32_t rackSize = kDefaultRackSize;
         std::vector<ServerSpec> specs;
         std::vector<std::string> rackNames;
         std::vector<std::string> serverNames;

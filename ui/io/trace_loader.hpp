@@ -19,7 +19,7 @@ struct LoadRequest {
     QString tracePath;
     QString clusterPath; // empty: must be found next to the trace
     TraceFormat format = TraceFormat::Auto;
-    std::int32_t rackSize = 8;
+    std::int32_t rackSize = kDefaultRackSize;
     // Slurm and Kubernetes options (time zone, tenant column, topology.conf, rack label); its
     // progress, rackSize and machinesPath are set by loadData.
     ImportOptions importOptions;

@@ -1,0 +1,12 @@
+#pragma once
+// The one home of the bounds every importer and the scenario reader put on times and GPU counts
+// (docs/formats.md "Limits"): past them a value is an input error, not a run that would take
+// forever or overflow.
+#include <cstdint>
+
+namespace clens {
+
+inline constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 40; // ~35,000 years
+inline constexpr std::int64_t kMaxGpusPerJob = 1'000'000;
+
+} // namespace clens
