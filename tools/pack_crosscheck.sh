@@ -25,18 +25,16 @@ def artifact(name):
         sel = [r for r in rows if r["sc_policy"] == p]
         out[p] = {k: statistics.mean(float(r[str(k)]) for r in sel) for k in pcts}
     return out
-alloc, frag = artifact("analysis_allo_discrete.csv"), artifact("analysis_frag_discrete.csv")
-head = "| policy | " + " | ".join(f"{k}%" for k in pcts) + " |"
-print("Allocated GPU capacity, % of 6,212 GPUs, at % of GPU capacity arrived (mean of seeds 42-51)\n")
-print(head); print("|---" * (len(pcts) + 1) + "|")
-for p, c in ours.items():
-    print(f"| ClusterLens {p} | " + " | ".join(f"{c[k][0]:.1f}" for k in pcts) + " |")
-for p, c in alloc.items():
-    print(f"| artifact {p} | " + " | ".join(f"{c[k]:.1f}" for k in pcts) + " |")
-print("\nFragmented GPU capacity, % of 6,212 GPUs\n")
-print(head); print("|---" * (len(pcts) + 1) + "|")
-for p, c in ours.items():
-    print(f"| ClusterLens {p} | " + " | ".join(f"{c[k][1]:.1f}" for k in pcts) + " |")
-for p, c in frag.items():
-    print(f"| artifact {p} | " + " | ".join(f"{c[k]:.1f}" for k in pcts) + " |")
+def table(title, column, theirs):
+    print(title + "\n")
+    print("| policy | " + " | ".join(f"{k}%" for k in pcts) + " |")
+    print("|---" * (len(pcts) + 1) + "|")
+    for p, c in ours.items():
+        print(f"| ClusterLens {p} | " + " | ".join(f"{c[k][column]:.1f}" for k in pcts) + " |")
+    for p, c in theirs.items():
+        print(f"| artifact {p} | " + " | ".join(f"{c[k]:.1f}" for k in pcts) + " |")
+table("Allocated GPU capacity, % of 6,212 GPUs, at % of GPU capacity arrived (mean of seeds 42-51)", 0,
+      artifact("analysis_allo_discrete.csv"))
+print()
+table("Fragmented GPU capacity, % of 6,212 GPUs", 1, artifact("analysis_frag_discrete.csv"))
 PY
