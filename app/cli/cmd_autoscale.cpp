@@ -6,7 +6,7 @@
 #include "core/phases/phase_model.hpp"
 #include "core/phases/phase_model_json.hpp"
 #include "core/phases/phase_outputs.hpp"
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 #include "core/util/input_error.hpp"
 
 #include <cstdio>

@@ -5,7 +5,7 @@
 #include "core/analysis/job_table_builders.hpp"
 #include "core/io/job_results_csv_reader.hpp"
 #include "core/io/trace_format.hpp"
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/json_text.hpp"
 

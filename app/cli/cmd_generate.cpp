@@ -1,6 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "core/io/native_csv.hpp"
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 #include "core/synth/philly_like_generator.hpp"
 
 #include <fstream>

@@ -1,7 +1,7 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
 #include "core/sim/simulation_notes.hpp"
-#include "core/sim/tenant_quota_scenario.hpp"
+#include "core/io/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/io/job_results_csv.hpp"
 #include "core/io/series_csv.hpp"

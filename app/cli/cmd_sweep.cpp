@@ -1,6 +1,6 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
-#include "core/sim/tenant_quota_scenario.hpp"
+#include "core/io/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "app/cli/sweep_csv.hpp"
 #include "app/cli/sweep_mpi.hpp"

@@ -3,7 +3,7 @@
 #include "app/cli/cli_options.hpp"
 #include "app/cli/import_flags.hpp"
 #include "app/cli/project_commands.hpp"
-#include "core/sim/tenant_quota_scenario.hpp"
+#include "core/io/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_model_json.hpp"

@@ -7,7 +7,7 @@
 #include "core/io/native_csv.hpp"
 #include "core/io/series_csv.hpp"
 #include "core/sim/sim_summary.hpp"
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 #include "core/store/project_file.hpp"
 #include "core/util/json_text.hpp"
 

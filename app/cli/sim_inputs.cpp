@@ -3,7 +3,7 @@
 #include "app/cli/cli_command.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_model_json.hpp"
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 
 #include <fstream>
 #include <functional>

@@ -12,7 +12,7 @@
 #include "ui/io/project_io.hpp"
 #include "ui/pack/packing_page.hpp"
 #include "ui/phases/phases_page.hpp"
-#include "ui/views/color_mode.hpp"
+#include "ui/style/color_mode.hpp"
 #include "ui/views/job_table_panel.hpp"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "core/analysis/figure_export.hpp"
 
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 
 #include "core/util/csv_writer.hpp"
 

@@ -1,6 +1,6 @@
 #include "core/phases/phase_model_json.hpp"
 
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 
 #include "core/phases/precise_json.hpp"
 #include "core/util/input_error.hpp"

@@ -1,6 +1,6 @@
 #include "core/store/project_file.hpp"
 
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 #include "core/store/cluster_tables.hpp"
 #include "core/store/phase_tables.hpp"
 #include "core/store/result_tables.hpp"

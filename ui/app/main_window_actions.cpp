@@ -6,7 +6,7 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/io/scenario_files.hpp"
-#include "core/sim/tenant_quota_scenario.hpp"
+#include "core/io/tenant_quota_scenario.hpp"
 #include "ui/io/import_options_dialog.hpp"
 #include "ui/io/trace_loader.hpp"
 #include "ui/phases/phases_page.hpp"

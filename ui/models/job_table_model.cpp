@@ -2,7 +2,7 @@
 
 #include "ui/models/resource_text.hpp"
 #include "ui/models/wait_interval_model.hpp"
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/style/heatmap_palette.hpp"
 
 #include <QBrush>
 

@@ -1,7 +1,7 @@
 #include "ui/models/wait_interval_model.hpp"
 
 #include "ui/models/resource_text.hpp"
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/style/heatmap_palette.hpp"
 
 namespace clens::ui {
 

@@ -2,7 +2,7 @@
 
 #include "core/pack/packing_state.hpp"
 #include "core/sim/scenario_names.hpp"
-#include "ui/views/color_mode.hpp"
+#include "ui/style/color_mode.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/legend_widget.hpp"
 

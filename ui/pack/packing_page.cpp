@@ -8,7 +8,7 @@
 #include "ui/pack/packing_chart.hpp"
 #include "ui/pack/packing_map_panel.hpp"
 #include "ui/views/chart_export.hpp"
-#include "ui/views/color_mode.hpp"
+#include "ui/style/color_mode.hpp"
 #include "ui/views/heatmap_widget.hpp"
 
 #include <QCheckBox>

@@ -17,7 +17,7 @@
 #include "core/sim/cluster_state.hpp"
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/views/heatmap_layout.hpp"
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/style/heatmap_palette.hpp"
 
 #include <QImage>
 #include <QWidget>

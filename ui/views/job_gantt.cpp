@@ -1,7 +1,7 @@
 #include "ui/views/job_gantt.hpp"
 
 #include "ui/time/time_format.hpp"
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/style/heatmap_palette.hpp"
 
 #include <QMouseEvent>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #include "ui/views/power_cell.hpp"
 
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/style/heatmap_palette.hpp"
 
 #include <array>
 

@@ -2,7 +2,7 @@
 
 #include "ui/time/time_format.hpp"
 #include "ui/views/chart_export.hpp"
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/style/heatmap_palette.hpp"
 #include "ui/views/timeline_extra_rows.hpp"
 
 #include <QLocale>

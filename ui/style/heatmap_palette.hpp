@@ -1,7 +1,7 @@
 #pragma once
 // Colours of the cluster heatmap and its legend. One place, so the legend and the cells agree.
 #include "core/sim/cluster_state.hpp"
-#include "ui/views/color_mode.hpp"
+#include "ui/style/color_mode.hpp"
 
 #include <QColor>
 

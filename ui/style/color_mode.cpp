@@ -1,4 +1,4 @@
-#include "ui/views/color_mode.hpp"
+#include "ui/style/color_mode.hpp"
 
 #include <QCoreApplication>
 

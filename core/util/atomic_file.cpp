@@ -1,4 +1,4 @@
-#include "core/store/atomic_file.hpp"
+#include "core/util/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

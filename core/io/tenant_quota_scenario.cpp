@@ -1,4 +1,4 @@
-#include "core/sim/tenant_quota_scenario.hpp"
+#include "core/io/tenant_quota_scenario.hpp"
 
 #include "core/io/tenant_quotas.hpp"
 

@@ -1,4 +1,4 @@
-#include "ui/views/heatmap_palette.hpp"
+#include "ui/style/heatmap_palette.hpp"
 
 #include <algorithm>
 #include <array>
