@@ -144,7 +144,12 @@ void AnalysisPage::setSource(std::shared_ptr<const Trace> trace, std::shared_ptr
         [inputs](const LatestTaskRunner::StaleFn& stale) {
             return std::make_shared<const AnalysisOutcome>(computeAnalysis(inputs, stale));
         },
-        [this](std::shared_ptr<const AnalysisOutcome> outcome) { onOutcome(std::move(outcome)); });
+        [this](std::shared_ptr<const AnalysisOutcome> outcome) { onOutcome(std::move(outcome)); },
+        [this](const QString& error) {
+            auto failed = std::make_shared<AnalysisOutcome>();
+            failed->error = error.toStdString();
+            onOutcome(std::move(failed));
+        });
     updateHeader();
 }
 

@@ -228,7 +228,12 @@ void ComparePage::setResults(std::shared_ptr<const SimResult> baseline, std::sha
     const auto a = baseline_, b = current_;
     runner_->run<std::shared_ptr<const CompareOutcome>>(
         [a, b](const LatestTaskRunner::StaleFn& stale) { return std::make_shared<const CompareOutcome>(computeComparison(*a, *b, stale)); },
-        [this](std::shared_ptr<const CompareOutcome> outcome) { onOutcome(std::move(outcome)); });
+        [this](std::shared_ptr<const CompareOutcome> outcome) { onOutcome(std::move(outcome)); },
+        [this](const QString& error) {
+            auto failed = std::make_shared<CompareOutcome>();
+            failed->error = error.toStdString();
+            onOutcome(std::move(failed));
+        });
     counts_->setText(tr("Comparing…"));
 }
 

@@ -302,7 +302,12 @@ void PackingPage::run()
             out->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             return std::shared_ptr<const Outcome>(out);
         },
-        [this](std::shared_ptr<const Outcome> outcome) { onOutcome(std::move(outcome)); });
+        [this](std::shared_ptr<const Outcome> outcome) { onOutcome(std::move(outcome)); },
+        [this](const QString& error) {
+            auto failed = std::make_shared<Outcome>();
+            failed->error = error;
+            onOutcome(std::move(failed));
+        });
 }
 
 void PackingPage::onOutcome(std::shared_ptr<const Outcome> outcome)

@@ -67,6 +67,12 @@ void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, con
             chart_->setSeries(b.series, origin);
             chart_->setTime(time_);
             refresh();
+        },
+        [this](const QString& error) { // say why the box stays empty
+            index_.reset();
+            refresh();
+            label_->setText(tr("The phases of the simulated jobs could not be computed: %1").arg(error.toHtmlEscaped()));
+            show();
         });
 }
 
