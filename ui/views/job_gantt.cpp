@@ -66,10 +66,8 @@ void JobGantt::paintEvent(QPaintEvent*)
     p.fillRect(bar, QColor(0xee, 0xf0, 0xf3));
     for (std::uint32_t k = 0; k < jr.waitCount && jr.firstWait + k < r.waits.size(); ++k) {
         const WaitInterval& w = r.waits[jr.firstWait + k];
-        const QColor c = w.cause == DelayCause::Fairshare       ? palette::fairshare()
-                         : w.cause == DelayCause::Fragmentation ? palette::fragmentation()
-                                                                : palette::capacity();
-        p.fillRect(QRect(QPoint(x(w.from_s), bar.top()), QPoint(std::max(x(w.from_s), x(w.to_s) - 1), bar.bottom())), c);
+        p.fillRect(QRect(QPoint(x(w.from_s), bar.top()), QPoint(std::max(x(w.from_s), x(w.to_s) - 1), bar.bottom())),
+                   palette::cause(w.cause));
     }
     for (auto i : snapshot_->jobIntervals.intervalsOf(job_)) {
         const GpuInterval& iv = r.occupancy[i];
