@@ -10,16 +10,6 @@
 
 namespace clens {
 
-double quantileSorted(std::span<const double> sorted, double p)
-{
-    if (sorted.empty())
-        return std::numeric_limits<double>::quiet_NaN();
-    const double h = static_cast<double>(sorted.size() - 1) * std::clamp(p, 0.0, 1.0);
-    const auto lo = static_cast<std::size_t>(std::floor(h));
-    const auto hi = std::min(lo + 1, sorted.size() - 1);
-    return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
-}
-
 SampleStats statsOfSorted(std::span<const double> sorted)
 {
     namespace acc = boost::accumulators;

@@ -1,16 +1,13 @@
 #pragma once
-// Summary statistics of a sample, with ONE quantile definition for the whole product:
-// linear interpolation between closest ranks — numpy's default ("linear", Hyndman & Fan
-// type 7): for n sorted values x[0..n-1] and p in [0,1], h = (n-1)·p and
-// q(p) = x[floor h] + (h - floor h)·(x[floor h + 1] - x[floor h]).
+// Summary statistics of a sample, with the product's one quantile definition
+// (quantileSorted, core/util/quantile.hpp).
+#include "core/util/quantile.hpp"
+
 #include <cstddef>
 #include <span>
 #include <vector>
 
 namespace clens {
-
-// Quantile of already sorted values (see above). NaN for an empty sample.
-double quantileSorted(std::span<const double> sorted, double p);
 
 struct SampleStats {
     std::size_t n = 0;

@@ -1,19 +1,11 @@
 #include "core/sim/sim_summary.hpp"
 
+#include "core/util/quantile.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace clens {
-
-double quantileLinear(const std::vector<double>& sorted, double q)
-{
-    if (sorted.empty())
-        return 0;
-    const double pos = q * static_cast<double>(sorted.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(pos));
-    const auto hi = std::min(lo + 1, sorted.size() - 1);
-    return sorted[lo] + (pos - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
-}
 
 SimSummary computeSummary(const SimResult& r)
 {
@@ -67,8 +59,8 @@ SimSummary computeSummary(const SimResult& r)
         const auto n = static_cast<double>(delays.size());
         s.meanQueueDelay_s = sum / n;
         std::sort(delays.begin(), delays.end());
-        s.p50QueueDelay_s = quantileLinear(delays, 0.5);
-        s.p95QueueDelay_s = quantileLinear(delays, 0.95);
+        s.p50QueueDelay_s = quantileSorted(delays, 0.5);
+        s.p95QueueDelay_s = quantileSorted(delays, 0.95);
         s.meanJct_s = jct / n;
         s.meanSlowdown = slowdown / n;
     }

@@ -14,8 +14,6 @@ namespace clens {
 // GPU-seconds ÷ allocated GPU-seconds (the utilization of GPUs in use, as in the study).
 SimSummary computeSummary(const SimResult& result);
 
-// numpy's default quantile: linear interpolation between closest ranks. `sorted` ascending.
-double quantileLinear(const std::vector<double>& sorted, double q);
 
 // summary.json: every key of docs/simulation.md "Outputs", the totals of SimSummary included.
 boost::json::object summaryToJson(const SimSummary& s);
