@@ -247,6 +247,8 @@ int main(int argc, char** argv)
                 std::fprintf(stderr, "clusterlens: warning: --jobs-at takes waiting or running, not '%s'\n", qPrintable(parser.value(jobsAt)));
             window.jobTable()->showOnlyAtCursor(standing);
         }
+        if (parser.isSet(packAt))
+            window.packingPage()->setArrivedPct(parser.value(packAt).toInt());
         if (parser.isSet(zoom) && !window.zoomToRack(parser.value(zoom)))
             std::fprintf(stderr, "clusterlens: warning: no rack '%s'\n", qPrintable(parser.value(zoom)));
         if (tabChoice) {
@@ -264,8 +266,6 @@ int main(int argc, char** argv)
                                  Qt::SingleShotConnection);
                 QObject::connect(window.packingPage(), &clens::ui::PackingPage::failed, &app, failAndExit);
             }
-            if (parser.isSet(packAt))
-                window.packingPage()->setArrivedPct(parser.value(packAt).toInt());
             window.showPage(tabChoice->page);
             if (tabChoice->bottomTab >= 0)
                 window.bottomTabs()->setCurrentIndex(tabChoice->bottomTab);

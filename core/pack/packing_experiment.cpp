@@ -29,10 +29,10 @@ public:
             fragmentation_ += f;
     }
 
-    const FragmentationMeter& meter() const { return meter_; }
     double fragmentation() const { return fragmentation_; }
 
-    // Places the pod on one server; false when none can take it. Appends the GPUs it takes.
+    // Places the pod on one server; false when none can take it. Appends the GPUs it takes and
+    // sets step.server and step.gpuCount (step.firstGpu is where they start).
     bool place(const JobRequest& pod, std::int32_t holder, PackStep& step, std::vector<std::int32_t>& gpus)
     {
         Placement p;
@@ -53,7 +53,6 @@ public:
             return false;
         const auto server = p.parts.front().first;
         step.server = server;
-        step.firstGpu = static_cast<std::int32_t>(gpus.size());
         if (pod.share()) {
             if (pool_.holder(p.shareGpu) == -1)
                 pool_.takeExact({p.shareGpu}, ResourcePool::kSharedHolder);
@@ -63,7 +62,6 @@ public:
             pool_.take(server, pod.gpus, holder, gpus);
         }
         step.gpuCount = static_cast<std::int32_t>(gpus.size()) - step.firstGpu;
-        step.gpuMilli = pod.gpus == 0 ? 0 : pod.milli;
         res_.reserve(server, pod.cpu, pod.mem); // one server: the whole request
         res_.touch(server);
         const auto after = meter_.fragmentation(server);
@@ -82,10 +80,6 @@ private:
     std::vector<double> fragOf_; // F_s, per server
     double fragmentation_ = 0;
 };
-
-} // namespace
-
-namespace {
 
 PackResult packInOrder(const Topology& cluster, const Trace& trace, const ResourceModel& model, PlacementPolicy placement,
                        const std::vector<std::int32_t>& arrivals, const ProgressFn& progress)

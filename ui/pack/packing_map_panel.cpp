@@ -1,7 +1,7 @@
 #include "ui/pack/packing_map_panel.hpp"
 
 #include "core/pack/packing_state.hpp"
-#include "core/sim/scenario_names.hpp"
+#include "ui/pack/policy_style.hpp"
 #include "ui/style/color_mode.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/legend_widget.hpp"
@@ -15,10 +15,6 @@
 #include <cmath>
 
 namespace clens::ui {
-
-namespace {
-QString nameOf(PlacementPolicy p) { return QString::fromUtf8(toString(p).data(), static_cast<qsizetype>(toString(p).size())); }
-} // namespace
 
 PackingMapPanel::PackingMapPanel(QWidget* parent)
     : QWidget(parent)
@@ -64,17 +60,17 @@ void PackingMapPanel::setCells(const std::vector<PackGridCell>* cells, Placement
     const QSignalBlocker block(policy_);
     policy_->clear();
     for (std::size_t i = 0; cells && i < cells->size(); ++i)
-        policy_->addItem(nameOf((*cells)[i].placement), static_cast<int>(i));
+        policy_->addItem(policyName((*cells)[i].placement), static_cast<int>(i));
     int pick = policy_->findText(previous); // the user's pick stays while it is a result
     if (pick < 0)
-        pick = policy_->findText(nameOf(preferred));
+        pick = policy_->findText(policyName(preferred));
     policy_->setCurrentIndex(std::max(0, pick));
     refresh();
 }
 
 void PackingMapPanel::showPolicy(PlacementPolicy policy)
 {
-    const int i = policy_->findText(nameOf(policy));
+    const int i = policy_->findText(policyName(policy));
     if (i >= 0)
         policy_->setCurrentIndex(i);
 }
@@ -111,7 +107,7 @@ void PackingMapPanel::refresh()
     packingStateAt(run, *cluster_, n, state);
     map_->setState(state);
     if (n == 0) {
-        caption_->setText(tr("%1, seed %2: no pod has arrived yet.").arg(nameOf(c->placement)).arg(seed_));
+        caption_->setText(tr("%1, seed %2: no pod has arrived yet.").arg(policyName(c->placement)).arg(seed_));
         return;
     }
     const QLocale locale;
@@ -119,7 +115,7 @@ void PackingMapPanel::refresh()
     const auto cap = static_cast<double>(run.capacityMilli);
     caption_->setText(tr("<b>%1</b>, seed %2, after %3 pods (%4% of the GPU capacity arrived): <b>%5%</b> allocated, "
                          "%6% fragmented, %7 pods failed.")
-                          .arg(nameOf(c->placement))
+                          .arg(policyName(c->placement))
                           .arg(seed_)
                           .arg(locale.toString(static_cast<qulonglong>(n)))
                           .arg(std::lround(100.0 * static_cast<double>(s.arrivedMilli) / cap))

@@ -2,11 +2,10 @@
 
 #include "core/pack/packing_arrivals.hpp"
 #include "core/pack/packing_curve_csv.hpp"
-#include "core/sim/scenario_names.hpp"
-#include "ui/analysis/chart_palette.hpp"
 #include "ui/analysis/latest_task_runner.hpp"
 #include "ui/pack/packing_chart.hpp"
 #include "ui/pack/packing_map_panel.hpp"
+#include "ui/pack/policy_style.hpp"
 #include "ui/views/chart_export.hpp"
 #include "ui/style/color_mode.hpp"
 #include "ui/views/heatmap_widget.hpp"
@@ -37,11 +36,6 @@ namespace {
 
 constexpr PlacementPolicy kPolicies[] = {PlacementPolicy::BestFit, PlacementPolicy::FirstFit, PlacementPolicy::Spread,
                                          PlacementPolicy::Fgd};
-
-QString nameOf(PlacementPolicy p) { return QString::fromUtf8(toString(p).data(), static_cast<qsizetype>(toString(p).size())); }
-
-// One colour per policy, the same in the chart, the map's caption and the policy list.
-QColor colourOf(PlacementPolicy p) { return analysis::chart_palette::qualitative(static_cast<int>(p)); }
 
 } // namespace
 
@@ -89,10 +83,10 @@ QWidget* PackingPage::buildControls()
     h->setContentsMargins(0, 0, 0, 0);
     h->addWidget(new QLabel(tr("Policies")));
     for (const auto p : kPolicies) {
-        auto* box = new QCheckBox(nameOf(p));
-        box->setObjectName(QStringLiteral("policy-") + nameOf(p));
+        auto* box = new QCheckBox(policyName(p));
+        box->setObjectName(QStringLiteral("policy-") + policyName(p));
         box->setChecked(p == PlacementPolicy::BestFit || p == PlacementPolicy::Fgd);
-        box->setStyleSheet(QStringLiteral("QCheckBox { color: %1; font-weight: 600; }").arg(colourOf(p).darker(115).name()));
+        box->setStyleSheet(QStringLiteral("QCheckBox { color: %1; font-weight: 600; }").arg(policyColour(p).darker(115).name()));
         connect(box, &QCheckBox::toggled, this, [this, box](bool on) {
             if (!on && policies().empty()) { // one policy at least
                 box->setChecked(true);
@@ -124,8 +118,6 @@ QWidget* PackingPage::buildControls()
     seeds_->setValue(1);
     seeds_->setToolTip(tr("The curves are the mean over this many seeds; the map plays the first"));
     h->addWidget(seeds_);
-    for (auto* spin : {static_cast<QAbstractSpinBox*>(inflate_), static_cast<QAbstractSpinBox*>(firstSeed_), static_cast<QAbstractSpinBox*>(seeds_)})
-        connect(spin, &QAbstractSpinBox::editingFinished, this, &PackingPage::scheduleRun);
     connect(inflate_, &QDoubleSpinBox::valueChanged, this, &PackingPage::scheduleRun);
     connect(firstSeed_, &QSpinBox::valueChanged, this, &PackingPage::scheduleRun);
     connect(seeds_, &QSpinBox::valueChanged, this, &PackingPage::scheduleRun);
@@ -326,7 +318,7 @@ void PackingPage::onOutcome(std::shared_ptr<const Outcome> outcome)
     std::vector<PackingChart::Series> series;
     int maxPct = 100;
     for (const auto& cell : cells_) {
-        series.push_back({nameOf(cell.placement), colourOf(cell.placement), cell.curve});
+        series.push_back({policyName(cell.placement), policyColour(cell.placement), cell.curve});
         if (!cell.curve.empty())
             maxPct = std::max(maxPct, cell.curve.back().arrivedPct);
     }
