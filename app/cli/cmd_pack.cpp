@@ -5,16 +5,19 @@
 #include "core/pack/packing_arrivals.hpp"
 #include "core/pack/packing_curve_csv.hpp"
 #include "core/pack/packing_grid.hpp"
+#include "core/pack/packing_notes.hpp"
 #include "core/sim/scenario_names.hpp"
 #include "core/util/input_error.hpp"
 
 #include <boost/algorithm/string/split.hpp>
 #include <boost/algorithm/string/trim.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 #include <stdexcept>
 
 namespace clens::cli {
@@ -93,6 +96,7 @@ int runPack(const Args& args)
     grid.inflates = inflatesOf(inflate);
     grid.firstSeed = static_cast<std::uint64_t>(seed);
     grid.seeds = seeds;
+    grid.keepFirstRuns = !quiet; // the notes look at one run of each cell
     const auto in = loadSimInputs(clusterPath, tracePath, formatName, "", Scenario{}.locality.rackSize, importOptions);
     if (in.cluster->gpuCount() == 0)
         throw InputError(clusterPath, 0, "", "the cluster has no GPU: nothing to pack");
@@ -105,6 +109,14 @@ int runPack(const Args& args)
         if (!cell.ok)
             throw std::runtime_error(std::string(toString(cell.placement)) + " at inflate " + std::to_string(cell.inflate) + ": " + cell.error);
     writeOutputFile(outPath, [&](std::ostream& out) { writePackingCurveCsv(out, cells); });
+    std::vector<std::string> said; // every placement of an inflate has the same arrivals: each note once
+    for (const auto& cell : cells) // what was left out or bounded is said (docs/packing.md "Arrivals")
+        if (cell.firstRun)
+            for (auto& note : packingNotes(pods, *cell.firstRun, cell.inflate))
+                if (std::find(said.begin(), said.end(), note) == said.end()) {
+                    std::cerr << "clusterlens-cli: note: " << note << '\n';
+                    said.push_back(std::move(note));
+                }
     if (!quiet)
         std::printf("%zu experiment(s) of %d seed(s) on %d GPUs in %.2f s -> %s\n", cells.size(), seeds, in.cluster->gpuCount(),
                     seconds, outPath.c_str());

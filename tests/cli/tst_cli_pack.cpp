@@ -35,6 +35,7 @@ class TestCliPack : public QObject {
 private slots:
     void fgdStrandsFewerGpusThanBestFit();
     void gridPutsPlacementAndInflateInFront();
+    void removedPodsAreSaid();
     void badOptionsAreNamed_data();
     void badOptionsAreNamed();
 };
@@ -80,6 +81,16 @@ void TestCliPack::gridPutsPlacementAndInflateInFront()
     QVERIFY(csv.contains("\nfirst-fit,0.5,50,"));
     QVERIFY(!csv.contains("\nfirst-fit,0.5,52,")); // inflate 0.5 stops at half the GPUs
     QVERIFY(valueAt(csv, 100, 1, 2, "spread,1,") > 0);
+}
+
+void TestCliPack::removedPodsAreSaid()
+{
+    // The demo's 24 jobs ask for more than 1.3 × its 16 GPUs: pods are removed, and it is said.
+    QTemporaryDir dir;
+    const auto r = runCli({"pack", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv"), "--out",
+                           dir.filePath("c.csv")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("the 24 pods ask for more than inflate 1.3 × the cluster's GPUs"), r.err.constData());
 }
 
 void TestCliPack::badOptionsAreNamed_data()

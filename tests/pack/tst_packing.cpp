@@ -5,6 +5,7 @@
 #include "core/pack/packing_curve.hpp"
 #include "core/pack/packing_experiment.hpp"
 #include "core/pack/packing_grid.hpp"
+#include "core/pack/packing_notes.hpp"
 #include "core/pack/packing_state.hpp"
 #include "core/sim/scenario_names.hpp"
 #include "core/util/input_error.hpp"
@@ -57,6 +58,7 @@ private slots:
     void meanCurveWeighsRuns();
     void gridDoesNotDependOnThreads();
     void badInflateIsAnInputError();
+    void notesSayWhatWasLeftOut();
 };
 
 void TestPacking::policiesOnTwoGpus_data()
@@ -304,6 +306,26 @@ void TestPacking::badInflateIsAnInputError()
     } catch (const InputError& e) {
         QCOMPARE(e.field(), std::string("inflate"));
     }
+}
+
+void TestPacking::notesSayWhatWasLeftOut()
+{
+    // One GPU; two 1-GPU pods and a job asking for nothing. Inflate 1: the target is 1000, the
+    // pods ask 2000, so one is removed; the empty job is no pod.
+    const auto cluster = makeCluster({{"r", 1}});
+    const auto trace = makeTrace({{"a", 0, 1, 10}, {"a", 0, 1, 10}, {"a", 0, 0, 10}});
+    PackOptions options;
+    options.inflate = 1.0;
+    const auto run = runPacking(*cluster, *trace, options);
+    QCOMPARE(run.steps.size(), std::size_t{1});
+    const auto notes = packingNotes(*trace, run, options.inflate);
+    QCOMPARE(notes.size(), std::size_t{2});
+    QCOMPARE(notes[0], std::string("1 of the trace's 3 jobs ask for no GPU, CPU or memory: they are not pods and were left out"));
+    QCOMPARE(notes[1], std::string("the 2 pods ask for more than inflate 1 × the cluster's GPUs: 1 were removed at random"));
+    // Nothing left out or removed: nothing said.
+    options.inflate = 2.0;
+    const auto all = makeTrace({{"a", 0, 1, 10}, {"a", 0, 1, 10}});
+    QVERIFY(packingNotes(*all, runPacking(*cluster, *all, options), options.inflate).empty());
 }
 
 QTEST_GUILESS_MAIN(TestPacking)
