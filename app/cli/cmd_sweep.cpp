@@ -2,7 +2,7 @@
 #include "app/cli/import_flags.hpp"
 #include "core/io/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
-#include "app/cli/sweep_csv.hpp"
+#include "core/io/sweep_csv.hpp"
 #include "app/cli/sweep_mpi.hpp"
 #include "core/sim/scenario_grid.hpp"
 #include "core/sim/sim_summary.hpp"

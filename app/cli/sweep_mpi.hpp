@@ -4,7 +4,7 @@
 // out to the other ranks as they finish one, runs scenarios itself meanwhile, and gathers the
 // rows; only rank 0 writes. Built with
 // Boost.MPI over Open MPI when CMake finds them (CLENS_MPI); without, --mpi is a usage error.
-#include "app/cli/sweep_csv.hpp"
+#include "core/io/sweep_csv.hpp"
 
 #include <cstddef>
 #include <functional>

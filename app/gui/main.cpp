@@ -11,6 +11,7 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/pack/packing_page.hpp"
+#include "ui/sweep/sweep_page.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/style/color_mode.hpp"
 #include "ui/views/job_table_panel.hpp"
@@ -58,6 +59,7 @@ std::optional<TabChoice> tabFromString(const QString& s)
     if (s == QLatin1String("compare")) return TabChoice{Page::Compare};
     if (s == QLatin1String("phases")) return TabChoice{Page::Phases};
     if (s == QLatin1String("packing")) return TabChoice{Page::Packing};
+    if (s == QLatin1String("sweep")) return TabChoice{Page::Sweep};
     return std::nullopt;
 }
 
@@ -110,7 +112,7 @@ int main(int argc, char** argv)
     const QCommandLineOption zoom(QStringLiteral("zoom"), QStringLiteral("Zoom the cluster map into the rack with this name"),
                                   QStringLiteral("rack"));
     const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QStringLiteral("Page to show: cluster, analysis, compare, phases, packing, or the cluster "
+                                 QStringLiteral("Page to show: cluster, analysis, compare, phases, packing, sweep, or the cluster "
                                                 "page with its timelines or jobs tab"),
                                  QStringLiteral("name"));
     const QCommandLineOption metrics(QStringLiteral("metrics"),
@@ -267,6 +269,14 @@ int main(int argc, char** argv)
                 QObject::connect(window.packingPage(), &clens::ui::PackingPage::failed, &app, failAndExit);
             }
             window.showPage(tabChoice->page);
+            if (batch && tabChoice->page == MainWindow::Page::Sweep) { // the page's default sweep, run to the end
+                ready.expect();
+                QObject::connect(window.sweepPage(), &clens::ui::SweepPage::finished, &ready, [&] { ready.done(); },
+                                 Qt::SingleShotConnection);
+                QObject::connect(window.sweepPage(), &clens::ui::SweepPage::failed, &app, failAndExit);
+                if (!window.sweepPage()->run())
+                    QApplication::exit(2);
+            }
             if (tabChoice->bottomTab >= 0)
                 window.bottomTabs()->setCurrentIndex(tabChoice->bottomTab);
         }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace clens {
 
@@ -74,45 +75,81 @@ SimSummary computeSummary(const SimResult& r)
     return s;
 }
 
+namespace {
+
+// Every summary key with its field, in summary.json's order: the one list behind summaryToJson
+// and summaryFromJson. S is SimSummary or const SimSummary.
+template <class S, class F>
+void forEachSummaryField(S& s, F&& f)
+{
+    f("jobs", s.jobs);
+    f("finished_jobs", s.finishedJobs);
+    f("unfinished_jobs", s.unfinishedJobs);
+    f("makespan_s", s.makespan_s);
+    f("mean_queue_delay_s", s.meanQueueDelay_s);
+    f("p50_queue_delay_s", s.p50QueueDelay_s);
+    f("p95_queue_delay_s", s.p95QueueDelay_s);
+    f("mean_jct_s", s.meanJct_s);
+    f("gpu_alloc_fraction", s.gpuAllocFraction);
+    f("gpu_effective_util", s.gpuEffectiveUtil);
+    f("fairshare_delay_s", s.fairshareDelay_s);
+    f("fragmentation_delay_s", s.fragmentationDelay_s);
+    f("capacity_delay_s", s.capacityDelay_s);
+    f("held_idle_gpu_seconds", s.heldIdleGpuSeconds);
+    f("mean_slowdown", s.meanSlowdown);
+    f("distributed_jobs", s.distributedJobs);
+    f("allocated_gpu_seconds", s.allocatedGpuSeconds);
+    f("effective_gpu_seconds", s.effectiveGpuSeconds);
+    f("preemptions", s.preemptions);
+    f("server_failures", s.serverFailures);
+    f("cpu_alloc_fraction", s.cpuAllocFraction); // NaN (null): some server's CPU is unlimited
+    f("mem_alloc_fraction", s.memAllocFraction);
+    f("gpu_share_fragmentation", s.gpuShareFragmentation);
+    f("cpu_reserved_core_h", s.cpuReservedCoreH);
+    f("cpu_used_core_h", s.cpuUsedCoreH);
+    f("mem_reserved_gb_h", s.memReservedGbH);
+    f("mem_used_gb_h", s.memUsedGbH);
+    f("cpu_under_pct", s.cpuUnderPct);
+    f("mem_under_pct", s.memUnderPct);
+    f("oom_kills", s.oomKills);
+    f("throttled_s", s.throttled_s);
+    f("energy_kwh", s.energyKwh);
+    f("powered_server_h", s.poweredServerH);
+    f("power_delay_s", s.powerDelay_s);
+}
+
+} // namespace
+
 boost::json::object summaryToJson(const SimSummary& s)
 {
     boost::json::object o;
-    o["jobs"] = s.jobs;
-    o["finished_jobs"] = s.finishedJobs;
-    o["unfinished_jobs"] = s.unfinishedJobs;
-    o["makespan_s"] = s.makespan_s;
-    o["mean_queue_delay_s"] = s.meanQueueDelay_s;
-    o["p50_queue_delay_s"] = s.p50QueueDelay_s;
-    o["p95_queue_delay_s"] = s.p95QueueDelay_s;
-    o["mean_jct_s"] = s.meanJct_s;
-    o["gpu_alloc_fraction"] = s.gpuAllocFraction;
-    o["gpu_effective_util"] = s.gpuEffectiveUtil;
-    o["fairshare_delay_s"] = s.fairshareDelay_s;
-    o["fragmentation_delay_s"] = s.fragmentationDelay_s;
-    o["capacity_delay_s"] = s.capacityDelay_s;
-    o["held_idle_gpu_seconds"] = s.heldIdleGpuSeconds;
-    o["mean_slowdown"] = s.meanSlowdown;
-    o["distributed_jobs"] = s.distributedJobs;
-    o["allocated_gpu_seconds"] = s.allocatedGpuSeconds;
-    o["effective_gpu_seconds"] = s.effectiveGpuSeconds;
-    o["preemptions"] = s.preemptions;
-    o["server_failures"] = s.serverFailures;
-    const auto orNull = [](double v) { return std::isnan(v) ? boost::json::value(nullptr) : boost::json::value(v); };
-    o["cpu_alloc_fraction"] = orNull(s.cpuAllocFraction); // null: some server's CPU is unlimited
-    o["mem_alloc_fraction"] = orNull(s.memAllocFraction);
-    o["gpu_share_fragmentation"] = s.gpuShareFragmentation;
-    o["cpu_reserved_core_h"] = s.cpuReservedCoreH;
-    o["cpu_used_core_h"] = s.cpuUsedCoreH;
-    o["mem_reserved_gb_h"] = s.memReservedGbH;
-    o["mem_used_gb_h"] = s.memUsedGbH;
-    o["cpu_under_pct"] = s.cpuUnderPct;
-    o["mem_under_pct"] = s.memUnderPct;
-    o["oom_kills"] = s.oomKills;
-    o["throttled_s"] = s.throttled_s;
-    o["energy_kwh"] = s.energyKwh;
-    o["powered_server_h"] = s.poweredServerH;
-    o["power_delay_s"] = s.powerDelay_s;
+    forEachSummaryField(s, [&](const char* key, const auto& v) {
+        if constexpr (std::is_floating_point_v<std::remove_cvref_t<decltype(v)>>)
+            o[key] = std::isnan(v) ? boost::json::value(nullptr) : boost::json::value(v);
+        else
+            o[key] = v;
+    });
     return o;
+}
+
+SimSummary summaryFromJson(const boost::json::object& o)
+{
+    SimSummary s;
+    forEachSummaryField(s, [&](const char* key, auto& v) {
+        using T = std::remove_cvref_t<decltype(v)>;
+        const auto* found = o.if_contains(key);
+        if (!found)
+            return;
+        if constexpr (std::is_floating_point_v<T>) {
+            if (found->is_null())
+                v = std::nan("");
+            else if (found->is_number())
+                v = found->to_number<double>();
+        } else if (found->is_int64()) {
+            v = found->get_int64();
+        }
+    });
+    return s;
 }
 
 } // namespace clens

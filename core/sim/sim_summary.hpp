@@ -17,5 +17,7 @@ SimSummary computeSummary(const SimResult& result);
 
 // summary.json: every key of docs/simulation.md "Outputs", the totals of SimSummary included.
 boost::json::object summaryToJson(const SimSummary& s);
+// summaryToJson's inverse (a project's stored sweep): a missing key keeps its default, null is NaN.
+SimSummary summaryFromJson(const boost::json::object& o);
 
 } // namespace clens

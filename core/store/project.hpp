@@ -7,6 +7,7 @@
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/sim_result.hpp"
+#include "core/sim/sweep.hpp"
 
 #include <memory>
 #include <optional>
@@ -36,12 +37,22 @@ struct ProjectPhases {
     std::string modelJson;
 };
 
+// The GUI's sweep (docs/gui.md "The Sweep page"): its grid JSON text (docs/simulation.md "Sweeps",
+// kept as text and not parsed here) and one entry per grid run, in grid order; back[i] is false
+// for a run that never came back (the sweep was cancelled).
+struct ProjectSweep {
+    std::string gridJson;
+    std::vector<SweepRun> runs;
+    std::vector<char> back;
+};
+
 struct Project {
     std::shared_ptr<const Topology> cluster; // null: the project has no cluster
     std::shared_ptr<const Trace> trace;      // null is saved as an empty trace
     std::vector<NamedScenario> scenarios;
     std::vector<NamedResult> results;
     std::optional<ProjectPhases> phases; // nullopt: the project has no container metrics
+    std::optional<ProjectSweep> sweep;   // nullopt: no sweep was run
 };
 
 } // namespace clens

@@ -3,6 +3,7 @@
 #include "core/util/atomic_file.hpp"
 #include "core/store/cluster_tables.hpp"
 #include "core/store/phase_tables.hpp"
+#include "core/store/sweep_tables.hpp"
 #include "core/store/result_tables.hpp"
 #include "core/store/schema.hpp"
 #include "core/store/table_reader.hpp"
@@ -84,6 +85,7 @@ void writeProject(Database& db, const Project& p, const Trace& trace, const Clus
     for (std::size_t i = 0; i < p.results.size(); ++i)
         writeResult(db, static_cast<std::int64_t>(i), p.results[i].name, ids.ofResult[i], *p.results[i].result, progress);
     writePhases(db, p.phases, progress);
+    writeSweep(db, p.sweep);
     progress.finish();
 }
 
@@ -163,6 +165,7 @@ Project readProject(Database& db, const std::string& path, const ProgressFn& pro
         p.results.push_back(NamedResult{std::move(stored.name), std::move(stored.result)});
     }
     p.phases = readPhases(db, path, progress);
+    p.sweep = readSweep(db, path);
     progress.finish();
     return p;
 }

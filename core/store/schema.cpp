@@ -398,7 +398,25 @@ ALTER TABLE result_jobs ADD COLUMN never_start_order INTEGER;
 
 void addV6(Database& db) { db.exec(kV6); }
 
-constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}, {5, addV6}};
+// Version 7: the GUI's sweep (docs/gui.md "The Sweep page"): its grid JSON, and per run whether it
+// came back, its error and its summary as summary.json text (NULL when it did not succeed).
+constexpr const char* kV7 = R"sql(
+CREATE TABLE sweep (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  grid_json TEXT NOT NULL
+) STRICT;
+CREATE TABLE sweep_runs (
+  idx INTEGER PRIMARY KEY,
+  back INTEGER NOT NULL,
+  ok INTEGER NOT NULL,
+  error TEXT NOT NULL,
+  summary_json TEXT
+) STRICT;
+)sql";
+
+void addV7(Database& db) { db.exec(kV7); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}, {5, addV6}, {6, addV7}};
 
 } // namespace
 
@@ -410,6 +428,7 @@ void createSchema(Database& db)
     db.exec(kV4);
     db.exec(kV5);
     db.exec(kV6);
+    db.exec(kV7);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }

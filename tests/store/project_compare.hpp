@@ -299,6 +299,24 @@ inline void comparePhases(const std::optional<ProjectPhases>& x, const std::opti
     }
 }
 
+inline void compareSweep(const std::optional<ProjectSweep>& x, const std::optional<ProjectSweep>& y)
+{
+    const QString where = "sweep";
+    QCOMPARE(x.has_value(), y.has_value());
+    if (!x)
+        return;
+    CLENS_SAME(x->gridJson, y->gridJson);
+    CLENS_SAME(x->back, y->back);
+    QCOMPARE(x->runs.size(), y->runs.size());
+    for (std::size_t i = 0; i < x->runs.size(); ++i) {
+        const QString w = QString("sweep run %1").arg(i);
+        CLENS_SAME(x->runs[i].ok, y->runs[i].ok);
+        CLENS_SAME(x->runs[i].error, y->runs[i].error);
+        if (x->runs[i].ok)
+            compareSummary(x->runs[i].summary, y->runs[i].summary, w);
+    }
+}
+
 inline void compareProject(const Project& x, const Project& y)
 {
     const QString where = "project";
@@ -320,6 +338,7 @@ inline void compareProject(const Project& x, const Project& y)
             return;
     }
     comparePhases(x.phases, y.phases);
+    compareSweep(x.sweep, y.sweep);
 }
 
 #undef CLENS_SAME

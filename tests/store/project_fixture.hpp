@@ -224,6 +224,15 @@ inline Project makeRichProject()
     bare->outages.clear();
     p.results.push_back({"no cluster, no trace", bare});
     p.phases = ProjectPhases{makeRichMetrics(), R"({"format": "clusterlens-phase-model", "kmeans_centers": [[0.5]]})"};
+    // A sweep of three runs: one done (every summary field set), one failed, one cancelled.
+    ProjectSweep sweep;
+    sweep.gridJson = R"({"base":{},"vary":{"quota.mode":["none","strict","borrow"]}})";
+    sweep.runs.resize(3);
+    sweep.runs[0].ok = true;
+    sweep.runs[0].summary = p.results.front().result->summary;
+    sweep.runs[1].error = "servers fail faster than the run can follow";
+    sweep.back = {1, 1, 0};
+    p.sweep = sweep;
     return p;
 }
 

@@ -127,6 +127,7 @@ private slots:
     void version3ResultsHaveNoPhases();
     void version4ResultsAreFifo();
     void version5ResultsHaveNoNeverStartable();
+    void version6FileOpensWithoutSweep();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -494,6 +495,7 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
+constexpr const char* kDropV7 = "DROP TABLE sweep; DROP TABLE sweep_runs; ";
 constexpr const char* kDropV6 = "ALTER TABLE result_jobs DROP COLUMN never_start_order; ";
 constexpr const char* kDropV5 = "ALTER TABLE results DROP COLUMN sc_queue_policy; "
                                 "ALTER TABLE results DROP COLUMN sc_queue_las_thresholds_gpu_s; "
@@ -577,6 +579,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     // 1 -> 2 step with no container metrics, and is left as it was.
     auto p = makeRichProject();
     p.phases.reset();
+    p.sweep.reset();
     // v1 and v2 traces had no CPU, memory or GPU models, and results nothing of resources.
     auto trace = std::make_shared<Trace>(*p.trace);
     for (auto& j : trace->jobs) {
@@ -621,11 +624,12 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     }
     const auto file = path("v1.clens");
     saveProject(file, p);
-    execSql(file, std::string(kDropV6) + kDropV5 + kDropV4 + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
+    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + kDropV4 + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
                   "DROP TABLE phase_metric_notes; DROP TABLE containers; PRAGMA user_version = 1");
     const auto before = readBytes(file);
     auto q = loadProject(file);
     QVERIFY(!q.phases);
+    QVERIFY(!q.sweep);
     QCOMPARE(readBytes(file), before);
     // Results of v2 and older had no slowdown cap and no resource defaults (checked in
     // version2ResultsHaveNoCapNorDefaults); the rest is as saved.
@@ -665,7 +669,7 @@ void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
     QCOMPARE(current.results.front().result->scenario.resources.serverDefaults.cpuCores, std::optional<double>(32));
     QCOMPARE(current.results.front().result->scenario.resources.jobDefaults.memGbPerGpu, std::optional<double>(12.5));
     QCOMPARE(current.results.front().result->scenario.slowdown.maxFactor, 3.5);
-    execSql(file, std::string(kDropV6) + kDropV5 + kDropV4 + kDropV3 + "PRAGMA user_version = 2");
+    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + kDropV4 + kDropV3 + "PRAGMA user_version = 2");
     const auto q = loadProject(file);
     QVERIFY(!q.results.empty());
     for (const auto& r : q.results) {
@@ -688,7 +692,7 @@ void TestProjectFile::version3ResultsHaveNoPhases()
         for (const auto& l : r.result->scaledLevels)
             someKnown = someKnown || l.phase >= 0;
     QVERIFY(someKnown);
-    execSql(file, std::string(kDropV6) + kDropV5 + kDropV4 + "PRAGMA user_version = 3");
+    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + kDropV4 + "PRAGMA user_version = 3");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), current.results.size());
     std::size_t levels = 0;
@@ -714,7 +718,7 @@ void TestProjectFile::version4ResultsAreFifo()
     const auto current = loadProject(file);
     QVERIFY(current.results.front().result->scenario.queue.policy == QueuePolicyKind::FairShare);
     QCOMPARE(current.results.front().result->scenario.queue.lasThresholdsGpuS, (std::vector<double>{0.1, 7200, 1e12}));
-    execSql(file, std::string(kDropV6) + kDropV5 + "PRAGMA user_version = 4");
+    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + "PRAGMA user_version = 4");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), current.results.size());
     for (std::size_t i = 0; i < q.results.size(); ++i) {
@@ -734,11 +738,26 @@ void TestProjectFile::version5ResultsHaveNoNeverStartable()
     const auto file = path("v5.clens");
     saveProject(file, p);
     QVERIFY(!loadProject(file).results.front().result->neverStartable.empty());
-    execSql(file, std::string(kDropV6) + "PRAGMA user_version = 5");
+    execSql(file, std::string(kDropV7) + kDropV6 + "PRAGMA user_version = 5");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), p.results.size());
     for (auto& r : p.results)
         std::const_pointer_cast<SimResult>(r.result)->neverStartable.clear();
+    p.sweep.reset();
+    compareProject(p, q);
+}
+
+void TestProjectFile::version6FileOpensWithoutSweep()
+{
+    // A schema-6 file opens through the real 6 -> 7 step: no sweep; the rest is as saved.
+    auto p = makeRichProject();
+    const auto file = path("v6.clens");
+    saveProject(file, p);
+    QVERIFY(loadProject(file).sweep);
+    execSql(file, std::string(kDropV7) + "PRAGMA user_version = 6");
+    const auto q = loadProject(file);
+    QVERIFY(!q.sweep);
+    p.sweep.reset();
     compareProject(p, q);
 }
 

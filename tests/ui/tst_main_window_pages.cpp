@@ -9,6 +9,7 @@
 #include "ui/analysis/metric_delta_model.hpp"
 #include "tests/ui/main_window_fixture.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/sweep/sweep_page.hpp"
 #include "ui/app/session.hpp"
 #include "ui/phases/container_table_model.hpp"
 #include "ui/pack/packing_page.hpp"
@@ -120,7 +121,7 @@ private slots:
         for (int i = 0; i < pages->count(); ++i)
             names << pages->tabText(i);
         QCOMPARE(names, (QStringList{QStringLiteral("Cluster"), QStringLiteral("Analysis"), QStringLiteral("Compare"),
-                                     QStringLiteral("Phases"), QStringLiteral("Packing")}));
+                                     QStringLiteral("Phases"), QStringLiteral("Packing"), QStringLiteral("Sweep")}));
         QVERIFY(w.currentPage() == MainWindow::Page::Cluster);
         QVERIFY(w.heatmap()->isVisible());
         // No page widens the window beyond the size asked for (wide pages scroll instead).
@@ -141,6 +142,14 @@ private slots:
         QVERIFY(w.currentPage() == MainWindow::Page::Packing);
         QVERIFY(w.packingPage()->isVisible());
         for (const char* dock : {"scenarioDock", "summaryDock", "inspectorDock", "bottomDock"})
+            QVERIFY2(!dockNamed(w, dock)->isVisible(), dock);
+        QCOMPARE(w.width(), 1600);
+        // The Sweep page keeps the knobs beside it: they are the base of the grid.
+        w.showPage(MainWindow::Page::Sweep);
+        QVERIFY(w.currentPage() == MainWindow::Page::Sweep);
+        QVERIFY(w.sweepPage()->isVisible());
+        QVERIFY(dockNamed(w, "scenarioDock")->isVisible());
+        for (const char* dock : {"summaryDock", "inspectorDock", "bottomDock"})
             QVERIFY2(!dockNamed(w, dock)->isVisible(), dock);
         QCOMPARE(w.width(), 1600);
 

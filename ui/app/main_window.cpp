@@ -8,6 +8,7 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/pack/packing_page.hpp"
+#include "ui/sweep/sweep_page.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/time/time_format.hpp"
@@ -69,6 +70,7 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     connectSession();
     connectPhases();
     connectAnalysis();
+    connectSweep();
     resize(1600, 1000);
     restoreSettings();
 }
@@ -117,6 +119,9 @@ void MainWindow::buildCentral()
     packing_ = new PackingPage;
     addPage(Page::Packing, scrollable(packing_), tr("Packing"),
             tr("How full the cluster gets before pods fail, per placement policy (the FGD packing experiment)"));
+    sweep_ = new SweepPage;
+    addPage(Page::Sweep, scrollable(sweep_), tr("Sweep"),
+            tr("Vary up to three knobs, run every combination, and find the best trade-offs (the Pareto front)"));
     setCentralWidget(pages_);
     connect(pages_, &QTabWidget::currentChanged, this, &MainWindow::onPageChanged);
 }
@@ -263,7 +268,39 @@ void MainWindow::refreshShownPage()
     } else if (shownPage_ == Page::Packing && packingStale_ && session_->input().cluster) {
         packingStale_ = false;
         packing_->setInputs(session_->input().cluster, session_->input().trace);
+    } else if (shownPage_ == Page::Sweep && sweepStale_) {
+        sweepStale_ = false;
+        refreshSweepInputs();
     }
+}
+
+void MainWindow::connectSweep()
+{
+    const auto stale = [this] {
+        sweepStale_ = true;
+        refreshShownPage();
+    };
+    connect(session_, &Session::inputChanged, this, stale);
+    connect(session_, &Session::snapshotChanged, this, stale);
+    connect(session_, &Session::baselineChanged, this, stale);
+    sweep_->setBaseSource([this] { return session_->scenario(); });
+    connect(sweep_, &SweepPage::scenarioChosen, this, [this](const Scenario& scenario) {
+        applyScenario(scenario);
+        showPage(Page::Cluster);
+    });
+    connect(sweep_, &SweepPage::changed, this, &MainWindow::markModified);
+    connect(sweep_, &SweepPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+}
+
+void MainWindow::refreshSweepInputs()
+{
+    sweep_->setInput(session_->input());
+    const auto reference = session_->baseline() ? session_->baseline() : session_->current();
+    if (reference && reference->result)
+        sweep_->setReference(&reference->result->summary, reference->result->scenario,
+                             session_->baseline() ? tr("pinned baseline") : tr("current result"));
+    else
+        sweep_->setReference(nullptr, {}, {});
 }
 
 void MainWindow::onCompareJobActivated(int job)
@@ -332,7 +369,7 @@ void MainWindow::buildDocks()
     auto* scenarioDock = dock(tr("Scenario"), QStringLiteral("scenarioDock"), scenario_, Qt::LeftDockWidgetArea);
     scenarioDock->setMinimumWidth(280);
     // The Phases page has its own autoscaler knobs and needs the width.
-    pageDocks_.push_back({scenarioDock, {Page::Cluster, Page::Analysis, Page::Compare}});
+    pageDocks_.push_back({scenarioDock, {Page::Cluster, Page::Analysis, Page::Compare, Page::Sweep}});
 
     summary_ = new SummaryPanel;
     auto* summaryDock = dock(tr("Results"), QStringLiteral("summaryDock"), summary_, Qt::RightDockWidgetArea);

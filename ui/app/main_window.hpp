@@ -37,6 +37,7 @@ class NotesButton;
 struct OpenedProject;
 class PackingPage;
 class PhasesPage;
+class SweepPage;
 namespace analysis {
 class AnalysisPage;
 class ComparePage;
@@ -52,7 +53,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // The pages of the central area, in tab order.
-    enum class Page { Cluster, Analysis, Compare, Phases, Packing };
+    enum class Page { Cluster, Analysis, Compare, Phases, Packing, Sweep };
 
     explicit MainWindow(Engine engine, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -116,6 +117,7 @@ public:
     QTabWidget* bottomTabs() const { return bottomTabs_; }
     PhasesPage* phasesPage() const { return phases_; }
     PackingPage* packingPage() const { return packing_; }
+    SweepPage* sweepPage() const { return sweep_; }
     analysis::AnalysisPage* analysisPage() const { return analysis_; }
     analysis::ComparePage* comparePage() const { return compare_; }
     QString statusText() const;
@@ -152,6 +154,9 @@ private:
     // shown): their work is off the GUI thread, but a hidden page need not compete with a run.
     void refreshShownPage();
     void onCompareJobActivated(int job);
+    // The Sweep page's data, base scenario and reference star (pinned baseline, else current).
+    void connectSweep();
+    void refreshSweepInputs();
     void buildDocks();
     void buildMenus();
     void connectSession();
@@ -206,9 +211,11 @@ private:
     analysis::AnalysisPage* analysis_ = nullptr;
     analysis::ComparePage* compare_ = nullptr;
     PackingPage* packing_ = nullptr;
+    SweepPage* sweep_ = nullptr;
     bool analysisStale_ = true;
     bool compareStale_ = true;
     bool packingStale_ = true;
+    bool sweepStale_ = true;
     // Docks shown on a page only (the Cluster page's results, inspector and timelines; the
     // scenario knobs everywhere but Phases), and whether the user had them open there.
     struct PageDock {

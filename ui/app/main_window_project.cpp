@@ -5,6 +5,7 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/phases/phases_page.hpp"
+#include "ui/sweep/sweep_page.hpp"
 #include "ui/views/scenario_panel.hpp"
 
 #include <QCloseEvent>
@@ -117,6 +118,8 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     }
     notesButton_->setNotes(importNotes_);
     projectScenarios_ = opened.otherScenarios;
+    sweep_->setInput(opened.input); // the sweep belongs to this data: set it before the sweep
+    sweep_->restore(opened.sweep);
     refreshPresets();
     scenario_->setScenario(opened.scenario);
     setProjectPath(path);
@@ -171,6 +174,8 @@ void MainWindow::saveProject(const QString& pathIn)
         contents.baseline = b->result;
     contents.otherScenarios = projectScenarios_;
     contents.phases = phases_->projectPhases();
+    if (const auto sweep = sweep_->result(); sweep && sweep->finished)
+        contents.sweep = sweep; // a sweep still running is saved once it is done
 
     saving_ = true;
     auto progress = std::make_shared<std::atomic<int>>(0);

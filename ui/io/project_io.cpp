@@ -1,5 +1,7 @@
 #include "ui/io/project_io.hpp"
 
+#include "core/sim/scenario_grid.hpp"
+
 #include "core/sim/scenario_json.hpp"
 #include "core/store/project_file.hpp"
 
@@ -54,6 +56,8 @@ Project toProject(const SessionContents& c)
     if (c.baseline)
         p.results.push_back({kBaselineName, c.baseline});
     p.phases = c.phases;
+    if (c.sweep)
+        p.sweep = ProjectSweep{c.sweep->gridJson, c.sweep->runs, c.sweep->back};
     return p;
 }
 
@@ -69,6 +73,21 @@ OpenedProject readProject(const Engine& engine, const QString& path, const Progr
         }
         out.input = SimInput{p.cluster, p.trace};
         out.phases = p.phases;
+        if (p.sweep)
+            try {
+                auto sweep = std::make_shared<SweepResult>();
+                sweep->grid = parseScenarioGrid(p.sweep->gridJson, path.toStdString() + ": sweep");
+                if (sweep->grid.runs.size() != p.sweep->runs.size() || p.sweep->back.size() != p.sweep->runs.size())
+                    throw std::runtime_error("its grid has " + std::to_string(sweep->grid.runs.size()) + " runs, the file "
+                                             + std::to_string(p.sweep->runs.size()));
+                sweep->gridJson = p.sweep->gridJson;
+                sweep->runs = p.sweep->runs;
+                sweep->back = p.sweep->back;
+                sweep->finished = true;
+                out.sweep = std::move(sweep);
+            } catch (const std::exception& e) {
+                out.notes << tr("The saved sweep could not be read (%1); the Sweep page starts empty.").arg(QString::fromStdString(e.what()));
+            }
         const NamedResult* current = resultNamed(p, kCurrentName);
         if (!current && !p.results.empty() && p.results.back().result)
             current = &p.results.back(); // a project written by another tool: its last result

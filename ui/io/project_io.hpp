@@ -1,8 +1,8 @@
 #pragma once
 // The main window's session as a .clens project (core/store, docs/project-file.md): the
 // cluster, the trace, the knobs as the scenario "current", the current and baseline results
-// as the results "current" and "baseline", any other named scenarios the file holds, and the
-// Phases page's container metrics with their model.
+// as the results "current" and "baseline", any other named scenarios the file holds, the
+// Phases page's container metrics with their model, and the Sweep page's sweep.
 // Reading and writing block: call them on a worker thread. Errors come back as text (never
 // as exceptions across threads), worded for a person from the core's typed errors.
 #include "core/sim/scenario.hpp"
@@ -10,6 +10,7 @@
 #include "core/util/progress.hpp"
 #include "ui/run/engine.hpp"
 #include "ui/run/sim_snapshot.hpp"
+#include "ui/run/sweep_result.hpp"
 
 #include <QString>
 #include <QStringList>
@@ -31,6 +32,7 @@ struct SessionContents {
     std::shared_ptr<const SimResult> baseline; // may be null
     std::vector<NamedScenario> otherScenarios; // kept from the opened project, saved again
     std::optional<ProjectPhases> phases;       // the Phases page's metrics and model
+    std::shared_ptr<const SweepResult> sweep;  // the Sweep page's sweep (null: none)
 };
 
 Project toProject(const SessionContents& contents);
@@ -42,6 +44,7 @@ struct OpenedProject {
     SnapshotPtr baseline;
     std::vector<NamedScenario> otherScenarios;
     std::optional<ProjectPhases> phases;
+    std::shared_ptr<const SweepResult> sweep; // null: none (or it could not be read: a note says so)
     QStringList notes; // what could not be used (a scenario JSON the core rejects, ...)
     QString error;     // empty on success: a headline, a blank line, the core's message
     bool cancelled = false;

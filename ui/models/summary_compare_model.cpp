@@ -31,10 +31,14 @@ std::optional<double> SummaryCompareModel::value(const SimSnapshot* s, Row row)
 {
     if (!s || !s->result)
         return std::nullopt;
-    const SimSummary& m = s->result->summary;
-    if (isAutoscalerRow(row) && s->result->scenario.autoscaler.usage == UsageModel::None)
+    return value(s->result->summary, s->result->scenario, row);
+}
+
+std::optional<double> SummaryCompareModel::value(const SimSummary& m, const Scenario& scenario, Row row)
+{
+    if (isAutoscalerRow(row) && scenario.autoscaler.usage == UsageModel::None)
         return std::nullopt;
-    if (isPowerRow(row) && !s->result->scenario.power.enabled)
+    if (isPowerRow(row) && !scenario.power.enabled)
         return std::nullopt;
     const double jobs = m.jobs > 0 ? static_cast<double>(m.jobs) : 1.0;
     switch (row) {
@@ -123,7 +127,7 @@ int SummaryCompareModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-static QString metricName(SummaryCompareModel::Row row)
+QString SummaryCompareModel::name(Row row)
 {
     using M = SummaryCompareModel;
     switch (row) {
@@ -160,7 +164,18 @@ static QString metricName(SummaryCompareModel::Row row)
     }
 }
 
-static QString metricExplanation(SummaryCompareModel::Row row)
+QString SummaryCompareModel::fullName(Row row)
+{
+    const QString own = name(row);
+    if (!own.startsWith(QLatin1Char(' ')))
+        return own;
+    for (int parent = static_cast<int>(row) - 1; parent >= 0; --parent)
+        if (const QString p = name(static_cast<Row>(parent)); !p.startsWith(QLatin1Char(' ')))
+            return QStringLiteral("%1 · %2").arg(p, own.trimmed());
+    return own.trimmed();
+}
+
+QString SummaryCompareModel::explanation(Row row)
 {
     using M = SummaryCompareModel;
     switch (row) {
@@ -221,7 +236,7 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == Metric)
-            return metricName(row);
+            return name(row);
         if (!v)
             return index.column() == Change && !baseline_ ? QString() : QStringLiteral("–");
         if (index.column() == Change) {
@@ -241,7 +256,7 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
     case ValueRole: return v ? QVariant(*v) : QVariant();
     case Qt::ToolTipRole:
         if (index.column() == Metric)
-            return metricExplanation(row);
+            return explanation(row);
         if (index.column() == Change && v)
             return (*v > 0 ? QStringLiteral("+") : QStringLiteral("−")) + format(row, std::abs(*v));
         return {};

@@ -35,6 +35,13 @@ public:
     // result cannot say (CPU or memory allocation with a server of unknown capacity, the
     // autoscaler's rows without the autoscaler, the power rows without node power).
     static std::optional<double> value(const SimSnapshot* s, Row row);
+    // The same for a summary of a run of this scenario (a sweep's runs keep no more).
+    static std::optional<double> value(const SimSummary& m, const Scenario& scenario, Row row);
+    // The metric's name as the results table shows it (sub-rows indented) and what it measures.
+    static QString name(Row row);
+    // The name on its own, a sub-row's with its parent's: "Mean wait · fragmentation".
+    static QString fullName(Row row);
+    static QString explanation(Row row);
     static QString format(Row row, double value);
     static bool lowerIsBetter(Row row);
     // A change that is neither better nor worse (what jobs use is their demand, not a goal).

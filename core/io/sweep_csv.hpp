@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace clens::cli {
+namespace clens {
 
 struct SweepCsvRow {
     bool ok = false;
@@ -20,4 +20,4 @@ struct SweepCsvRow {
 SweepCsvRow csvRowOf(const SweepRun& run);
 void writeSweepCsv(std::ostream& out, const ScenarioGrid& grid, const std::vector<SweepCsvRow>& rows);
 
-} // namespace clens::cli
+} // namespace clens

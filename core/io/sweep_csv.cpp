@@ -1,4 +1,4 @@
-#include "app/cli/sweep_csv.hpp"
+#include "core/io/sweep_csv.hpp"
 
 #include "core/sim/sim_summary.hpp"
 #include "core/util/csv_writer.hpp"
@@ -6,7 +6,7 @@
 
 #include <boost/json.hpp>
 
-namespace clens::cli {
+namespace clens {
 
 namespace {
 std::string cell(const boost::json::value& v)
@@ -59,4 +59,4 @@ void writeSweepCsv(std::ostream& out, const ScenarioGrid& grid, const std::vecto
     }
 }
 
-} // namespace clens::cli
+} // namespace clens

@@ -1,0 +1,314 @@
+// The Sweep page (docs/gui.md "The Sweep page"), offscreen, on the real simulation core: the grid
+// editor's values become the runs, every run's summary is the one `clusterlens-cli sweep` gives
+// (the exported table is its CSV, byte for byte), the Pareto front and the reference star are
+// drawn, a click loads a run, cancel keeps what came back, bad values say why, and in the main
+// window a sweep of the demo loads into the what-if views and comes back from the project file.
+#include "core/io/sweep_csv.hpp"
+#include "core/sim/grid_values.hpp"
+#include "core/sim/scenario_grid.hpp"
+#include "core/sim/scenario_json.hpp"
+#include "tests/sim/sim_test_support.hpp"
+#include "tests/ui/main_window_fixture.hpp"
+#include "tests/ui/ui_test_support.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/app/session.hpp"
+#include "ui/sweep/sweep_chart.hpp"
+#include "ui/sweep/sweep_knobs.hpp"
+#include "ui/sweep/sweep_page.hpp"
+#include "ui/sweep/sweep_table_model.hpp"
+#include "ui/views/scenario_panel.hpp"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sstream>
+
+using namespace clens;
+using namespace clens::ui;
+using namespace clens::test;
+
+namespace {
+
+constexpr int kWaitMs = 120000; // generous on a shared machine; the tests wait on signals
+
+// 2 racks of 2 servers x 4 GPUs; n jobs of 1-8 GPUs arriving every 30 s, so placement and
+// locality matter.
+SimInput smallInput(int n)
+{
+    SimInput in;
+    in.cluster = makeCluster({{"r0", 4}, {"r0", 4}, {"r1", 4}, {"r1", 4}});
+    std::vector<JobSpec> jobs;
+    for (int i = 0; i < n; ++i)
+        jobs.push_back({i % 2 ? "a" : "b", 30 * i, 1 << (i % 4), 600 + 60 * (i % 7)});
+    in.trace = makeTrace(jobs);
+    return in;
+}
+
+bool waitFinished(SweepPage& page)
+{
+    QSignalSpy finished(&page, &SweepPage::finished);
+    return !page.busy() || finished.wait(kWaitMs);
+}
+
+// A stored sweep of four runs over quota.mode, with summaries chosen for the front:
+// (mean wait s, GPUs allocated) = (100, 0.5), (200, 0.8), (150, 0.4), (300, 0.8).
+std::shared_ptr<SweepResult> handMadeSweep()
+{
+    auto r = std::make_shared<SweepResult>();
+    r->gridJson = R"({"base":{"seed":3},"vary":{"quota.mode":["none","strict","borrow","borrow-preempt"]}})";
+    r->grid = parseScenarioGrid(r->gridJson, "test");
+    const double waits[] = {100, 200, 150, 300}, alloc[] = {0.5, 0.8, 0.4, 0.8};
+    for (int i = 0; i < 4; ++i) {
+        SweepRun run;
+        run.ok = true;
+        run.summary.meanQueueDelay_s = waits[i];
+        run.summary.gpuAllocFraction = alloc[i];
+        r->runs.push_back(run);
+        r->back.push_back(1);
+    }
+    r->finished = true;
+    return r;
+}
+
+} // namespace
+
+class TestSweepPage : public QObject {
+    Q_OBJECT
+private slots:
+    void runsAreTheCliSweep();
+    void frontReferenceAndClick();
+    void badValuesSayWhy_data();
+    void badValuesSayWhy();
+    void cancelKeepsWhatCameBack();
+    void mainWindowSweepLoadsAndIsSaved();
+    void everyKnobsValuesMakeAGrid();
+};
+
+void TestSweepPage::runsAreTheCliSweep()
+{
+    SweepPage page;
+    page.resize(1200, 800);
+    page.show();
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto in = smallInput(60);
+    page.setInput(in);
+    Scenario base;
+    base.seed = 5;
+    page.setBase(base);
+    page.setVary(0, QStringLiteral("placement"), QStringLiteral("best-fit, spread"));
+    page.setVary(1, QStringLiteral("locality.relax_to_any_after_s"), QStringLiteral("0..600 step 600"));
+    page.setVary(2, {}, {});
+    QSignalSpy back(&page, &SweepPage::runsBack);
+    QVERIFY(page.run());
+    QVERIFY(page.busy());
+    QVERIFY(waitFinished(page));
+    QVERIFY(!back.isEmpty());
+    const auto result = page.result();
+    // 2 placements x 2 thresholds = 4 runs, the first key varying slowest.
+    QCOMPARE(result->runs.size(), std::size_t{4});
+    QCOMPARE(result->backCount(), std::size_t{4});
+    QCOMPARE(result->grid.labels[1], (std::vector<std::string>{"best-fit", "600"}));
+    QCOMPARE(page.model()->rowCount(), 4);
+    QVERIFY2(page.statusText().startsWith(QStringLiteral("4 runs in")), qPrintable(page.statusText()));
+
+    // The same grid through the core's threaded sweep (what `clusterlens-cli sweep` runs): the
+    // exported table is its CSV, byte for byte.
+    const auto expected = runSweep(in.cluster, in.trace, result->grid.runs, 1);
+    std::vector<SweepCsvRow> rows;
+    for (const auto& r : expected) {
+        QVERIFY(r.ok);
+        rows.push_back(csvRowOf(r));
+    }
+    std::ostringstream csv;
+    writeSweepCsv(csv, result->grid, rows);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sweep.csv"));
+    QCOMPARE(page.exportTable(path), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().toStdString(), csv.str());
+    // The table shows a run's metric as the results table formats it.
+    const int column = page.model()->columnOf(SummaryCompareModel::MeanDelay);
+    QCOMPARE(page.model()->data(page.model()->index(2, column)).toString(),
+             SummaryCompareModel::format(SummaryCompareModel::MeanDelay, expected[2].summary.meanQueueDelay_s));
+    QCOMPARE(page.chart()->pointCount(), 4);
+    QVERIFY(page.exportChart(dir.filePath(QStringLiteral("sweep.png")), {800, 500}).isEmpty());
+}
+
+void TestSweepPage::frontReferenceAndClick()
+{
+    SweepPage page;
+    page.resize(1200, 800);
+    page.show();
+    QAbstractItemModelTester tester(page.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    page.restore(handMadeSweep());
+    // The editor shows the stored grid's key and values.
+    QCOMPARE(page.varyKey(0), QStringLiteral("quota.mode"));
+    QCOMPARE(page.varyValues(0), QStringLiteral("none, strict, borrow, borrow-preempt"));
+    QCOMPARE(page.varyKey(1), QString());
+    // Mean wait (lower is better) against GPUs allocated (higher is better): (100, 0.5) and
+    // (200, 0.8) trade off; (150, 0.4) loses to (100, 0.5); (300, 0.8) ties (200, 0.8) and waits longer.
+    page.setMetrics(SummaryCompareModel::MeanDelay, SummaryCompareModel::AllocFraction);
+    QCOMPARE(page.front(), (std::vector<int>{0, 1}));
+    QCOMPARE(page.chart()->frontCount(), 2);
+    QVERIFY(page.model()->data(page.model()->index(1, 0), Qt::FontRole).value<QFont>().bold());
+    QVERIFY(!page.model()->data(page.model()->index(2, 0), Qt::FontRole).value<QFont>().bold());
+    QVERIFY(page.statusText().contains(QStringLiteral("2 on the Pareto front")));
+    // Both lower is better (mean wait against GPUs allocated read the other way is not offered;
+    // P95 wait is 0 for all, so the front is the runs with the least mean wait): run 0 alone.
+    page.setMetrics(SummaryCompareModel::MeanDelay, SummaryCompareModel::P95Delay);
+    QCOMPARE(page.front(), (std::vector<int>{0}));
+
+    SimSummary reference;
+    reference.meanQueueDelay_s = 250;
+    reference.gpuAllocFraction = 0.6;
+    page.setReference(&reference, Scenario{}, QStringLiteral("current result"));
+    page.setMetrics(SummaryCompareModel::MeanDelay, SummaryCompareModel::AllocFraction);
+    QVERIFY(page.chart()->hasReference());
+
+    // A click on run 2's point loads that run's scenario.
+    std::vector<Scenario> chosen;
+    connect(&page, &SweepPage::scenarioChosen, this, [&](const Scenario& s) { chosen.push_back(s); });
+    page.chart()->replot();
+    const auto at = page.chart()->pixelOf(2);
+    QVERIFY(at.has_value());
+    QCOMPARE(page.chart()->runAt(*at), 2);
+    QTest::mouseClick(page.chart(), Qt::LeftButton, {}, at->toPoint());
+    QCOMPARE(chosen.size(), std::size_t{1});
+    const auto& scenario = chosen.front();
+    QVERIFY(scenario.quota.mode == QuotaMode::Borrow);
+    QCOMPARE(scenario.seed, std::uint64_t{3}); // the base's other knobs
+    QCOMPARE(page.table()->selectionModel()->selectedRows().size(), 1);
+    // Far from every point, nothing is chosen.
+    QCOMPARE(page.chart()->runAt(QPointF(-100, -100)), -1);
+}
+
+void TestSweepPage::badValuesSayWhy_data()
+{
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("values");
+    QTest::addColumn<bool>("runEnabled");
+    QTest::addColumn<QString>("says");
+    QTest::newRow("range without step") << "locality.rack_size" << "2..8" << false << "Fix the values";
+    QTest::newRow("value the key refuses") << "locality.rack_size" << "8, 0" << true << "rack_size";
+    QTest::newRow("unknown key") << "locality.no_such_knob" << "1" << true << "no_such_knob";
+}
+
+void TestSweepPage::badValuesSayWhy()
+{
+    QFETCH(QString, key);
+    QFETCH(QString, values);
+    QFETCH(bool, runEnabled);
+    QFETCH(QString, says);
+    SweepPage page;
+    page.setInput(smallInput(4));
+    page.setVary(0, key, values);
+    page.setVary(1, {}, {});
+    auto* run = page.findChild<QPushButton*>(QStringLiteral("runSweep"));
+    QCOMPARE(run->isEnabled(), runEnabled);
+    if (!runEnabled) {
+        QVERIFY(page.findChild<QLabel*>(QStringLiteral("sweepTotal"))->text().contains(says));
+        return;
+    }
+    QSignalSpy failed(&page, &SweepPage::failed);
+    QVERIFY(!page.run());
+    QVERIFY(!page.busy());
+    QCOMPARE(failed.size(), 1);
+    QVERIFY2(page.statusText().contains(says), qPrintable(page.statusText()));
+}
+
+void TestSweepPage::cancelKeepsWhatCameBack()
+{
+    SweepPage page;
+    page.setInput(smallInput(4000));
+    page.setVary(0, QStringLiteral("seed"), QStringLiteral("1..300 step 1"));
+    page.setVary(1, {}, {});
+    QSignalSpy back(&page, &SweepPage::runsBack);
+    QVERIFY(page.run());
+    QVERIFY(back.wait(kWaitMs));
+    page.cancel();
+    QVERIFY(!page.busy());
+    const auto result = page.result();
+    QVERIFY(result->finished);
+    // 300 runs of 4,000 jobs take far longer than one poll of the page (200 ms).
+    QVERIFY(result->backCount() > 0);
+    QVERIFY(result->backCount() < 300);
+    QVERIFY(page.statusText().startsWith(QStringLiteral("Cancelled")));
+    // A run that did not come back says so; one that did has its summary.
+    std::size_t missing = 0;
+    while (result->back[missing])
+        ++missing;
+    const int status = page.model()->statusColumn();
+    QCOMPARE(page.model()->data(page.model()->index(static_cast<int>(missing), status)).toString(), QStringLiteral("cancelled"));
+}
+
+void TestSweepPage::mainWindowSweepLoadsAndIsSaved()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("sweep.clens"));
+    std::shared_ptr<const SweepResult> swept;
+    {
+        const auto w = makeMainWindow(coreEngine());
+        QSignalSpy updated(w.get(), &MainWindow::viewsUpdated);
+        w->openDemo();
+        QVERIFY(updated.wait(kWaitMs));
+        w->showPage(MainWindow::Page::Sweep);
+        auto* page = w->sweepPage();
+        // The page's default grid: relax-to-any {0, 600, 1800, never} x quota {none, strict, borrow}.
+        QVERIFY(page->run());
+        QVERIFY(waitFinished(*page));
+        swept = page->result();
+        QCOMPARE(swept->runs.size(), std::size_t{12});
+        QCOMPARE(swept->backCount(), std::size_t{12});
+        // The star is the current result (no baseline pinned): the demo's defaults.
+        QVERIFY(page->chart()->hasReference());
+        // Loading run 5 (relax 600, strict) shows its knobs in the scenario panel and simulates them.
+        page->chooseRun(4);
+        QVERIFY(w->currentPage() == MainWindow::Page::Cluster);
+        QVERIFY(w->scenarioPanel()->scenario() == swept->grid.runs[4]);
+        QVERIFY(updated.wait(kWaitMs));
+        while (w->session()->runs()->isBusy())
+            QVERIFY(updated.wait(kWaitMs));
+        QVERIFY(w->session()->current()->result->scenario == swept->grid.runs[4]);
+        QCOMPARE(w->session()->current()->result->summary.meanQueueDelay_s, swept->runs[4].summary.meanQueueDelay_s);
+        QSignalSpy saved(w.get(), &MainWindow::projectSaved);
+        w->saveProject(path);
+        QVERIFY(saved.wait(kWaitMs));
+    }
+    const auto again = makeMainWindow(coreEngine());
+    QSignalSpy opened(again.get(), &MainWindow::projectOpened);
+    again->openProject(path);
+    QVERIFY(opened.wait(kWaitMs));
+    const auto restored = again->sweepPage()->result();
+    QVERIFY(restored);
+    QCOMPARE(restored->gridJson, swept->gridJson);
+    QCOMPARE(restored->runs.size(), swept->runs.size());
+    for (std::size_t i = 0; i < swept->runs.size(); ++i)
+        QCOMPARE(restored->runs[i].summary.meanQueueDelay_s, swept->runs[i].summary.meanQueueDelay_s);
+    QCOMPARE(again->sweepPage()->varyKey(1), QStringLiteral("quota.mode"));
+}
+
+void TestSweepPage::everyKnobsValuesMakeAGrid()
+{
+    // The values a knob starts from (filled in when it is chosen) are a grid the default scenario
+    // accepts: a misspelt key path or value would fail here, not in front of a user.
+    for (const auto& knob : sweepKnobs()) {
+        const auto key = knob.key.toStdString();
+        try {
+            const auto grid = parseScenarioGrid(gridJson(scenarioToJson(Scenario{}), {{key, parseGridValues(knob.example.toStdString(), key)}}), "t");
+            QVERIFY2(grid.runs.size() >= 2, qPrintable(knob.key));
+        } catch (const std::exception& e) {
+            QFAIL(qPrintable(knob.key + QStringLiteral(": ") + QString::fromStdString(e.what())));
+        }
+        QCOMPARE(sweepKnobLabel(knob.key), knob.label);
+    }
+    QCOMPARE(sweepKnobLabel(QStringLiteral("quota.vc.vcA")), QStringLiteral("quota.vc.vcA"));
+}
+
+QTEST_MAIN(TestSweepPage)
+#include "tst_sweep_page.moc"

@@ -1,0 +1,133 @@
+#pragma once
+// The Sweep page (docs/gui.md "The Sweep page"): vary up to three knobs of the scenario panel's
+// scenario over lists or ranges of values, run every combination in the background on all cores
+// (progress, cancel, runs shown as they come back), read every run's metrics in a table and any
+// two of them on a scatter with the Pareto front and the reference result, and load a run into the
+// what-if views with a click. The sweep is kept in the project.
+#include "ui/models/summary_compare_model.hpp"
+#include "ui/run/engine.hpp"
+#include "ui/run/sweep_result.hpp"
+
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+class QTimer;
+class QToolButton;
+
+namespace clens::ui {
+
+class SweepChart;
+class SweepTableModel;
+
+class SweepPage : public QWidget {
+    Q_OBJECT
+public:
+    using Metric = SummaryCompareModel::Row;
+    static constexpr int kMaxKnobs = 3;
+
+    explicit SweepPage(QWidget* parent = nullptr);
+    ~SweepPage() override;
+
+    // The cluster, trace and demand every run uses (a new input drops the sweep shown).
+    void setInput(const SimInput& input);
+    // The scenario the grid varies (the scenario panel's knobs).
+    void setBase(const Scenario& scenario) { base_ = scenario; }
+    // Where run() reads the base when it starts (the session's scenario, current to the last
+    // knob moved); without it, the last setBase.
+    void setBaseSource(std::function<Scenario()> source) { baseSource_ = std::move(source); }
+    // The result drawn as a star: the pinned baseline, else the current result (null: none).
+    void setReference(const SimSummary* summary, const Scenario& scenario, const QString& label);
+
+    // Row `row` of the grid editor: the key path varied ("" leaves the row out) and its values
+    // as typed (a list or a range, core/sim/grid_values.hpp).
+    void setVary(int row, const QString& key, const QString& values);
+    QString varyKey(int row) const;
+    QString varyValues(int row) const;
+
+    // Builds the grid and starts it (a sweep still running is cancelled first). False, with the
+    // reason in the status line, when the grid cannot be built.
+    bool run();
+    void cancel();
+    bool busy() const;
+    // The sweep shown (runs still coming back while busy); null before the first.
+    std::shared_ptr<const SweepResult> result() const { return result_; }
+    // Shows a stored sweep (an opened project): the editor takes its keys and values.
+    void restore(std::shared_ptr<const SweepResult> result);
+    void clear();
+
+    void setMetrics(Metric x, Metric y);
+    Metric xMetric() const;
+    Metric yMetric() const;
+    // Runs on the Pareto front of the two metrics, by increasing x.
+    const std::vector<int>& front() const { return front_; }
+    // Loads run `run` into the what-if views (emits scenarioChosen).
+    void chooseRun(int run);
+
+    SweepChart* chart() const { return chart_; }
+    SweepTableModel* model() const { return model_; }
+    QTableView* table() const { return table_; }
+    QString statusText() const;
+    QString exportTable(const QString& path) const;
+    QString exportChart(const QString& path, QSize size = {});
+
+signals:
+    void scenarioChosen(const clens::Scenario& scenario);
+    void runsBack();  // some runs came back (the table and chart show them)
+    void finished();  // every run is back, or the sweep was cancelled
+    void changed();   // the sweep kept in the project changed
+    void failed(const QString& message);
+
+private:
+    struct Job;
+    QWidget* buildEditor();
+    QWidget* buildRunRow();
+    QWidget* buildResults();
+    void pollJob();
+    void onJobFinished(const std::shared_ptr<Job>& job);
+    void showResult(std::shared_ptr<const SweepResult> result, bool sameSweep);
+    void refreshChart();
+    void refreshColumns();
+    void refreshStatus();
+    QString describeRun(int run) const;
+    void chooseExport(bool csv);
+
+    SimInput input_;
+    Scenario base_;
+    std::function<Scenario()> baseSource_;
+    std::optional<std::pair<SimSummary, Scenario>> reference_;
+    QString referenceLabel_;
+    std::shared_ptr<Job> job_;
+    std::shared_ptr<const SweepResult> result_;
+    std::vector<int> front_;
+    int chosen_ = -1;
+    double seconds_ = 0;
+
+    QComboBox* keys_[kMaxKnobs] = {};
+    QLineEdit* values_[kMaxKnobs] = {};
+    QLabel* counts_[kMaxKnobs] = {};
+    QLabel* total_ = nullptr;
+    QPushButton* run_ = nullptr;
+    QPushButton* cancel_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* status_ = nullptr;
+    QToolButton* export_ = nullptr;
+    QComboBox* xMetric_ = nullptr;
+    QComboBox* yMetric_ = nullptr;
+    SweepChart* chart_ = nullptr;
+    SweepTableModel* model_ = nullptr;
+    QSortFilterProxyModel* sorted_ = nullptr;
+    QTableView* table_ = nullptr;
+    QTimer* poll_;
+};
+
+} // namespace clens::ui
