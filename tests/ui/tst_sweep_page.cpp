@@ -17,6 +17,7 @@
 #include "ui/sweep/sweep_page.hpp"
 #include "ui/sweep/sweep_table_model.hpp"
 #include "ui/views/scenario_panel.hpp"
+#include <QComboBox>
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -87,6 +88,7 @@ private slots:
     void cancelKeepsWhatCameBack();
     void mainWindowSweepLoadsAndIsSaved();
     void everyKnobsValuesMakeAGrid();
+    void scenarioPanelSendsAKnob();
 };
 
 void TestSweepPage::runsAreTheCliSweep()
@@ -308,6 +310,27 @@ void TestSweepPage::everyKnobsValuesMakeAGrid()
         QCOMPARE(sweepKnobLabel(knob.key), knob.label);
     }
     QCOMPARE(sweepKnobLabel(QStringLiteral("quota.vc.vcA")), QStringLiteral("quota.vc.vcA"));
+}
+
+void TestSweepPage::scenarioPanelSendsAKnob()
+{
+    // "Vary in a sweep…" on the Placement knob: the Sweep page comes up with placement in a row.
+    const auto w = makeMainWindow(coreEngine());
+    auto* panel = w->scenarioPanel();
+    QCOMPARE(panel->varyKeyOf(panel->placementCombo()), QStringLiteral("placement"));
+    QCOMPARE(panel->varyKeyOf(panel->quotaModeCombo()), QStringLiteral("quota.mode"));
+    auto* page = w->sweepPage();
+    // The default rows vary relax-to-any and quota mode: placement takes the free third row.
+    emit panel->varyRequested(QStringLiteral("placement"));
+    QVERIFY(w->currentPage() == MainWindow::Page::Sweep);
+    QCOMPARE(page->varyKey(2), QStringLiteral("placement"));
+    QCOMPARE(page->varyValues(2), QStringLiteral("best-fit, first-fit, spread, fgd"));
+    // A knob already in a row stays where it is; with no free row the last one is replaced.
+    emit panel->varyRequested(QStringLiteral("quota.mode"));
+    QCOMPARE(page->varyKey(1), QStringLiteral("quota.mode"));
+    QCOMPARE(page->varyKey(2), QStringLiteral("placement"));
+    emit panel->varyRequested(QStringLiteral("seed"));
+    QCOMPARE(page->varyKey(2), QStringLiteral("seed"));
 }
 
 QTEST_MAIN(TestSweepPage)

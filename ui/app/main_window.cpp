@@ -289,6 +289,10 @@ void MainWindow::connectSweep()
         showPage(Page::Cluster);
     });
     connect(sweep_, &SweepPage::changed, this, &MainWindow::markModified);
+    connect(scenario_, &ScenarioPanel::varyRequested, this, [this](const QString& key) {
+        sweep_->addVary(key);
+        showPage(Page::Sweep);
+    });
     connect(sweep_, &SweepPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
 }
 

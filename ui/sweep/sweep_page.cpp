@@ -287,6 +287,23 @@ void SweepPage::setVary(int row, const QString& key, const QString& values)
     refreshStatus();
 }
 
+void SweepPage::addVary(const QString& key)
+{
+    int row = -1;
+    for (int r = 0; r < kMaxKnobs && row < 0; ++r)
+        if (varyKey(r) == key)
+            row = r;
+    for (int r = 0; r < kMaxKnobs && row < 0; ++r)
+        if (varyKey(r).isEmpty())
+            row = r;
+    if (row < 0)
+        row = kMaxKnobs - 1;
+    const auto* knob = sweepKnob(key);
+    if (varyKey(row) != key)
+        setVary(row, key, knob ? knob->example : QString());
+    values_[row]->setFocus();
+}
+
 QString SweepPage::varyKey(int row) const
 {
     const auto* keys = keys_[row];

@@ -52,6 +52,9 @@ public:
     // as typed (a list or a range, core/sim/grid_values.hpp).
     void setVary(int row, const QString& key, const QString& values);
     QString varyKey(int row) const;
+    // Puts a knob in the editor (the scenario panel's "Vary in a sweep…"): its row if it has one,
+    // else the first free row, else the last; with the values it starts from.
+    void addVary(const QString& key);
     QString varyValues(int row) const;
 
     // Builds the grid and starts it (a sweep still running is cancelled first). False, with the

@@ -14,6 +14,7 @@
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -64,6 +65,31 @@ ScenarioPanel::ScenarioPanel(QWidget* parent)
     setScenario(Scenario{});
 }
 
+void ScenarioPanel::offerVary(QFormLayout* form, QWidget* field, const QString& key)
+{
+    varyable_.emplace_back(field, key);
+    const auto attach = [this, key](QWidget* w) {
+        w->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(w, &QWidget::customContextMenuRequested, this, [this, w, key](const QPoint& pos) {
+            QMenu menu;
+            menu.addAction(tr("Vary in a sweep…"), this, [this, key] { emit varyRequested(key); });
+            menu.exec(w->mapToGlobal(pos));
+        });
+    };
+    if (auto* label = form->labelForField(field))
+        attach(label);
+    if (!qobject_cast<QAbstractSpinBox*>(field)) // a spin box keeps its own menu (copy, paste, step)
+        attach(field);
+}
+
+QString ScenarioPanel::varyKeyOf(const QWidget* field) const
+{
+    for (const auto& [w, key] : varyable_)
+        if (w == field)
+            return key;
+    return {};
+}
+
 void ScenarioPanel::addHeaderWidget(QWidget* widget)
 {
     header_->addWidget(widget);
@@ -105,6 +131,9 @@ void ScenarioPanel::build()
     rackSize_->setKeyboardTracking(false);
     rackSize_->setToolTip(tr("Servers per rack when the cluster file has no rack column"));
     lf->addRow(tr("Rack size"), rackSize_);
+    offerVary(lf, relaxRack_, QStringLiteral("locality.relax_to_rack_after_s"));
+    offerVary(lf, relaxAny_, QStringLiteral("locality.relax_to_any_after_s"));
+    offerVary(lf, rackSize_, QStringLiteral("locality.rack_size"));
     v->addWidget(locality);
 
     // Gang.
@@ -120,6 +149,9 @@ void ScenarioPanel::build()
     gf->addRow(tr("Min fraction"), minFraction_);
     elasticAfter_ = new DurationKnob(false, tr("at once"));
     gf->addRow(tr("Elastic after"), elasticAfter_);
+    offerVary(gf, gang_, QStringLiteral("gang.policy"));
+    offerVary(gf, minFraction_, QStringLiteral("gang.min_fraction"));
+    offerVary(gf, elasticAfter_, QStringLiteral("gang.elastic_after_s"));
     v->addWidget(gangBox);
 
     // Quotas.
@@ -152,6 +184,7 @@ void ScenarioPanel::build()
         fitQuotaTable();
         edited();
     });
+    offerVary(qf, quotaMode_, QStringLiteral("quota.mode"));
     v->addWidget(quotaBox);
 
     // Scheduling.
@@ -171,6 +204,8 @@ void ScenarioPanel::build()
     backfill_->addItem(tr("greedy: any job that fits starts"), static_cast<int>(BackfillPolicy::Greedy));
     backfill_->addItem(tr("none: a blocked job blocks its VC"), static_cast<int>(BackfillPolicy::None));
     sf->addRow(tr("Backfill"), backfill_);
+    offerVary(sf, placement_, QStringLiteral("placement"));
+    offerVary(sf, backfill_, QStringLiteral("backfill"));
     v->addWidget(schedBox);
     queue_ = new QueueKnobs; // docs/queue-policies.md
     v->addWidget(queue_);
@@ -188,6 +223,9 @@ void ScenarioPanel::build()
     slf->addRow(tr("Per extra server"), perExtraServer_);
     slf->addRow(tr("Per extra rack"), crossRack_);
     slf->addRow(tr("At most"), maxFactor_);
+    offerVary(slf, perExtraServer_, QStringLiteral("slowdown.per_extra_server"));
+    offerVary(slf, crossRack_, QStringLiteral("slowdown.cross_rack"));
+    offerVary(slf, maxFactor_, QStringLiteral("slowdown.max_factor"));
     v->addWidget(slowBox);
 
     // Resources beyond GPUs.
@@ -231,6 +269,7 @@ void ScenarioPanel::build()
     speedup_->setObjectName(QStringLiteral("arrivalsSpeedup"));
     speedup_->setToolTip(tr("arrivals.speedup: 1 replays the trace as recorded, 1000 a thousand times faster"));
     arf->addRow(tr("Faster by"), speedup_);
+    offerVary(arf, speedup_, QStringLiteral("arrivals.speedup"));
     v->addWidget(arrivalsBox);
 
     // Failures.
@@ -252,6 +291,10 @@ void ScenarioPanel::build()
     horizon_->setSuffix(tr(" days"));
     horizon_->setToolTip(tr("With failures on, the simulation stops this long after the last submission"));
     ff->addRow(tr("Stop after"), horizon_);
+    offerVary(ff, trialRun_, QStringLiteral("failures.trial_run_s"));
+    offerVary(ff, mtbf_, QStringLiteral("failures.server_mtbf_h"));
+    offerVary(ff, repair_, QStringLiteral("failures.repair_h"));
+    offerVary(ff, checkpoint_, QStringLiteral("failures.checkpoint_s"));
     v->addWidget(failBox);
 
     // Autoscaler and node power (docs/autoscaling.md).
@@ -267,6 +310,7 @@ void ScenarioPanel::build()
     seed_->setRange(0, 1 << 30);
     seed_->setKeyboardTracking(false);
     rf->addRow(tr("Random seed"), seed_);
+    offerVary(rf, seed_, QStringLiteral("seed"));
     seriesStep_ = new QSpinBox;
     seriesStep_->setRange(1, 86400);
     seriesStep_->setSuffix(tr(" s"));

@@ -8,8 +8,11 @@
 #include <QWidget>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QComboBox;
+class QFormLayout;
 class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
@@ -58,14 +61,22 @@ public:
     QDoubleSpinBox* jobCpuSpin() const { return jobCpu_; }
     QDoubleSpinBox* jobMemSpin() const { return jobMem_; }
 
+    // The scenario JSON key path a knob's right-click menu offers to vary in a sweep ("" for none).
+    QString varyKeyOf(const QWidget* field) const;
+
 signals:
     void scenarioEdited(const clens::Scenario& scenario);
+    // "Vary in a sweep…" on a knob (or its label): the key path to vary.
+    void varyRequested(const QString& key);
 
 private:
     void build();
     void edited();             // read widgets -> scenario_, emit
     void refreshEnabled();
     void fitQuotaTable();
+    // A right-click menu on the knob's label (and on the knob, unless a spin box) offering to
+    // vary it in a sweep.
+    void offerVary(QFormLayout* form, QWidget* field, const QString& key);
 
     Scenario scenario_;
     bool updating_ = false;
@@ -99,6 +110,7 @@ private:
     PowerKnobs* power_ = nullptr;
     QSpinBox* seed_ = nullptr;
     QSpinBox* seriesStep_ = nullptr;
+    std::vector<std::pair<const QWidget*, QString>> varyable_;
 };
 
 } // namespace clens::ui
