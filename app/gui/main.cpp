@@ -52,14 +52,10 @@ struct TabChoice {
 std::optional<TabChoice> tabFromString(const QString& s)
 {
     using Page = clens::ui::MainWindow::Page;
-    if (s == QLatin1String("cluster")) return TabChoice{Page::Cluster};
     if (s == QLatin1String("timelines")) return TabChoice{Page::Cluster, 0};
     if (s == QLatin1String("jobs")) return TabChoice{Page::Cluster, 1};
-    if (s == QLatin1String("analysis")) return TabChoice{Page::Analysis};
-    if (s == QLatin1String("compare")) return TabChoice{Page::Compare};
-    if (s == QLatin1String("phases")) return TabChoice{Page::Phases};
-    if (s == QLatin1String("packing")) return TabChoice{Page::Packing};
-    if (s == QLatin1String("sweep")) return TabChoice{Page::Sweep};
+    if (const auto page = clens::ui::MainWindow::pageFromName(s))
+        return TabChoice{*page};
     return std::nullopt;
 }
 

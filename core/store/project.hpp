@@ -46,6 +46,18 @@ struct ProjectSweep {
     std::vector<char> back;
 };
 
+// What the GUI showed when the project was saved (docs/project-file.md, version 7): the time cursor, the
+// selected job (an index into the project's trace), the cluster map's colour mode and the page,
+// the last two by the names of the GUI's --color-by and --tab options. Kept as stored; the GUI
+// checks them when it applies them.
+struct ProjectView {
+    std::optional<std::int64_t> time_s;
+    std::optional<std::int64_t> selectedJob;
+    std::string colorMode;
+    std::string page;
+    bool operator==(const ProjectView&) const = default;
+};
+
 struct Project {
     std::shared_ptr<const Topology> cluster; // null: the project has no cluster
     std::shared_ptr<const Trace> trace;      // null is saved as an empty trace
@@ -53,6 +65,7 @@ struct Project {
     std::vector<NamedResult> results;
     std::optional<ProjectPhases> phases; // nullopt: the project has no container metrics
     std::optional<ProjectSweep> sweep;   // nullopt: no sweep was run
+    std::optional<ProjectView> view;     // nullopt: written without a view (the CLI, older files)
 };
 
 } // namespace clens

@@ -4,6 +4,7 @@
 #include "core/store/cluster_tables.hpp"
 #include "core/store/phase_tables.hpp"
 #include "core/store/sweep_tables.hpp"
+#include "core/store/view_tables.hpp"
 #include "core/store/result_tables.hpp"
 #include "core/store/schema.hpp"
 #include "core/store/table_reader.hpp"
@@ -57,6 +58,8 @@ void validateProject(const Project& p, const Trace& trace)
             throw std::invalid_argument("result '" + nr.name + "' was simulated on another trace than the project's");
         validateResult(*nr.result, nr.name, trace.jobs.size());
     }
+    if (p.view && p.view->selectedJob && (*p.view->selectedJob < 0 || static_cast<std::size_t>(*p.view->selectedJob) >= trace.jobs.size()))
+        throw std::invalid_argument("the view's selected job is not a job of the trace");
 }
 
 void writeProject(Database& db, const Project& p, const Trace& trace, const ClusterIds& ids, const ProgressFn& progressFn)
@@ -86,6 +89,7 @@ void writeProject(Database& db, const Project& p, const Trace& trace, const Clus
         writeResult(db, static_cast<std::int64_t>(i), p.results[i].name, ids.ofResult[i], *p.results[i].result, progress);
     writePhases(db, p.phases, progress);
     writeSweep(db, p.sweep);
+    writeView(db, p.view);
     progress.finish();
 }
 
@@ -166,6 +170,7 @@ Project readProject(Database& db, const std::string& path, const ProgressFn& pro
     }
     p.phases = readPhases(db, path, progress);
     p.sweep = readSweep(db, path);
+    p.view = readView(db, path, trace->jobs.size());
     progress.finish();
     return p;
 }

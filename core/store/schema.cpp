@@ -399,7 +399,8 @@ ALTER TABLE result_jobs ADD COLUMN never_start_order INTEGER;
 void addV6(Database& db) { db.exec(kV6); }
 
 // Version 7: the GUI's sweep (docs/gui.md "The Sweep page"): its grid JSON, and per run whether it
-// came back, its error and its summary as summary.json text (NULL when it did not succeed).
+// came back, its error and its summary as summary.json text (NULL when it did not succeed); and
+// the GUI's view state (time cursor, selected job, colour mode, page).
 constexpr const char* kV7 = R"sql(
 CREATE TABLE sweep (
   id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -411,6 +412,13 @@ CREATE TABLE sweep_runs (
   ok INTEGER NOT NULL,
   error TEXT NOT NULL,
   summary_json TEXT
+) STRICT;
+CREATE TABLE view_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  time_s INTEGER,
+  selected_job INTEGER,
+  color_mode TEXT NOT NULL,
+  page TEXT NOT NULL
 ) STRICT;
 )sql";
 

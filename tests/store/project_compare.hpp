@@ -339,6 +339,7 @@ inline void compareProject(const Project& x, const Project& y)
     }
     comparePhases(x.phases, y.phases);
     compareSweep(x.sweep, y.sweep);
+    QVERIFY2(x.view == y.view, "view state");
 }
 
 #undef CLENS_SAME

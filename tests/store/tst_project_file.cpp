@@ -468,6 +468,14 @@ void TestProjectFile::badContentNamesTableAndRow_data()
     QTest::newRow("metrics without containers") << "DELETE FROM containers" << qint64{0} << "containers";
     QTest::newRow("containers without metrics") << "DELETE FROM phase_metrics" << qint64{0} << "containers";
     QTest::newRow("no trace_meta row") << "DELETE FROM trace_meta" << qint64{0} << "trace_meta";
+    // The fixture's sweep: three runs, the first done.
+    QTest::newRow("sweep run missing") << "DELETE FROM sweep_runs WHERE idx = 1" << qint64{2} << "sweep_runs.idx";
+    QTest::newRow("sweep run done without summary") << "UPDATE sweep_runs SET summary_json = NULL WHERE idx = 0" << qint64{1}
+                                                    << "sweep_runs.summary_json";
+    QTest::newRow("sweep summary not JSON") << "UPDATE sweep_runs SET summary_json = '{oops' WHERE idx = 0" << qint64{1}
+                                            << "sweep_runs.summary_json";
+    // 9 jobs: the selected job is an index below 9.
+    QTest::newRow("selected job past the trace") << "UPDATE view_state SET selected_job = 9" << qint64{1} << "view_state.selected_job";
 }
 
 void TestProjectFile::badContentNamesTableAndRow()
@@ -495,7 +503,7 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
-constexpr const char* kDropV7 = "DROP TABLE sweep; DROP TABLE sweep_runs; ";
+constexpr const char* kDropV7 = "DROP TABLE sweep; DROP TABLE sweep_runs; DROP TABLE view_state; ";
 constexpr const char* kDropV6 = "ALTER TABLE result_jobs DROP COLUMN never_start_order; ";
 constexpr const char* kDropV5 = "ALTER TABLE results DROP COLUMN sc_queue_policy; "
                                 "ALTER TABLE results DROP COLUMN sc_queue_las_thresholds_gpu_s; "
@@ -580,6 +588,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     auto p = makeRichProject();
     p.phases.reset();
     p.sweep.reset();
+    p.view.reset();
     // v1 and v2 traces had no CPU, memory or GPU models, and results nothing of resources.
     auto trace = std::make_shared<Trace>(*p.trace);
     for (auto& j : trace->jobs) {
@@ -744,12 +753,14 @@ void TestProjectFile::version5ResultsHaveNoNeverStartable()
     for (auto& r : p.results)
         std::const_pointer_cast<SimResult>(r.result)->neverStartable.clear();
     p.sweep.reset();
+    p.view.reset();
     compareProject(p, q);
 }
 
 void TestProjectFile::version6FileOpensWithoutSweep()
 {
-    // A schema-6 file opens through the real 6 -> 7 step: no sweep; the rest is as saved.
+    // A schema-6 file opens through the real 6 -> 7 step: no sweep, no view state; the rest is as
+    // saved.
     auto p = makeRichProject();
     const auto file = path("v6.clens");
     saveProject(file, p);
@@ -757,7 +768,9 @@ void TestProjectFile::version6FileOpensWithoutSweep()
     execSql(file, std::string(kDropV7) + "PRAGMA user_version = 6");
     const auto q = loadProject(file);
     QVERIFY(!q.sweep);
+    QVERIFY(!q.view);
     p.sweep.reset();
+    p.view.reset();
     compareProject(p, q);
 }
 

@@ -10,6 +10,7 @@
 #include "ui/models/summary_compare_model.hpp"
 #include "ui/phases/phases_controller.hpp"
 #include "ui/phases/phases_page.hpp"
+#include "ui/style/color_mode.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/scenario_panel.hpp"
@@ -174,6 +175,33 @@ private slots:
         QVERIFY(waitForViews(*w));
         QCOMPARE(simulations->load(), 1);
         QVERIFY(w->isWindowModified());
+    }
+
+    void viewStateTravelsWithTheProject()
+    {
+        // The view state (docs/project-file.md): the time cursor, the selected job, the colour mode and the page.
+        const QString path = dir_.filePath(QStringLiteral("view.clens"));
+        {
+            auto w = makeWindow(test::fakeEngine());
+            w->openDemo();
+            QVERIFY(waitForViews(*w));
+            w->session()->clock()->pause();
+            w->session()->clock()->seek(600);
+            w->session()->selectJob(5);
+            w->setColorMode(ColorMode::Tenant);
+            w->showPage(MainWindow::Page::Compare);
+            QSignalSpy saved(w.get(), &MainWindow::projectSaved);
+            w->saveProject(path);
+            QVERIFY(saved.wait(kWaitMs));
+        }
+        const auto w = makeWindow(test::fakeEngine());
+        QSignalSpy updated(w.get(), &MainWindow::viewsUpdated);
+        w->openProject(path);
+        QVERIFY(updated.wait(kWaitMs));
+        QCOMPARE(w->session()->clock()->time(), std::int64_t{600});
+        QCOMPARE(w->session()->selectedJob(), 5);
+        QVERIFY(w->heatmap()->colorMode() == ColorMode::Tenant);
+        QVERIFY(w->currentPage() == MainWindow::Page::Compare);
     }
 
     void namedScenariosTravelWithTheProject()

@@ -209,6 +209,27 @@ MainWindow::Page MainWindow::currentPage() const
     return shownPage_;
 }
 
+QString MainWindow::pageName(Page page)
+{
+    switch (page) {
+    case Page::Cluster: return QStringLiteral("cluster");
+    case Page::Analysis: return QStringLiteral("analysis");
+    case Page::Compare: return QStringLiteral("compare");
+    case Page::Phases: return QStringLiteral("phases");
+    case Page::Packing: return QStringLiteral("packing");
+    case Page::Sweep: return QStringLiteral("sweep");
+    }
+    return QStringLiteral("cluster");
+}
+
+std::optional<MainWindow::Page> MainWindow::pageFromName(const QString& name)
+{
+    for (const auto page : {Page::Cluster, Page::Analysis, Page::Compare, Page::Phases, Page::Packing, Page::Sweep})
+        if (pageName(page) == name)
+            return page;
+    return std::nullopt;
+}
+
 void MainWindow::showPage(Page page)
 {
     for (const auto& [p, widget] : pageTabs_)
@@ -688,6 +709,8 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
                          .arg(session_->description(), TimeFormat::duration(static_cast<std::int64_t>(r.summary.meanQueueDelay_s)),
                               TimeFormat::duration(static_cast<std::int64_t>(
                                   r.summary.jobs > 0 ? r.summary.fragmentationDelay_s / static_cast<double>(r.summary.jobs) : 0))));
+    if (pendingView_) // an opened project's view, once its result shows
+        applyView(*std::exchange(pendingView_, std::nullopt));
     emit viewsUpdated(snapshot->generation);
 }
 

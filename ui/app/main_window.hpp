@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -96,6 +97,9 @@ public:
     // AI4DL container metrics for the Phases page (loaded and labelled in the background).
     void openMetrics(const QString& path);
     void showPage(Page page);
+    // A page's name as --tab and the project's view state spell it ("cluster", "sweep", …).
+    static QString pageName(Page page);
+    static std::optional<Page> pageFromName(const QString& name);
     Page currentPage() const;
     void setColorMode(ColorMode mode);
     // Selects the job with this id in the current trace; false when there is none.
@@ -250,6 +254,9 @@ private:
     QString projectPath_;
     std::vector<NamedScenario> projectScenarios_; // named scenarios of the open project, saved again
     bool adoptDemandAfterOpen_ = false; // an opened project's result already used its phases' demand
+    std::optional<ProjectView> pendingView_; // an opened project's view, applied once its result shows
+    void applyView(const ProjectView& view);
+    ProjectView currentView() const;
     bool saving_ = false;
     bool closeAfterSave_ = false;
     bool reporting_ = false;

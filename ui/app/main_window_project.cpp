@@ -5,7 +5,9 @@
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/phases/phases_page.hpp"
+#include "ui/style/color_mode.hpp"
 #include "ui/sweep/sweep_page.hpp"
+#include "ui/views/heatmap_widget.hpp"
 #include "ui/views/scenario_panel.hpp"
 
 #include <QCloseEvent>
@@ -120,6 +122,7 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     projectScenarios_ = opened.otherScenarios;
     sweep_->setInput(opened.input); // the sweep belongs to this data: set it before the sweep
     sweep_->restore(opened.sweep);
+    pendingView_ = opened.view;
     refreshPresets();
     scenario_->setScenario(opened.scenario);
     setProjectPath(path);
@@ -128,6 +131,32 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     addRecentProject(path);
     emit dataLoaded();
     emit projectOpened(path);
+}
+
+ProjectView MainWindow::currentView() const
+{
+    ProjectView view;
+    if (session_->current())
+        view.time_s = session_->clock()->time();
+    if (session_->selectedJob() >= 0)
+        view.selectedJob = session_->selectedJob();
+    view.colorMode = colorModeName(heatmap_->colorMode()).toStdString();
+    view.page = pageName(shownPage_).toStdString();
+    return view;
+}
+
+void MainWindow::applyView(const ProjectView& view)
+{
+    // Each part only when it fits this data: a file edited by hand must not break the window.
+    if (view.time_s)
+        session_->clock()->seek(*view.time_s);
+    const auto& trace = session_->input().trace;
+    if (view.selectedJob && trace && *view.selectedJob >= 0 && static_cast<std::size_t>(*view.selectedJob) < trace->jobs.size())
+        session_->selectJob(static_cast<std::int32_t>(*view.selectedJob));
+    if (const auto mode = colorModeFromName(QString::fromStdString(view.colorMode)))
+        setColorMode(*mode);
+    if (const auto page = pageFromName(QString::fromStdString(view.page)))
+        showPage(*page);
 }
 
 void MainWindow::saveProjectInteractively(bool askForName)
@@ -174,6 +203,7 @@ void MainWindow::saveProject(const QString& pathIn)
         contents.baseline = b->result;
     contents.otherScenarios = projectScenarios_;
     contents.phases = phases_->projectPhases();
+    contents.view = currentView();
     if (const auto sweep = sweep_->result(); sweep && sweep->finished)
         contents.sweep = sweep; // a sweep still running is saved once it is done
 

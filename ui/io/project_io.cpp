@@ -58,6 +58,7 @@ Project toProject(const SessionContents& c)
     p.phases = c.phases;
     if (c.sweep)
         p.sweep = ProjectSweep{c.sweep->gridJson, c.sweep->runs, c.sweep->back};
+    p.view = c.view;
     return p;
 }
 
@@ -73,6 +74,7 @@ OpenedProject readProject(const Engine& engine, const QString& path, const Progr
         }
         out.input = SimInput{p.cluster, p.trace};
         out.phases = p.phases;
+        out.view = p.view;
         if (p.sweep)
             try {
                 auto sweep = std::make_shared<SweepResult>();

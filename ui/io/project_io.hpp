@@ -33,6 +33,7 @@ struct SessionContents {
     std::vector<NamedScenario> otherScenarios; // kept from the opened project, saved again
     std::optional<ProjectPhases> phases;       // the Phases page's metrics and model
     std::shared_ptr<const SweepResult> sweep;  // the Sweep page's sweep (null: none)
+    std::optional<ProjectView> view;           // time cursor, selected job, colour mode, page
 };
 
 Project toProject(const SessionContents& contents);
@@ -45,6 +46,7 @@ struct OpenedProject {
     std::vector<NamedScenario> otherScenarios;
     std::optional<ProjectPhases> phases;
     std::shared_ptr<const SweepResult> sweep; // null: none (or it could not be read: a note says so)
+    std::optional<ProjectView> view;
     QStringList notes; // what could not be used (a scenario JSON the core rejects, ...)
     QString error;     // empty on success: a headline, a blank line, the core's message
     bool cancelled = false;
