@@ -5,6 +5,7 @@
 #include "tests/ui/ui_test_support.hpp"
 #include "tests/ui/main_window_fixture.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/app/scenario_history.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/models/job_filter_proxy.hpp"
@@ -37,6 +38,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QComboBox>
+#include <QUndoStack>
 #include <QTimer>
 
 #include <qcustomplot.h>
@@ -151,6 +154,59 @@ private slots:
         const auto& jobs = w.heatmap()->state().job;
         QCOMPARE(static_cast<int>(std::count(jobs.begin(), jobs.end(), j05_)), 4); // j05 now runs at t=200
         QVERIFY(w.timelines()->plot()->graphCount() >= 3);
+    }
+
+    void knobChangesUndoAndRedo()
+    {
+        MainWindow& w = *window_;
+        QUndoStack* stack = w.history()->stack();
+        QVERIFY(!stack->canUndo()); // a new trace starts with nothing to undo
+        auto* placement = w.scenarioPanel()->placementCombo();
+        // Placement best-fit -> spread: one step, named after the knob.
+        placement->setCurrentIndex(placement->findData(static_cast<int>(PlacementPolicy::Spread)));
+        QVERIFY(w.session()->scenario().placement == PlacementPolicy::Spread);
+        QCOMPARE(stack->count(), 1);
+        QVERIFY2(stack->undoText().contains(QStringLiteral("lacement")), qPrintable(stack->undoText()));
+        // The same knob again at once (a combo scrolled through): the same step.
+        placement->setCurrentIndex(placement->findData(static_cast<int>(PlacementPolicy::FirstFit)));
+        QCOMPARE(stack->count(), 1);
+        // Another knob: its own step.
+        w.scenarioPanel()->quotaModeCombo()->setCurrentIndex(w.scenarioPanel()->quotaModeCombo()->findData(static_cast<int>(QuotaMode::Strict)));
+        QCOMPARE(stack->count(), 2);
+        // Undo twice: back to the demo's knobs, in the panel and in the session (which re-simulates).
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        stack->undo();
+        QVERIFY(w.session()->scenario().quota.mode == QuotaMode::None);
+        QVERIFY(w.scenarioPanel()->scenario().placement == PlacementPolicy::FirstFit);
+        stack->undo();
+        QVERIFY(w.scenarioPanel()->scenario().placement == PlacementPolicy::BestFit);
+        QVERIFY(w.session()->scenario() == Scenario{});
+        QVERIFY(updated.wait(10000));
+        // Redo brings first-fit back.
+        stack->redo();
+        QVERIFY(w.session()->scenario().placement == PlacementPolicy::FirstFit);
+        // A new trace forgets the steps.
+        openDemo();
+        QVERIFY(!window_->history()->stack()->canUndo());
+    }
+
+    void presetMarkerSaysWhenKnobsChanged()
+    {
+        MainWindow& w = *window_;
+        auto* presets = w.findChild<QComboBox*>(QStringLiteral("presets"));
+        QCOMPARE(presets->itemText(0), QStringLiteral("Presets…"));
+        const int item = presets->findText(QStringLiteral("Strict locality"), Qt::MatchStartsWith);
+        QVERIFY(item > 0);
+        const QString name = presets->itemText(item);
+        emit presets->activated(item);
+        QCOMPARE(presets->itemText(0), QStringLiteral("Preset: %1").arg(name));
+        QVERIFY(w.history()->stack()->undoText().contains(name));
+        // A knob moved since: the marker says so; undone, it no longer does.
+        auto* placement = w.scenarioPanel()->placementCombo();
+        placement->setCurrentIndex(placement->findData(static_cast<int>(PlacementPolicy::Spread)));
+        QCOMPARE(presets->itemText(0), QStringLiteral("Preset: %1 · changed").arg(name));
+        w.history()->stack()->undo();
+        QCOMPARE(presets->itemText(0), QStringLiteral("Preset: %1").arg(name));
     }
 
     void scrubbingChangesTheHeatmap()

@@ -9,6 +9,7 @@
 #include "ui/io/project_io.hpp"
 #include "ui/pack/packing_page.hpp"
 #include "ui/sweep/sweep_page.hpp"
+#include "ui/app/scenario_history.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/time/time_format.hpp"
@@ -44,6 +45,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QUndoStack>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -66,6 +68,7 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     buildCentral();
     buildDocks();
+    history_ = new ScenarioHistory([this](const Scenario& s) { showScenario(s); }, this);
     buildMenus();
     connectSession();
     connectPhases();
@@ -77,6 +80,7 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
 
 MainWindow::~MainWindow()
 {
+    history_->stack()->disconnect(this); // its clearing on destruction must not reach a window half gone
     if (loadCancel_) // a load still running has nobody to report to
         loadCancel_->store(true);
 }
@@ -306,7 +310,7 @@ void MainWindow::connectSweep()
     connect(session_, &Session::baselineChanged, this, stale);
     sweep_->setBaseSource([this] { return session_->scenario(); });
     connect(sweep_, &SweepPage::scenarioChosen, this, [this](const Scenario& scenario) {
-        applyScenario(scenario);
+        applyScenario(scenario, tr("Load a sweep's run"));
         showPage(Page::Cluster);
     });
     connect(sweep_, &SweepPage::changed, this, &MainWindow::markModified);
@@ -386,7 +390,9 @@ void MainWindow::buildDocks()
         if (!chosen.keepsQuotas)
             sc.quota.vcGpus = session_->scenario().quota.vcGpus;
         sc.locality.rackSize = session_->scenario().locality.rackSize;
-        applyScenario(sc);
+        presetName_ = chosen.name;
+        presetScenario_ = sc;
+        applyScenario(sc, tr("Apply preset %1").arg(chosen.name));
         openPhasesSampleIfNeeded(sc);
     });
     connect(load, &QPushButton::clicked, this, &MainWindow::loadScenarioFile);
@@ -491,6 +497,8 @@ void MainWindow::connectSession()
     connect(scenario_, &ScenarioPanel::scenarioEdited, session_, &Session::setScenario);
     // What a project saves changed by the user's hand (not by a result arriving).
     connect(scenario_, &ScenarioPanel::scenarioEdited, this, &MainWindow::markModified);
+    connect(scenario_, &ScenarioPanel::scenarioEdited, history_, [this](const Scenario& s) { history_->changed(s); });
+    connect(history_->stack(), &QUndoStack::indexChanged, this, &MainWindow::refreshPresetMarker);
     connect(summary_, &SummaryPanel::pinRequested, this, &MainWindow::markModified);
     connect(summary_, &SummaryPanel::clearRequested, this, &MainWindow::markModified);
     connect(session_, &Session::inputChanged, this, &MainWindow::onInputChanged);
@@ -559,14 +567,14 @@ void MainWindow::refreshPresets()
         presets_->addItem(all[i].name, QString::number(i));
         presets_->setItemData(presets_->count() - 1, all[i].description, Qt::ToolTipRole);
     }
-    if (projectScenarios_.empty())
-        return;
-    presets_->insertSeparator(presets_->count());
+    if (!projectScenarios_.empty())
+        presets_->insertSeparator(presets_->count());
     for (const auto& named : projectScenarios_) {
         const QString name = QString::fromStdString(named.name);
         presets_->addItem(tr("Project: %1").arg(name), QStringLiteral("named:") + name);
         presets_->setItemData(presets_->count() - 1, tr("Knobs kept in this project"), Qt::ToolTipRole);
     }
+    refreshPresetMarker();
 }
 
 bool MainWindow::keepScenarioAs(const QString& nameIn)
@@ -593,7 +601,10 @@ bool MainWindow::applyNamedScenario(const QString& name)
         if (QString::fromStdString(named.name) != name)
             continue;
         try {
-            applyScenario(parseScenarioJson(named.json, tr("scenario '%1'").arg(name).toStdString()));
+            const auto scenario = parseScenarioJson(named.json, tr("scenario '%1'").arg(name).toStdString());
+            presetName_ = tr("Project: %1").arg(name);
+            presetScenario_ = scenario;
+            applyScenario(scenario, tr("Apply %1").arg(presetName_));
             return true;
         } catch (const std::exception& e) {
             showError(tr("Cannot use this scenario"), QString::fromStdString(e.what()));
@@ -603,12 +614,36 @@ bool MainWindow::applyNamedScenario(const QString& name)
     return false;
 }
 
-void MainWindow::applyScenario(const Scenario& scenario)
+void MainWindow::applyScenario(const Scenario& scenario, const QString& what)
+{
+    showScenario(scenario);
+    history_->changed(scenario, what);
+}
+
+void MainWindow::showScenario(const Scenario& scenario)
 {
     markModified();
     scenario_->setScenario(scenario);
     phases_->setAutoscaler(scenario.autoscaler);
     session_->setScenario(scenario);
+}
+
+QString MainWindow::presetMarker() const
+{
+    if (presetName_.isEmpty() || !history_)
+        return tr("Presets…");
+    return history_->current() == presetScenario_ ? tr("Preset: %1").arg(presetName_)
+                                                  : tr("Preset: %1 · changed").arg(presetName_);
+}
+
+void MainWindow::refreshPresetMarker()
+{
+    if (!presets_ || presets_->count() == 0 || !history_)
+        return;
+    presets_->setItemText(0, presetMarker());
+    presets_->setItemData(0, presetName_.isEmpty() ? QVariant() : QVariant(tr("Knobs applied from \"%1\"%2; choose a preset to apply another")
+                                                                                 .arg(presetName_, history_->current() == presetScenario_ ? QString() : tr(", changed since"))),
+                          Qt::ToolTipRole);
 }
 
 void MainWindow::connectPhases()
@@ -627,6 +662,7 @@ void MainWindow::connectPhases()
         scenario_->setScenario(s);
         session_->setScenario(s);
         markModified();
+        history_->changed(s);
     });
     connect(phases_, &PhasesPage::edited, this, &MainWindow::markModified);
     connect(phases_, &PhasesPage::failed, this, [this](const QString& message) { statusBar()->showMessage(message, 10000); });
@@ -658,6 +694,9 @@ void MainWindow::onPhasesReady()
 
 void MainWindow::onInputChanged()
 {
+    history_->reset(session_->scenario()); // nothing to undo into another trace's knobs
+    presetName_.clear();
+    refreshPresetMarker();
     const SimInput& in = session_->input();
     banner_->hide();
     scenario_->setTrace(in.trace);

@@ -38,6 +38,7 @@ class NotesButton;
 struct OpenedProject;
 class PackingPage;
 class PhasesPage;
+class ScenarioHistory;
 class SweepPage;
 namespace analysis {
 class AnalysisPage;
@@ -87,8 +88,14 @@ public:
     void exportReport(const QString& path);
     // Applies a scenario JSON file to the knobs (re-simulates). False (and a message) on error.
     bool applyScenarioFile(const QString& path);
-    // Shows these knobs everywhere (scenario panel, Phases page) and re-simulates if needed.
-    void applyScenario(const Scenario& scenario);
+    // Shows these knobs everywhere (scenario panel, Phases page) and re-simulates if needed: one
+    // step to undo, named `what` ("Apply preset …"; empty: after the knobs it changed).
+    void applyScenario(const Scenario& scenario, const QString& what = {});
+    // Undo / redo of the knobs (Edit menu, Ctrl+Z / Ctrl+Shift+Z).
+    ScenarioHistory* history() const { return history_; }
+    // The presets combo's first item: "Presets…", or the preset last applied and whether a knob
+    // has changed since ("Preset: Strict locality · changed").
+    QString presetMarker() const;
     // Named scenarios kept in the project (offered under Presets…, saved with the project).
     // "current" is reserved for the project's own knobs: false for it or an empty name.
     bool keepScenarioAs(const QString& name);
@@ -216,6 +223,11 @@ private:
     analysis::ComparePage* compare_ = nullptr;
     PackingPage* packing_ = nullptr;
     SweepPage* sweep_ = nullptr;
+    ScenarioHistory* history_ = nullptr;
+    QString presetName_;      // the preset (or project scenario) last applied; "" none
+    Scenario presetScenario_; // what it set
+    void showScenario(const Scenario& scenario); // everywhere, no undo step
+    void refreshPresetMarker();
     bool analysisStale_ = true;
     bool compareStale_ = true;
     bool packingStale_ = true;

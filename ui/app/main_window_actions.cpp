@@ -1,5 +1,6 @@
 // MainWindow: menus, opening data, scenario files, exports, recent files.
 #include "ui/app/main_window.hpp"
+#include "ui/app/scenario_history.hpp"
 #include "ui/views/notes_button.hpp"
 
 #include "ui/app/last_dir.hpp"
@@ -26,6 +27,7 @@
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QUndoStack>
 #include <QMessageBox>
 #include <QPainter>
 #include <QProgressDialog>
@@ -79,6 +81,14 @@ void MainWindow::buildMenus()
     file->addAction(tr("Export Cluster &Map…"), this, &MainWindow::exportHeatmap);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = history_->stack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = history_->stack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < pages_->count(); ++i) {
