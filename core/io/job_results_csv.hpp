@@ -8,10 +8,15 @@
 // servers, racks, level and the placement columns of a job never placed).
 #include "core/sim/sim_result.hpp"
 
+#include <cstdint>
 #include <ostream>
+#include <vector>
 
 namespace clens {
 
 void writeJobResultsCsv(std::ostream& out, const SimResult& result);
+// The same columns for the given jobs (trace rows), in that order (the GUI's job table as it is
+// filtered and sorted); jobs that were not simulated are left out.
+void writeJobResultsCsv(std::ostream& out, const SimResult& result, const std::vector<std::int32_t>& jobs);
 
 } // namespace clens

@@ -37,6 +37,7 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QComboBox>
 #include <QUndoStack>
@@ -268,6 +269,17 @@ private slots:
             waiting << rows->index(r, JobTableModel::Id).data().toString() + QLatin1Char(' ')
                            + rows->index(r, JobTableModel::AtCursor).data().toString();
         QVERIFY2(waiting.contains(QStringLiteral("j05 waiting: fragmentation — GPUs")), qPrintable(waiting.join(QLatin1String(", "))));
+        // Export CSV… writes the rows listed, in their order, as the CLI's jobs.csv does.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("waiting.csv"));
+        QCOMPARE(table->exportCsv(path), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), rows->rowCount() + 1); // the header, then one line per job listed
+        QVERIFY(lines.front().startsWith(QStringLiteral("job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s")));
+        for (int r = 0; r < rows->rowCount(); ++r)
+            QVERIFY(lines[r + 1].startsWith(rows->index(r, JobTableModel::Id).data().toString() + QLatin1Char(',')));
         table->atCursorFilter()->setCurrentIndex(0);
         QCOMPARE(rows->rowCount(), table->model()->rowCount());
     }

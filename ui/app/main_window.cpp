@@ -518,6 +518,7 @@ void MainWindow::connectSession()
     });
     connect(heatmap_, &HeatmapWidget::jobClicked, session_, &Session::selectJob);
     connect(jobs_, &JobTablePanel::jobSelected, session_, &Session::selectJob);
+    connect(jobs_, &JobTablePanel::exported, this, [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(summary_, &SummaryPanel::pinRequested, session_, &Session::pinBaseline);
     connect(summary_, &SummaryPanel::clearRequested, session_, &Session::clearBaseline);
     connect(inspector_, &InspectorPanel::seekRequested, clock, &PlaybackClock::seek);

@@ -1,18 +1,24 @@
 #include "ui/views/job_table_panel.hpp"
 
+#include "core/io/job_results_csv.hpp"
 #include "ui/models/job_filter_proxy.hpp"
 #include "ui/models/job_table_model.hpp"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QFileDialog>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QSaveFile>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
+
+#include <sstream>
 
 namespace clens::ui {
 
@@ -56,6 +62,18 @@ JobTablePanel::JobTablePanel(QWidget* parent)
     count_ = new QLabel;
     count_->setStyleSheet(QStringLiteral("color: #6a7380;"));
     bar->addWidget(count_);
+    auto* exportCsvButton = new QToolButton;
+    exportCsvButton->setObjectName(QStringLiteral("exportJobs"));
+    exportCsvButton->setText(tr("Export CSV…"));
+    exportCsvButton->setToolTip(tr("The jobs listed (as filtered and sorted), with every column of clusterlens-cli simulate --jobs-out"));
+    connect(exportCsvButton, &QToolButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export the jobs listed"), {}, tr("CSV (*.csv)"));
+        if (path.isEmpty())
+            return;
+        const QString error = exportCsv(path);
+        emit exported(error.isEmpty() ? tr("Exported %1 jobs to %2").arg(listedJobs().size()).arg(path) : error);
+    });
+    bar->addWidget(exportCsvButton);
     v->addLayout(bar);
 
     view_ = new QTableView;
@@ -103,6 +121,30 @@ JobTablePanel::JobTablePanel(QWidget* parent)
         emit jobSelected(job);
     });
     refreshVcs();
+}
+
+std::vector<std::int32_t> JobTablePanel::listedJobs() const
+{
+    std::vector<std::int32_t> jobs;
+    jobs.reserve(static_cast<std::size_t>(proxy_->rowCount()));
+    for (int row = 0; row < proxy_->rowCount(); ++row)
+        jobs.push_back(proxy_->data(proxy_->index(row, 0), JobTableModel::JobIndexRole).toInt());
+    return jobs;
+}
+
+QString JobTablePanel::exportCsv(const QString& path) const
+{
+    const auto& snapshot = model_->snapshot();
+    if (!snapshot || !snapshot->result || !snapshot->result->trace)
+        return tr("There are no jobs to export yet.");
+    std::ostringstream text;
+    writeJobResultsCsv(text, *snapshot->result, listedJobs());
+    QSaveFile file(path); // all or nothing
+    const auto bytes = text.str();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size())
+        || !file.commit())
+        return tr("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
 }
 
 void JobTablePanel::setSnapshot(SnapshotPtr snapshot)

@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 
 #include <functional>
+#include <vector>
 #include <QWidget>
 
 class QComboBox;
@@ -40,9 +41,15 @@ public:
     QTableView* view() const { return view_; }
     QLineEdit* filterEdit() const { return filter_; }
     QComboBox* atCursorFilter() const { return atCursor_; }
+    // The jobs listed, as filtered and sorted (trace rows).
+    std::vector<std::int32_t> listedJobs() const;
+    // Writes the listed jobs as the CLI's jobs.csv (docs/simulation.md "Outputs"), atomically.
+    // Returns "" on success, else a message for the user.
+    QString exportCsv(const QString& path) const;
 
 signals:
     void jobSelected(std::int32_t job);
+    void exported(const QString& message); // the outcome of Export CSV…, for the status bar
 
 private:
     void refreshVcs();
