@@ -3,11 +3,12 @@
 #include "core/pack/packing_arrivals.hpp"
 #include "core/pack/packing_curve_csv.hpp"
 #include "ui/analysis/latest_task_runner.hpp"
+#include "ui/io/save_text.hpp"
 #include "ui/pack/packing_chart.hpp"
 #include "ui/pack/packing_map_panel.hpp"
 #include "ui/pack/policy_style.hpp"
-#include "ui/views/chart_export.hpp"
 #include "ui/style/color_mode.hpp"
+#include "ui/views/chart_export.hpp"
 #include "ui/views/heatmap_widget.hpp"
 
 #include <QCheckBox>
@@ -19,7 +20,6 @@
 #include <QLocale>
 #include <QMenu>
 #include <QProgressBar>
-#include <QSaveFile>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -363,12 +363,7 @@ QString PackingPage::exportCurves(const QString& path) const
         return tr("There are no curves to export yet.");
     std::ostringstream text;
     writePackingCurveCsv(text, cells_);
-    QSaveFile file(path); // all or nothing
-    const auto bytes = text.str();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size())
-        || !file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    return saveTextAtomically(path, text.str());
 }
 
 void PackingPage::chooseExport(bool csv)

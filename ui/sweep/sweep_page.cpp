@@ -6,6 +6,7 @@
 #include "core/sim/scenario_json.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/parallel_for.hpp"
+#include "ui/io/save_text.hpp"
 #include "ui/sweep/sweep_chart.hpp"
 #include "ui/sweep/sweep_knobs.hpp"
 #include "ui/sweep/sweep_table_model.hpp"
@@ -23,7 +24,6 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -386,7 +386,12 @@ void SweepPage::cancel()
     if (!job_)
         return;
     job_->cancel = true;
-    pollJob(); // what came back stays
+    endJob(); // what came back stays
+}
+
+void SweepPage::endJob()
+{
+    pollJob();
     job_.reset();
     poll_->stop();
     auto done = std::make_shared<SweepResult>(*result_);
@@ -423,17 +428,8 @@ void SweepPage::onJobFinished(const std::shared_ptr<Job>& job)
 {
     if (job != job_) // cancelled or superseded: its runs were taken when it was cancelled
         return;
-    pollJob();
-    job_.reset();
-    poll_->stop();
     seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - job->start).count();
-    auto done = std::make_shared<SweepResult>(*result_);
-    done->finished = true;
-    showResult(done, true);
-    progress_->hide();
-    cancel_->setEnabled(false);
-    emit finished();
-    emit changed();
+    endJob();
 }
 
 void SweepPage::restore(std::shared_ptr<const SweepResult> result)
@@ -655,12 +651,7 @@ QString SweepPage::exportTable(const QString& path) const
     }
     std::ostringstream text;
     writeSweepCsv(text, result_->grid, rows);
-    QSaveFile file(path); // all or nothing
-    const auto bytes = text.str();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size())
-        || !file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    return saveTextAtomically(path, text.str());
 }
 
 QString SweepPage::exportChart(const QString& path, QSize size) { return exportPlot(*chart_, path, size); }

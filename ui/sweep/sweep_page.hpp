@@ -97,6 +97,8 @@ private:
     QWidget* buildResults();
     void pollJob();
     void onJobFinished(const std::shared_ptr<Job>& job);
+    // The sweep under way is over (done or cancelled): what came back is shown, finished.
+    void endJob();
     void showResult(std::shared_ptr<const SweepResult> result, bool sameSweep);
     void refreshChart();
     void refreshColumns();

@@ -1,6 +1,7 @@
 #include "ui/views/job_table_panel.hpp"
 
 #include "core/io/job_results_csv.hpp"
+#include "ui/io/save_text.hpp"
 #include "ui/models/job_filter_proxy.hpp"
 #include "ui/models/job_table_model.hpp"
 
@@ -12,7 +13,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QSaveFile>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -139,12 +139,7 @@ QString JobTablePanel::exportCsv(const QString& path) const
         return tr("There are no jobs to export yet.");
     std::ostringstream text;
     writeJobResultsCsv(text, *snapshot->result, listedJobs());
-    QSaveFile file(path); // all or nothing
-    const auto bytes = text.str();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size())
-        || !file.commit())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    return saveTextAtomically(path, text.str());
 }
 
 void JobTablePanel::setSnapshot(SnapshotPtr snapshot)
