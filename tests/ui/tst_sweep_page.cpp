@@ -228,7 +228,7 @@ void TestSweepPage::cancelKeepsWhatCameBack()
 {
     SweepPage page;
     page.setInput(smallInput(4000));
-    page.setVary(0, QStringLiteral("seed"), QStringLiteral("1..300 step 1"));
+    page.setVary(0, QStringLiteral("seed"), QStringLiteral("1..2000 step 1"));
     page.setVary(1, {}, {});
     QSignalSpy back(&page, &SweepPage::runsBack);
     QVERIFY(page.run());
@@ -237,9 +237,10 @@ void TestSweepPage::cancelKeepsWhatCameBack()
     QVERIFY(!page.busy());
     const auto result = page.result();
     QVERIFY(result->finished);
-    // 300 runs of 4,000 jobs take far longer than one poll of the page (200 ms).
+    // 2,000 runs of 4,000 jobs take seconds even on many cores, far longer than one poll of the
+    // page (200 ms).
     QVERIFY(result->backCount() > 0);
-    QVERIFY(result->backCount() < 300);
+    QVERIFY(result->backCount() < 2000);
     QVERIFY(page.statusText().startsWith(QStringLiteral("Cancelled")));
     // A run that did not come back says so; one that did has its summary.
     std::size_t missing = 0;
