@@ -86,6 +86,7 @@ private slots:
     void badValuesSayWhy_data();
     void badValuesSayWhy();
     void cancelKeepsWhatCameBack();
+    void sortingPutsMissingValuesLast();
     void mainWindowSweepLoadsAndIsSaved();
     void everyKnobsValuesMakeAGrid();
     void scenarioPanelSendsAKnob();
@@ -224,6 +225,29 @@ void TestSweepPage::badValuesSayWhy()
     QVERIFY2(page.statusText().contains(says), qPrintable(page.statusText()));
 }
 
+void TestSweepPage::sortingPutsMissingValuesLast()
+{
+    // Mean waits 100, 200, 150 and a failed run: sorted either way, the failed run comes last and
+    // the others follow their values.
+    auto sweep = handMadeSweep();
+    sweep->runs[3].ok = false;
+    sweep->runs[3].error = "failed on purpose";
+    SweepPage page;
+    page.restore(sweep);
+    const int column = page.model()->columnOf(SummaryCompareModel::MeanDelay);
+    auto* view = page.table();
+    const auto order = [&] {
+        QList<int> runs;
+        for (int row = 0; row < view->model()->rowCount(); ++row)
+            runs << view->model()->index(row, 0).data(SweepTableModel::RunRole).toInt();
+        return runs;
+    };
+    view->sortByColumn(column, Qt::AscendingOrder);
+    QCOMPARE(order(), (QList<int>{0, 2, 1, 3}));
+    view->sortByColumn(column, Qt::DescendingOrder);
+    QCOMPARE(order(), (QList<int>{1, 2, 0, 3}));
+}
+
 void TestSweepPage::cancelKeepsWhatCameBack()
 {
     SweepPage page;
@@ -282,6 +306,10 @@ void TestSweepPage::mainWindowSweepLoadsAndIsSaved()
         QSignalSpy saved(w.get(), &MainWindow::projectSaved);
         w->saveProject(path);
         QVERIFY(saved.wait(kWaitMs));
+        // Other data drops the sweep at once, whichever page is shown (it would be saved with it).
+        w->openDemo();
+        QVERIFY(updated.wait(kWaitMs));
+        QVERIFY(!page->result());
     }
     const auto again = makeMainWindow(coreEngine());
     QSignalSpy opened(again.get(), &MainWindow::projectOpened);

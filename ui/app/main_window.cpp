@@ -393,6 +393,7 @@ void MainWindow::buildDocks()
         presetName_ = chosen.name;
         presetScenario_ = sc;
         applyScenario(sc, tr("Apply preset %1").arg(chosen.name));
+        refreshPresetMarker(); // also when the preset changed no knob (no step, no index change)
         openPhasesSampleIfNeeded(sc);
     });
     connect(load, &QPushButton::clicked, this, &MainWindow::loadScenarioFile);
@@ -606,6 +607,7 @@ bool MainWindow::applyNamedScenario(const QString& name)
             presetName_ = tr("Project: %1").arg(name);
             presetScenario_ = scenario;
             applyScenario(scenario, tr("Apply %1").arg(presetName_));
+            refreshPresetMarker();
             return true;
         } catch (const std::exception& e) {
             showError(tr("Cannot use this scenario"), QString::fromStdString(e.what()));
@@ -698,6 +700,8 @@ void MainWindow::onInputChanged()
     history_->reset(session_->scenario()); // nothing to undo into another trace's knobs
     presetName_.clear();
     refreshPresetMarker();
+    pendingView_.reset(); // a project's view belongs to its own data (set again after a restore)
+    sweep_->setInput(session_->input()); // a sweep of other data is dropped (and stopped) at once
     const SimInput& in = session_->input();
     banner_->hide();
     scenario_->setTrace(in.trace);

@@ -91,7 +91,7 @@ public:
     // Shows these knobs everywhere (scenario panel, Phases page) and re-simulates if needed: one
     // step to undo, named `what` ("Apply preset …"; empty: after the knobs it changed).
     void applyScenario(const Scenario& scenario, const QString& what = {});
-    // Undo / redo of the knobs (Edit menu, Ctrl+Z / Ctrl+Shift+Z).
+    // Undo / redo of the knobs (Edit menu, the platform's Undo and Redo keys).
     ScenarioHistory* history() const { return history_; }
     // The presets combo's first item: "Presets…", or the preset last applied and whether a knob
     // has changed since ("Preset: Strict locality · changed").

@@ -273,8 +273,10 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
         setProjectPath({});
         setWindowModified(false);
         session_->setInput(SimInput{data.cluster, data.trace}, description);
-        if (withQuotas)
+        if (withQuotas) {
             applyScenario(*withQuotas);
+            history_->reset(*withQuotas); // the trace's quotas are where its history starts
+        }
         addRecent(tracePath, clusterPath);
         emit dataLoaded();
     });

@@ -122,11 +122,11 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     projectScenarios_ = opened.otherScenarios;
     sweep_->setInput(opened.input); // the sweep belongs to this data: set it before the sweep
     sweep_->restore(opened.sweep);
-    pendingView_ = opened.view;
     refreshPresets();
     scenario_->setScenario(opened.scenario);
     setProjectPath(path);
     session_->restore(opened.input, QFileInfo(path).fileName(), opened.scenario, opened.current, opened.baseline);
+    pendingView_ = opened.view; // applied when the restored result shows (it is published queued)
     setWindowModified(false);
     addRecentProject(path);
     emit dataLoaded();

@@ -43,6 +43,7 @@ public:
             return false;
         after_ = next->after_;
         at_ = next->at_;
+        setObsolete(before_ == after_); // moved there and back: nothing to undo
         return true;
     }
 

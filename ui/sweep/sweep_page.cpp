@@ -27,6 +27,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -90,6 +91,31 @@ QString valueText(const boost::json::value& v)
     return QString::fromStdString(boost::json::serialize(v));
 }
 
+// Sorts by SweepTableModel::SortRole: numbers by value, then texts ("never", a status); a run
+// without the value (not back, failed, NaN) last in either direction.
+class SweepSortProxy : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+protected:
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override
+    {
+        const QVariant a = left.data(SweepTableModel::SortRole), b = right.data(SweepTableModel::SortRole);
+        const bool aNumber = a.typeId() == QMetaType::Double, bNumber = b.typeId() == QMetaType::Double;
+        const bool aMissing = !a.isValid() || (aNumber && std::isnan(a.toDouble()));
+        const bool bMissing = !b.isValid() || (bNumber && std::isnan(b.toDouble()));
+        if (aMissing != bMissing) // missing is "greater" ascending and "smaller" descending: last both ways
+            return sortOrder() == Qt::AscendingOrder ? bMissing : aMissing;
+        if (aMissing)
+            return left.row() < right.row();
+        if (aNumber != bNumber)
+            return aNumber; // numbers before texts
+        if (aNumber)
+            return a.toDouble() < b.toDouble();
+        return QString::localeAwareCompare(a.toString(), b.toString()) < 0;
+    }
+};
+
 } // namespace
 
 // A sweep under way: the workers write runs[i] and then set back[i]; the page copies the runs
@@ -104,7 +130,9 @@ struct SweepPage::Job {
 SweepPage::SweepPage(QWidget* parent)
     : QWidget(parent)
     , poll_(new QTimer(this))
+    , pool_(new QThreadPool(this))
 {
+    pool_->setMaxThreadCount(1); // the sweep's own: it fans out on its threads; opening and saving keep the global pool
     setObjectName(QStringLiteral("sweepPage"));
     auto* v = new QVBoxLayout(this);
     v->setContentsMargins(6, 6, 6, 6);
@@ -236,7 +264,7 @@ QWidget* SweepPage::buildResults()
     split->addWidget(top);
 
     model_ = new SweepTableModel(this);
-    sorted_ = new QSortFilterProxyModel(this);
+    sorted_ = new SweepSortProxy(this);
     sorted_->setSourceModel(model_);
     sorted_->setSortRole(SweepTableModel::SortRole);
     table_ = new QTableView;
@@ -345,6 +373,7 @@ bool SweepPage::run()
         return false;
     }
     cancel();
+    seconds_ = 0;
     const auto n = result->grid.runs.size();
     result->runs.assign(n, {});
     result->back.assign(n, 0);
@@ -365,7 +394,7 @@ bool SweepPage::run()
         onJobFinished(job);
     });
     const auto input = input_;
-    watcher->setFuture(QtConcurrent::run([job, input] {
+    watcher->setFuture(QtConcurrent::run(pool_, [job, input] {
         auto& work = *job->work;
         const std::function<bool()> stop = [&job] { return job->cancel.load(); };
         parallelFor(

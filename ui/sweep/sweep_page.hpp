@@ -21,6 +21,7 @@ class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
+class QThreadPool;
 class QTimer;
 class QToolButton;
 
@@ -133,6 +134,7 @@ private:
     QSortFilterProxyModel* sorted_ = nullptr;
     QTableView* table_ = nullptr;
     QTimer* poll_;
+    QThreadPool* pool_;
 };
 
 } // namespace clens::ui
