@@ -9,7 +9,6 @@
 namespace clens::ui {
 
 namespace {
-constexpr qint64 kSameGestureMs = 1500; // the same knobs moved again within this: one step
 
 // The knobs a diff line names: "Placement: best-fit → spread" -> "Placement".
 QStringList knobsOf(const QStringList& diff)
@@ -39,7 +38,7 @@ public:
     bool mergeWith(const QUndoCommand* other) override
     {
         const auto* next = static_cast<const Step*>(other);
-        if (next->knobs_ != knobs_ || next->at_ - at_ > kSameGestureMs)
+        if (next->knobs_ != knobs_ || next->at_ - at_ > history_->sameGestureMs_)
             return false;
         after_ = next->after_;
         at_ = next->at_;

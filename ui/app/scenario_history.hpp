@@ -27,6 +27,8 @@ public:
     // New data: no step to undo; `s` is where it starts.
     void reset(const Scenario& s);
     const Scenario& current() const { return current_; }
+    // The same knobs moved again within this many ms make one step (1,500 at first).
+    void setSameGestureMs(qint64 ms) { sameGestureMs_ = ms; }
 
 signals:
     // After an undo or a redo showed a scenario.
@@ -37,6 +39,7 @@ private:
     std::function<void(const Scenario&)> apply_;
     QUndoStack* stack_;
     Scenario current_;
+    qint64 sameGestureMs_ = 1500;
 };
 
 } // namespace clens::ui
