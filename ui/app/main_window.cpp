@@ -7,6 +7,7 @@
 #include "ui/analysis/compare_page.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
+#include "ui/models/summary_compare_model.hpp"
 #include "ui/pack/packing_page.hpp"
 #include "ui/sweep/sweep_page.hpp"
 #include "ui/app/scenario_history.hpp"
@@ -749,10 +750,13 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     phases_->setClusterTime(session_->clock()->time());
     const QLocale locale;
     runInfo_->setText(tr("%1 jobs simulated in %2 s").arg(locale.toString(r.summary.jobs)).arg(snapshot->runSeconds, 0, 'f', 2));
+    // As the results table words them (one rounding for both).
+    const auto metric = [&](SummaryCompareModel::Row row) {
+        return SummaryCompareModel::format(row, SummaryCompareModel::value(snapshot.get(), row).value_or(0.0));
+    };
     status_->setText(tr("%1 · mean wait %2 · fragmentation %3 per job")
-                         .arg(session_->description(), TimeFormat::duration(static_cast<std::int64_t>(r.summary.meanQueueDelay_s)),
-                              TimeFormat::duration(static_cast<std::int64_t>(
-                                  r.summary.jobs > 0 ? r.summary.fragmentationDelay_s / static_cast<double>(r.summary.jobs) : 0))));
+                         .arg(session_->description(), metric(SummaryCompareModel::MeanDelay),
+                              metric(SummaryCompareModel::FragmentationDelay)));
     if (pendingView_) // an opened project's view, once its result shows
         applyView(*std::exchange(pendingView_, std::nullopt));
     emit viewsUpdated(snapshot->generation);
