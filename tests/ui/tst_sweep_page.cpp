@@ -62,7 +62,7 @@ std::shared_ptr<SweepResult> handMadeSweep()
 {
     auto r = std::make_shared<SweepResult>();
     r->gridJson = R"({"base":{"seed":3},"vary":{"quota.mode":["none","strict","borrow","borrow-preempt"]}})";
-    r->grid = parseScenarioGrid(r->gridJson, "test");
+    r->grid = std::make_shared<const ScenarioGrid>(parseScenarioGrid(r->gridJson, "test"));
     const double waits[] = {100, 200, 150, 300}, alloc[] = {0.5, 0.8, 0.4, 0.8};
     for (int i = 0; i < 4; ++i) {
         SweepRun run;
@@ -115,20 +115,20 @@ void TestSweepPage::runsAreTheCliSweep()
     // 2 placements x 2 thresholds = 4 runs, the first key varying slowest.
     QCOMPARE(result->runs.size(), std::size_t{4});
     QCOMPARE(result->backCount(), std::size_t{4});
-    QCOMPARE(result->grid.labels[1], (std::vector<std::string>{"best-fit", "600"}));
+    QCOMPARE(result->grid->labels[1], (std::vector<std::string>{"best-fit", "600"}));
     QCOMPARE(page.model()->rowCount(), 4);
     QVERIFY2(page.statusText().startsWith(QStringLiteral("4 runs in")), qPrintable(page.statusText()));
 
     // The same grid through the core's threaded sweep (what `clusterlens-cli sweep` runs): the
     // exported table is its CSV, byte for byte.
-    const auto expected = runSweep(in.cluster, in.trace, result->grid.runs, 1);
+    const auto expected = runSweep(in.cluster, in.trace, result->grid->runs, 1);
     std::vector<SweepCsvRow> rows;
     for (const auto& r : expected) {
         QVERIFY(r.ok);
         rows.push_back(csvRowOf(r));
     }
     std::ostringstream csv;
-    writeSweepCsv(csv, result->grid, rows);
+    writeSweepCsv(csv, *result->grid, rows);
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("sweep.csv"));
     QCOMPARE(page.exportTable(path), QString());
@@ -297,11 +297,11 @@ void TestSweepPage::mainWindowSweepLoadsAndIsSaved()
         // Loading run 5 (relax 600, strict) shows its knobs in the scenario panel and simulates them.
         page->chooseRun(4);
         QVERIFY(w->currentPage() == MainWindow::Page::Cluster);
-        QVERIFY(w->scenarioPanel()->scenario() == swept->grid.runs[4]);
+        QVERIFY(w->scenarioPanel()->scenario() == swept->grid->runs[4]);
         QVERIFY(updated.wait(kWaitMs));
         while (w->session()->runs()->isBusy())
             QVERIFY(updated.wait(kWaitMs));
-        QVERIFY(w->session()->current()->result->scenario == swept->grid.runs[4]);
+        QVERIFY(w->session()->current()->result->scenario == swept->grid->runs[4]);
         QCOMPARE(w->session()->current()->result->summary.meanQueueDelay_s, swept->runs[4].summary.meanQueueDelay_s);
         QSignalSpy saved(w.get(), &MainWindow::projectSaved);
         w->saveProject(path);

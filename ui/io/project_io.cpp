@@ -78,9 +78,9 @@ OpenedProject readProject(const Engine& engine, const QString& path, const Progr
         if (p.sweep)
             try {
                 auto sweep = std::make_shared<SweepResult>();
-                sweep->grid = parseScenarioGrid(p.sweep->gridJson, path.toStdString() + ": sweep");
-                if (sweep->grid.runs.size() != p.sweep->runs.size() || p.sweep->back.size() != p.sweep->runs.size())
-                    throw std::runtime_error("its grid has " + std::to_string(sweep->grid.runs.size()) + " runs, the file "
+                sweep->grid = std::make_shared<const ScenarioGrid>(parseScenarioGrid(p.sweep->gridJson, path.toStdString() + ": sweep"));
+                if (sweep->grid->runs.size() != p.sweep->runs.size() || p.sweep->back.size() != p.sweep->runs.size())
+                    throw std::runtime_error("its grid has " + std::to_string(sweep->grid->runs.size()) + " runs, the file "
                                              + std::to_string(p.sweep->runs.size()));
                 sweep->gridJson = p.sweep->gridJson;
                 sweep->runs = p.sweep->runs;

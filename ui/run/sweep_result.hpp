@@ -5,6 +5,7 @@
 #include "core/sim/scenario_grid.hpp"
 #include "core/sim/sweep.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,7 @@ namespace clens::ui {
 
 struct SweepResult {
     std::string gridJson;
-    ScenarioGrid grid;
+    std::shared_ptr<const ScenarioGrid> grid; // never null; shared by every copy (it never changes)
     std::vector<SweepRun> runs;   // one per grid run
     std::vector<char> back;       // run i has come back (ok or failed)
     bool finished = false;        // every run is back (or the sweep was cancelled)

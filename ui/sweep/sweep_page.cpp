@@ -366,7 +366,7 @@ bool SweepPage::run()
         if (vary.empty())
             throw InputError("sweep", 0, "", "choose a knob to vary");
         result->gridJson = gridJson(scenarioToJson(base_), vary);
-        result->grid = parseScenarioGrid(result->gridJson, "sweep");
+        result->grid = std::make_shared<const ScenarioGrid>(parseScenarioGrid(result->gridJson, "sweep"));
     } catch (const std::exception& e) {
         status_->setText(tr("Cannot run this sweep: %1").arg(QString::fromStdString(e.what())));
         emit failed(status_->text());
@@ -374,7 +374,7 @@ bool SweepPage::run()
     }
     cancel();
     seconds_ = 0;
-    const auto n = result->grid.runs.size();
+    const auto n = result->grid->runs.size();
     result->runs.assign(n, {});
     result->back.assign(n, 0);
     auto job = std::make_shared<Job>();
@@ -400,7 +400,7 @@ bool SweepPage::run()
         parallelFor(
             work.runs.size(), 0,
             [&](std::size_t i) {
-                work.runs[i] = runSweepScenario(input.cluster, input.trace, work.grid.runs[i], input.demand, stop);
+                work.runs[i] = runSweepScenario(input.cluster, input.trace, work.grid->runs[i], input.demand, stop);
                 if (!job->cancel.load()) // a run stopped by the cancel did not come back
                     job->back[i].store(1, std::memory_order_release);
             },
@@ -639,9 +639,9 @@ QString SweepPage::describeRun(int run) const
         return {};
     const auto r = static_cast<std::size_t>(run);
     QStringList lines{tr("Run %1").arg(run + 1)};
-    for (std::size_t k = 0; k < result_->grid.keys.size(); ++k) {
-        const auto& label = result_->grid.labels[r][k];
-        lines << QStringLiteral("%1: %2").arg(sweepKnobLabel(QString::fromStdString(result_->grid.keys[k])),
+    for (std::size_t k = 0; k < result_->grid->keys.size(); ++k) {
+        const auto& label = result_->grid->labels[r][k];
+        lines << QStringLiteral("%1: %2").arg(sweepKnobLabel(QString::fromStdString(result_->grid->keys[k])),
                                               label.empty() ? tr("never") : QString::fromStdString(label));
     }
     for (const auto m : {xMetric(), yMetric()})
@@ -653,13 +653,13 @@ QString SweepPage::describeRun(int run) const
 
 void SweepPage::chooseRun(int run)
 {
-    if (!result_ || run < 0 || static_cast<std::size_t>(run) >= result_->grid.runs.size())
+    if (!result_ || run < 0 || static_cast<std::size_t>(run) >= result_->grid->runs.size())
         return;
     chosen_ = run;
     chart_->setMarked(run);
     const auto source = model_->index(run, 0);
     table_->selectRow(sorted_->mapFromSource(source).row());
-    emit scenarioChosen(result_->grid.runs[static_cast<std::size_t>(run)]);
+    emit scenarioChosen(result_->grid->runs[static_cast<std::size_t>(run)]);
 }
 
 QString SweepPage::statusText() const { return status_->text(); }
@@ -679,7 +679,7 @@ QString SweepPage::exportTable(const QString& path) const
         }
     }
     std::ostringstream text;
-    writeSweepCsv(text, result_->grid, rows);
+    writeSweepCsv(text, *result_->grid, rows);
     return saveTextAtomically(path, text.str());
 }
 

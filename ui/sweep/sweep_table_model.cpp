@@ -26,7 +26,7 @@ void SweepTableModel::setResult(std::shared_ptr<const SweepResult> result)
 void SweepTableModel::refresh(std::shared_ptr<const SweepResult> result)
 {
     const bool sameShape = result_ && result && result_->runs.size() == result->runs.size()
-                           && result_->grid.keys == result->grid.keys;
+                           && result_->grid->keys == result->grid->keys;
     if (!sameShape) {
         setResult(std::move(result));
         return;
@@ -46,7 +46,7 @@ void SweepTableModel::setFront(const std::vector<std::size_t>& runs)
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::FontRole});
 }
 
-int SweepTableModel::keyColumns() const { return result_ ? static_cast<int>(result_->grid.keys.size()) : 0; }
+int SweepTableModel::keyColumns() const { return result_ ? static_cast<int>(result_->grid->keys.size()) : 0; }
 
 int SweepTableModel::columnOf(Row metric) const { return 1 + keyColumns() + static_cast<int>(metric); }
 
@@ -62,7 +62,7 @@ std::optional<double> SweepTableModel::value(std::size_t run, Row metric) const
 {
     if (!result_ || run >= result_->runs.size() || !result_->runs[run].ok)
         return std::nullopt;
-    return SummaryCompareModel::value(result_->runs[run].summary, result_->grid.runs[run], metric);
+    return SummaryCompareModel::value(result_->runs[run].summary, result_->grid->runs[run], metric);
 }
 
 int SweepTableModel::rowCount(const QModelIndex& parent) const
@@ -97,7 +97,7 @@ QVariant SweepTableModel::data(const QModelIndex& index, int role) const
         return {};
     }
     if (column <= keyColumns()) {
-        const auto& label = result_->grid.labels[run][static_cast<std::size_t>(column - 1)];
+        const auto& label = result_->grid->labels[run][static_cast<std::size_t>(column - 1)];
         if (role == Qt::DisplayRole || role == SortRole) {
             if (label.empty())
                 return tr("never"); // null: a relax threshold that never relaxes, a quota removed
@@ -139,14 +139,14 @@ QVariant SweepTableModel::headerData(int section, Qt::Orientation orientation, i
         if (section == 0)
             return tr("Run");
         if (section <= keyColumns())
-            return sweepKnobLabel(QString::fromStdString(result_->grid.keys[static_cast<std::size_t>(section - 1)]));
+            return sweepKnobLabel(QString::fromStdString(result_->grid->keys[static_cast<std::size_t>(section - 1)]));
         if (section == statusColumn())
             return tr("Status");
         return SummaryCompareModel::fullName(metricAt(section));
     }
     if (role == Qt::ToolTipRole) {
         if (section > 0 && section <= keyColumns())
-            return QString::fromStdString(result_->grid.keys[static_cast<std::size_t>(section - 1)]);
+            return QString::fromStdString(result_->grid->keys[static_cast<std::size_t>(section - 1)]);
         if (section > keyColumns() && section < statusColumn())
             return SummaryCompareModel::explanation(metricAt(section));
     }
