@@ -180,7 +180,8 @@ void SimEngine::powerPass(std::int64_t t)
             continue;
         // Hypothetically: the booting servers up, then the first k off servers too. More
         // servers up never take a placement away, so whether the first k suffice is monotone in
-        // k and a binary search finds the fewest (lowest index first).
+        // k: k = 1, 2, 4, … until it fits (a job mostly needs a server or two, and each server
+        // tried costs an index update), then a binary search below finds the fewest.
         setHypotheticallyUp(booting, true);
         if (!booting.empty() && placementExists(j, t)) {
             setHypotheticallyUp(booting, false);
@@ -194,9 +195,17 @@ void SimEngine::powerPass(std::int64_t t)
             up = k;
             return placementExists(j, t);
         };
-        std::size_t used = off.size(); // fits with `used`; not with fewer than `lo`
-        const bool fits = !off.empty() && fitsWithFirst(used);
-        for (std::size_t lo = 1; fits && lo < used;) {
+        std::size_t used = 0, lo = 1; // fits with `used` (0: none found); not with fewer than `lo`
+        for (std::size_t k = std::min<std::size_t>(1, off.size()); k > 0 && used == 0;) {
+            if (fitsWithFirst(k)) {
+                used = k;
+            } else {
+                lo = k + 1;
+                k = k == off.size() ? 0 : std::min(off.size(), 2 * k);
+            }
+        }
+        const bool fits = used > 0;
+        while (fits && lo < used) {
             const auto mid = lo + (used - lo) / 2;
             if (fitsWithFirst(mid))
                 used = mid;
