@@ -98,6 +98,9 @@ int main(int argc, char** argv)
                                       QStringLiteral("Scenario JSON to start with"), QStringLiteral("file"));
     const QCommandLineOption at(QStringLiteral("at"), QStringLiteral("Start at this many seconds after the first submission"),
                                 QStringLiteral("seconds"));
+    const QCommandLineOption timeWindow(QStringLiteral("window"),
+                                        QStringLiteral("Zoom the timelines and the scrubber to FROM,TO seconds after the first submission"),
+                                        QStringLiteral("FROM,TO"));
     const QCommandLineOption colorBy(QStringLiteral("color-by"), QStringLiteral("state, tenant, job, utilization, cpu (reserved), memory (reserved), cpu-used or memory-used (used / reserved)"),
                                      QStringLiteral("mode"));
     const QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select (inspect) the job with this id"),
@@ -139,7 +142,7 @@ int main(int argc, char** argv)
     const QCommandLineOption quotas(QStringLiteral("quotas"),
                                     QStringLiteral("Tenants' GPU quotas (sacctmgr GrpTRES or kubectl ResourceQuota list) as strict VC quotas"),
                                     QStringLiteral("FILE"));
-    parser.addOptions({cluster, scenario, baseline, at, colorBy, select, jobsAt, zoom, tab, metrics, play, packAt, screenshot, report, size, timeZone,
+    parser.addOptions({cluster, scenario, baseline, at, timeWindow, colorBy, select, jobsAt, zoom, tab, metrics, play, packAt, screenshot, report, size, timeZone,
                        slurmTenant, topology, rackLabel, quotas});
     parser.process(app);
     clens::ImportOptions importOptions;
@@ -233,6 +236,16 @@ int main(int argc, char** argv)
     bool pinned = false;
     const auto setUpView = [&] {
         auto* clock = window.session()->clock();
+        if (parser.isSet(timeWindow)) {
+            const auto parts = parser.value(timeWindow).split(QLatin1Char(','));
+            bool okFrom = false, okTo = false;
+            const auto from = parts.size() == 2 ? parts[0].toLongLong(&okFrom) : 0;
+            const auto to = parts.size() == 2 ? parts[1].toLongLong(&okTo) : 0;
+            if (okFrom && okTo)
+                window.session()->window()->show(clock->begin() + from, clock->begin() + to);
+            else
+                std::fprintf(stderr, "clusterlens: warning: --window takes FROM,TO in seconds, not '%s'\n", qPrintable(parser.value(timeWindow)));
+        }
         if (parser.isSet(at))
             clock->seek(clock->begin() + parser.value(at).toLongLong());
         if (parser.isSet(select) && !window.selectJobById(parser.value(select)))

@@ -229,6 +229,46 @@ private slots:
         QCOMPARE(w.session()->clock()->time(), t);
     }
 
+    void zoomingIntoTimeKeepsTheCursorInView()
+    {
+        MainWindow& w = *window_;
+        PlaybackClock* clock = w.session()->clock();
+        TimeWindow* window = w.session()->window();
+        QVERIFY(!window->zoomed());
+        const auto begin = clock->begin(), end = clock->end();
+        const auto tenth = (end - begin) / 10;
+        QVERIFY(tenth > TimeWindow::kMinWidth_s);
+        // Zoomed into the first tenth, a seek to the end brings the window along.
+        window->show(begin, begin + tenth);
+        clock->seek(end);
+        QVERIFY(window->from() <= end && end <= window->to());
+        QCOMPARE(w.timelines()->plot()->axisRects().front()->axis(QCPAxis::atBottom)->range().upper, double(window->to()));
+        // A window moved away from the cursor takes the cursor along, to its nearer edge.
+        window->show(begin, begin + tenth);
+        QCOMPARE(clock->time(), begin + tenth);
+        // The inspector's Zoom shows the selected job from its submission to its end.
+        w.session()->selectJob(j05_);
+        auto* zoom = w.inspector()->findChild<QPushButton*>(QStringLiteral("zoomToJob"));
+        QVERIFY(zoom);
+        zoom->click();
+        const auto life = w.session()->current()->jobView(j05_);
+        QVERIFY(life);
+        TimeWindow expected;
+        expected.setSpan(begin, end);
+        expected.show(life->first, life->second);
+        QCOMPARE(window->from(), expected.from());
+        QCOMPARE(window->to(), expected.to());
+        QVERIFY(window->zoomed());
+        // View > Whole Trace.
+        QAction* whole = nullptr;
+        for (auto* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("&Whole Trace"))
+                whole = a;
+        QVERIFY(whole);
+        whole->trigger();
+        QVERIFY(!window->zoomed());
+    }
+
     void selectingAJobFillsTheInspector()
     {
         MainWindow& w = *window_;

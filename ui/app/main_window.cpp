@@ -24,6 +24,7 @@
 #include "ui/views/scenario_panel.hpp"
 #include "ui/views/summary_panel.hpp"
 #include "ui/views/time_controls.hpp"
+#include "ui/views/time_overview.hpp"
 #include "ui/views/timeline_view.hpp"
 
 #include <QActionGroup>
@@ -49,6 +50,8 @@
 #include <QUndoStack>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 static void initClusterLensResources()
 {
@@ -199,7 +202,10 @@ QWidget* MainWindow::buildClusterPage()
     heatmap_ = new HeatmapWidget;
     v->addWidget(heatmap_, 1);
     timeControls_ = new TimeControls(session_->clock());
+    timeControls_->setWindow(session_->window());
     v->addWidget(timeControls_);
+    overview_ = new TimeOverview(session_->window());
+    v->addWidget(overview_);
 
     connect(modeButtons_, &QButtonGroup::idClicked, this, [this](int id) { setColorMode(static_cast<ColorMode>(id)); });
     connect(heatmap_, &HeatmapWidget::legendChanged, this, [this] { legend_->setEntries(heatmap_->legend()); });
@@ -415,6 +421,7 @@ void MainWindow::buildDocks()
     bottomTabs_ = new QTabWidget;
     bottomTabs_->setDocumentMode(true);
     timelines_ = new TimelineView;
+    timelines_->setWindow(session_->window());
     jobs_ = new JobTablePanel;
     bottomTabs_->addTab(timelines_, tr("Timelines"));
     bottomTabs_->addTab(jobs_, tr("Jobs"));
@@ -525,7 +532,16 @@ void MainWindow::connectSession()
     connect(summary_, &SummaryPanel::clearRequested, session_, &Session::clearBaseline);
     connect(inspector_, &InspectorPanel::seekRequested, clock, &PlaybackClock::seek);
     connect(timelines_, &TimelineView::seekRequested, clock, &PlaybackClock::seek);
+    connect(overview_, &TimeOverview::seekRequested, clock, &PlaybackClock::seek);
+    connect(inspector_, &InspectorPanel::zoomRequested, session_->window(), &TimeWindow::show);
+    // The cursor stays in the window: the window follows playback and jumps, and a window moved
+    // away from the cursor takes the cursor along (to its nearer edge).
+    connect(session_->window(), &TimeWindow::changed, clock, [clock](std::int64_t from, std::int64_t to) {
+        clock->seek(std::clamp(clock->time(), from, to));
+    });
     connect(clock, &PlaybackClock::timeChanged, this, [this](std::int64_t t) {
+        session_->window()->keepInView(t);
+        overview_->setTime(t);
         timelines_->setTime(t);
         inspector_->setTime(t);
         jobs_->setTime(t);
@@ -708,6 +724,7 @@ void MainWindow::onInputChanged()
     scenario_->setTrace(in.trace);
     phases_->setSimulatedCluster(nullptr, {});
     heatmap_->setSnapshot(nullptr);
+    overview_->setSnapshot(nullptr);
     heatmap_->setCluster(in.cluster, in.trace);
     inspector_->setSnapshot(nullptr);
     summary_->setCurrent(nullptr);
@@ -736,6 +753,8 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     timeControls_->setTimeFormat(TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s));
     timelines_->setSnapshot(snapshot);
     timelines_->setTime(session_->clock()->time());
+    overview_->setSnapshot(snapshot);
+    overview_->setTime(session_->clock()->time());
     summary_->setCurrent(snapshot);
     inspector_->setSnapshot(snapshot);
     jobs_->setSnapshot(snapshot);

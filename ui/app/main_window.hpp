@@ -48,6 +48,7 @@ class ScenarioPanel;
 class Session;
 class SummaryPanel;
 class TimeControls;
+class TimeOverview;
 class TimelineView;
 enum class ColorMode : std::uint8_t;
 
@@ -118,6 +119,7 @@ public:
     HeatmapWidget* heatmap() const { return heatmap_; }
     LegendWidget* legend() const { return legend_; }
     TimeControls* timeControls() const { return timeControls_; }
+    TimeOverview* timeOverview() const { return overview_; }
     TimelineView* timelines() const { return timelines_; }
     ScenarioPanel* scenarioPanel() const { return scenario_; }
     InspectorPanel* inspector() const { return inspector_; }
@@ -211,6 +213,7 @@ private:
     HeatmapWidget* heatmap_ = nullptr;
     LegendWidget* legend_ = nullptr;
     TimeControls* timeControls_ = nullptr;
+    TimeOverview* overview_ = nullptr;
     TimelineView* timelines_ = nullptr;
     ScenarioPanel* scenario_ = nullptr;
     InspectorPanel* inspector_ = nullptr;

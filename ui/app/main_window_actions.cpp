@@ -111,6 +111,16 @@ void MainWindow::buildMenus()
     view->addSeparator();
     view->addAction(tr("Show &All Racks"), this, [this] { heatmap_->zoomToRack(-1); });
     view->addSeparator();
+    TimeWindow* window = session_->window();
+    view->addAction(tr("Zoom &In on Time"), QKeySequence::ZoomIn, window, &TimeWindow::zoomIn);
+    view->addAction(tr("Zoom &Out on Time"), QKeySequence::ZoomOut, window, &TimeWindow::zoomOut);
+    view->addAction(tr("&Whole Trace"), QKeySequence(Qt::CTRL | Qt::Key_0), window, &TimeWindow::showAll);
+    view->addAction(tr("Zoom to Selected &Job"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_J), this, [this] {
+        const auto s = session_->current();
+        if (const auto v = s ? s->jobView(session_->selectedJob()) : std::nullopt)
+            session_->window()->show(v->first, v->second);
+    });
+    view->addSeparator();
     for (auto* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
 

@@ -8,6 +8,7 @@ Session::Session(Engine engine, QObject* parent)
     : QObject(parent)
     , runs_(new RunController(std::move(engine), this))
     , clock_(new PlaybackClock(this))
+    , window_(new TimeWindow(this))
 {
     connect(runs_, &RunController::resultReady, this, &Session::onResult);
     connect(clock_, &PlaybackClock::timeChanged, this, &Session::refreshState);
@@ -85,7 +86,9 @@ void Session::onResult(SnapshotPtr snapshot)
     freshInput_ = false;
     applyingResult_ = true;
     clock_->setSpan(current_->begin_s(), current_->end_s());
+    window_->setSpan(current_->begin_s(), current_->end_s());
     if (fresh) {
+        window_->showAll();
         clock_->seek(current_->begin_s());
         clock_->setSpeed(PlaybackClock::suggestedSpeed(current_->end_s() - current_->begin_s()));
     }

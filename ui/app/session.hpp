@@ -1,10 +1,12 @@
 #pragma once
 // The document of the main window: the loaded cluster and trace, the scenario, the current
-// and baseline results, the selected job, the simulated "now" and the cluster state at it.
+// and baseline results, the selected job, the simulated "now", the time window shown and the
+// cluster state at "now".
 // Views read from here and are told when something changes; they never talk to each other.
 #include "ui/run/engine.hpp"
 #include "ui/run/run_controller.hpp"
 #include "ui/time/playback_clock.hpp"
+#include "ui/time/time_window.hpp"
 
 #include <QObject>
 #include <QString>
@@ -18,6 +20,8 @@ public:
 
     RunController* runs() const { return runs_; }
     PlaybackClock* clock() const { return clock_; }
+    // The stretch of time the time views show; the whole span again on new data.
+    TimeWindow* window() const { return window_; }
 
     // New data: clears the baseline and the selection, simulates at once.
     void setInput(SimInput input, const QString& description);
@@ -57,6 +61,7 @@ private:
 
     RunController* runs_;
     PlaybackClock* clock_;
+    TimeWindow* window_;
     QString description_;
     SnapshotPtr current_, baseline_;
     SnapshotPtr restoredBaseline_; // pinned when the restored result arrives

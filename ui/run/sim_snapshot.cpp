@@ -1,8 +1,20 @@
 #include "ui/run/sim_snapshot.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace clens::ui {
+
+std::optional<std::pair<std::int64_t, std::int64_t>> SimSnapshot::jobView(std::int32_t job) const
+{
+    if (!result || !result->trace || job < 0 || static_cast<std::size_t>(job) >= result->jobs.size()
+        || static_cast<std::size_t>(job) >= result->trace->jobs.size())
+        return std::nullopt;
+    const auto from = result->trace->jobs[static_cast<std::size_t>(job)].submit_s;
+    const auto to = std::max(from, result->jobs[static_cast<std::size_t>(job)].end_s.value_or(end_s()));
+    const auto margin = std::max<std::int64_t>(30, (to - from) / 20);
+    return std::pair{from - margin, to + margin};
+}
 
 std::shared_ptr<SimSnapshot> makeSnapshot(const Engine& engine, std::shared_ptr<const SimResult> result)
 {

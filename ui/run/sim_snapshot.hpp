@@ -10,6 +10,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace clens::ui {
 
@@ -26,6 +28,9 @@ struct SimSnapshot {
     // The span a user can scrub: first submission to the last event.
     std::int64_t begin_s() const { return result ? result->firstSubmit_s : 0; }
     std::int64_t end_s() const { return result ? std::max(result->lastEvent_s, result->firstSubmit_s) : 0; }
+    // What "zoom to job" shows: its submission to its end (the span's end while unfinished),
+    // with a twentieth more on each side so both ends of its bars show. Nullopt: no such job.
+    std::optional<std::pair<std::int64_t, std::int64_t>> jobView(std::int32_t job) const;
 };
 
 using SnapshotPtr = std::shared_ptr<const SimSnapshot>;

@@ -68,8 +68,12 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     toEnd_ = new QPushButton(tr("Go to end"));
     toStart_->setToolTip(tr("Move the time cursor to when the job started"));
     toEnd_->setToolTip(tr("Move the time cursor to just before the job ended"));
+    zoom_ = new QPushButton(tr("Zoom"));
+    zoom_->setObjectName(QStringLiteral("zoomToJob"));
+    zoom_->setToolTip(tr("Zoom the timelines and the scrubber to the job's life, from its submission to its end"));
     head->addWidget(toStart_);
     head->addWidget(toEnd_);
+    head->addWidget(zoom_);
     d->addLayout(head);
     subtitle_ = new QLabel;
     subtitle_->setStyleSheet(QStringLiteral("color: #4a5360;"));
@@ -126,6 +130,10 @@ InspectorPanel::InspectorPanel(QWidget* parent)
         if (snapshot_ && job_ >= 0)
             if (const auto& s = snapshot_->result->jobs[static_cast<std::size_t>(job_)].start_s)
                 emit seekRequested(*s);
+    });
+    connect(zoom_, &QPushButton::clicked, this, [this] {
+        if (const auto view = snapshot_ ? snapshot_->jobView(job_) : std::nullopt)
+            emit zoomRequested(view->first, view->second);
     });
     connect(toEnd_, &QPushButton::clicked, this, [this] {
         if (snapshot_ && job_ >= 0)

@@ -50,6 +50,7 @@ public:
 
 signals:
     void seekRequested(std::int64_t t);
+    void zoomRequested(std::int64_t from, std::int64_t to);
 
 private:
     void refresh();
@@ -66,6 +67,7 @@ private:
     WaitIntervalModel* waits_;
     QPushButton* toStart_;
     QPushButton* toEnd_;
+    QPushButton* zoom_;
     std::vector<std::pair<QString, QLabel*>> fields_;
     QFormLayout* form_ = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "ui/views/time_controls.hpp"
 
 #include "ui/time/playback_clock.hpp"
+#include "ui/time/time_window.hpp"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -10,6 +11,7 @@
 #include <QStyle>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cmath>
 
 namespace clens::ui {
@@ -77,7 +79,7 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     connect(speed_, &QComboBox::currentIndexChanged, this, [this](int i) { clock_->setSpeed(speed_->itemData(i).toDouble()); });
     connect(scrubber_, &QSlider::valueChanged, this, [this](int v) {
         if (!updating_)
-            clock_->seek(clock_->begin() + v);
+            clock_->seek(scrubFrom() + v);
     });
     connect(clock_, &PlaybackClock::timeChanged, this, &TimeControls::onTime);
     connect(clock_, &PlaybackClock::spanChanged, this, &TimeControls::onSpan);
@@ -92,7 +94,27 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
         speed_->setCurrentIndex(best);
     });
     speed_->setCurrentIndex(speed_->findData(clock_->speed()) >= 0 ? speed_->findData(clock_->speed()) : 4);
-    onSpan(clock_->begin(), clock_->end());
+    onSpan();
+}
+
+void TimeControls::setWindow(TimeWindow* window)
+{
+    if (window_)
+        disconnect(window_, nullptr, this, nullptr);
+    window_ = window;
+    if (window_)
+        connect(window_, &TimeWindow::changed, this, &TimeControls::onSpan);
+    onSpan();
+}
+
+std::int64_t TimeControls::scrubFrom() const
+{
+    return window_ && window_->width() > 0 ? window_->from() : clock_->begin();
+}
+
+std::int64_t TimeControls::scrubTo() const
+{
+    return window_ && window_->width() > 0 ? window_->to() : clock_->end();
 }
 
 void TimeControls::setTimeFormat(const TimeFormat& format)
@@ -123,10 +145,10 @@ void TimeControls::stepBack()
         clock_->seek(*t);
 }
 
-void TimeControls::onSpan(std::int64_t begin, std::int64_t end)
+void TimeControls::onSpan()
 {
     updating_ = true;
-    scrubber_->setRange(0, static_cast<int>(std::min<std::int64_t>(end - begin, INT32_MAX)));
+    scrubber_->setRange(0, static_cast<int>(std::min<std::int64_t>(scrubTo() - scrubFrom(), INT32_MAX)));
     scrubber_->setPageStep(std::max(1, scrubber_->maximum() / 50));
     scrubber_->setSingleStep(std::max(1, scrubber_->maximum() / 1000));
     updating_ = false;
@@ -136,7 +158,7 @@ void TimeControls::onSpan(std::int64_t begin, std::int64_t end)
 void TimeControls::onTime(std::int64_t t)
 {
     updating_ = true;
-    scrubber_->setValue(static_cast<int>(std::min<std::int64_t>(t - clock_->begin(), INT32_MAX)));
+    scrubber_->setValue(static_cast<int>(std::clamp<std::int64_t>(t - scrubFrom(), 0, INT32_MAX)));
     updating_ = false;
     time_->setText(format_.instantWithZone(t));
     const auto totalDays = (clock_->end() - clock_->begin()) / 86400 + 1;

@@ -1,6 +1,7 @@
 #pragma once
-// Play/pause, speed, step to the previous/next event, a scrubber over the trace span and the
-// current simulated time (a date-time for dated traces, elapsed time for relative ones).
+// Play/pause, speed, step to the previous/next event, a scrubber over the time window shown
+// (the whole trace unless zoomed) and the current simulated time (a date-time for dated traces,
+// elapsed time for relative ones).
 #include "ui/time/time_format.hpp"
 
 #include <QWidget>
@@ -17,6 +18,7 @@ class QToolButton;
 namespace clens::ui {
 
 class PlaybackClock;
+class TimeWindow;
 
 class TimeControls : public QWidget {
     Q_OBJECT
@@ -24,6 +26,8 @@ public:
     explicit TimeControls(PlaybackClock* clock, QWidget* parent = nullptr);
 
     void setTimeFormat(const TimeFormat& format);
+    // The scrubber then spans the window, not the whole trace.
+    void setWindow(TimeWindow* window);
     // Where the next/previous change is (from the result's state index).
     using EventFinder = std::function<std::optional<std::int64_t>(std::int64_t)>;
     void setEventFinders(EventFinder next, EventFinder previous);
@@ -39,9 +43,12 @@ public slots:
 
 private:
     void onTime(std::int64_t t);
-    void onSpan(std::int64_t begin, std::int64_t end);
+    void onSpan();
+    std::int64_t scrubFrom() const;
+    std::int64_t scrubTo() const;
 
     PlaybackClock* clock_;
+    TimeWindow* window_ = nullptr;
     TimeFormat format_;
     EventFinder next_, previous_;
     QToolButton* play_;

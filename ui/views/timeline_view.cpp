@@ -7,13 +7,16 @@
 
 #include <QLocale>
 #include <QMouseEvent>
+#include <QRubberBand>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <qcustomplot.h>
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 namespace clens::ui {
 namespace {
@@ -136,8 +139,35 @@ TimelineView::TimelineView(QWidget* parent)
     plot_->setAntialiasedElements(QCP::aeNone);
     plot_->installEventFilter(this);
     plot_->setMinimumHeight(180);
-    plot_->setToolTip(tr("Click or drag to move the time cursor"));
+    plot_->setToolTip(tr("Click or drag to move the time cursor\nWheel: zoom · Shift+drag: zoom into a range\n"
+                         "Ctrl+drag or middle-drag: pan · double-click: the whole trace"));
+    band_ = new QRubberBand(QRubberBand::Rectangle, plot_);
     rebuild();
+}
+
+void TimelineView::setWindow(TimeWindow* window)
+{
+    if (window_)
+        disconnect(window_, nullptr, this, nullptr);
+    window_ = window;
+    if (window_)
+        connect(window_, &TimeWindow::changed, this, &TimelineView::applyWindow);
+    applyWindow();
+}
+
+void TimelineView::applyWindow()
+{
+    if (rects_.empty() || !current_ || !current_->result || current_->result->series.t_s.empty())
+        return;
+    double from = static_cast<double>(current_->begin_s());
+    double to = std::max(static_cast<double>(current_->end_s()), static_cast<double>(current_->result->series.t_s.back()));
+    if (window_ && window_->width() > 0) {
+        from = static_cast<double>(window_->from());
+        to = static_cast<double>(window_->to());
+    }
+    for (auto* rect : rects_)
+        rect->axis(QCPAxis::atBottom)->setRange(from, to);
+    plot_->replot();
 }
 
 void TimelineView::setSnapshot(SnapshotPtr snapshot)
@@ -235,6 +265,8 @@ void TimelineView::rebuild()
     for (auto* rect : rects_) {
         rect->axis(QCPAxis::atBottom)->setTicker(ticker);
         rect->axis(QCPAxis::atBottom)->setRange(x0, x1);
+        if (window_ && window_->width() > 0)
+            rect->axis(QCPAxis::atBottom)->setRange(static_cast<double>(window_->from()), static_cast<double>(window_->to()));
     }
     const double gpus = cur->cluster ? cur->cluster->gpuCount() : 0;
     const double servers = cur->cluster ? cur->cluster->serverCount() : 0;
@@ -487,17 +519,83 @@ std::int64_t TimelineView::timeAtPixel(double x) const
 
 bool TimelineView::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == plot_ && current_ && current_->result) {
-        if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove) {
-            auto* me = static_cast<QMouseEvent*>(event);
-            if (me->buttons() & Qt::LeftButton) {
-                const auto t = std::clamp(timeAtPixel(me->position().x()), current_->begin_s(), current_->end_s());
-                emit seekRequested(t);
-                return true;
-            }
-        }
-    }
+    if (watched == plot_ && current_ && current_->result && handleMouse(event))
+        return true;
     return QWidget::eventFilter(watched, event);
+}
+
+bool TimelineView::handleMouse(QEvent* event)
+{
+    const auto clampedTime = [this](double x) { return std::clamp(timeAtPixel(x), current_->begin_s(), current_->end_s()); };
+    switch (event->type()) {
+    case QEvent::Wheel: {
+        if (!window_)
+            return false;
+        auto* we = static_cast<QWheelEvent*>(event);
+        const auto delta = we->angleDelta();
+        if (delta.x() != 0 || (we->modifiers() & Qt::ShiftModifier)) { // sideways: pan a tenth per notch
+            const int notches = delta.x() != 0 ? delta.x() : delta.y();
+            window_->pan(-static_cast<std::int64_t>(static_cast<double>(window_->width()) * 0.1 * notches / 120.0));
+        } else if (delta.y() != 0) {
+            window_->zoomAbout(timeAtPixel(we->position().x()), std::pow(0.8, delta.y() / 120.0));
+        }
+        return true;
+    }
+    case QEvent::MouseButtonDblClick:
+        if (window_ && static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton) {
+            window_->showAll();
+            return true;
+        }
+        return false;
+    case QEvent::MouseButtonPress: {
+        auto* me = static_cast<QMouseEvent*>(event);
+        const double x = me->position().x();
+        dragStartX_ = x;
+        if (window_ && (me->button() == Qt::MiddleButton || (me->button() == Qt::LeftButton && (me->modifiers() & Qt::ControlModifier)))) {
+            drag_ = Drag::Pan;
+            dragStartFrom_ = window_->from();
+        } else if (window_ && me->button() == Qt::LeftButton && (me->modifiers() & Qt::ShiftModifier)) {
+            drag_ = Drag::Range;
+            band_->setGeometry(QRect(QPoint(static_cast<int>(x), 0), QSize(1, plot_->height())));
+            band_->show();
+        } else if (me->button() == Qt::LeftButton) {
+            drag_ = Drag::Seek;
+            emit seekRequested(clampedTime(x));
+        } else {
+            return false;
+        }
+        return true;
+    }
+    case QEvent::MouseMove: {
+        auto* me = static_cast<QMouseEvent*>(event);
+        const double x = me->position().x();
+        if (drag_ == Drag::Seek && (me->buttons() & Qt::LeftButton)) {
+            emit seekRequested(clampedTime(x));
+        } else if (drag_ == Drag::Pan) {
+            const double perPixel = static_cast<double>(timeAtPixel(dragStartX_ + 100) - timeAtPixel(dragStartX_)) / 100.0;
+            const auto from = dragStartFrom_ - std::llround((x - dragStartX_) * perPixel);
+            window_->show(from, from + window_->width());
+        } else if (drag_ == Drag::Range) {
+            const int a = static_cast<int>(std::min(x, dragStartX_)), b = static_cast<int>(std::max(x, dragStartX_));
+            band_->setGeometry(QRect(a, 0, std::max(1, b - a), plot_->height()));
+        } else {
+            return false;
+        }
+        return true;
+    }
+    case QEvent::MouseButtonRelease: {
+        const auto drag = std::exchange(drag_, Drag::None);
+        if (drag == Drag::Range) {
+            band_->hide();
+            const double x = static_cast<QMouseEvent*>(event)->position().x();
+            if (std::abs(x - dragStartX_) >= 4) // a click is not a range
+                window_->show(clampedTime(std::min(x, dragStartX_)), clampedTime(std::max(x, dragStartX_)));
+        }
+        return drag != Drag::None;
+    }
+    default:
+        return false;
+    }
 }
 
 bool TimelineView::exportTo(const QString& path, int width, int height)

@@ -2,9 +2,12 @@
 // The cluster over time (QCustomPlot): allocated GPUs with effective utilization, queued jobs
 // stacked by VC, fully free servers; with the autoscaler CPU and memory reserved vs used, with
 // node power the servers on and kW (timeline_extra_rows). A cursor follows the current time; click or drag seeks.
-// A pinned baseline is drawn dashed for comparison.
+// A pinned baseline is drawn dashed for comparison. The time axis shows a TimeWindow: the wheel
+// zooms about the mouse, Shift+drag zooms into a range, Ctrl+drag or middle-drag pans,
+// double-click shows the whole trace (docs/gui.md "Zooming into time").
 #include "core/sim/cluster_state.hpp"
 #include "ui/run/sim_snapshot.hpp"
+#include "ui/time/time_window.hpp"
 #include "ui/views/timeline_extra_rows.hpp"
 
 #include <QWidget>
@@ -17,6 +20,7 @@ class QCPItemStraightLine;
 class QCPItemText;
 class QCPLayer;
 class QCPMarginGroup;
+class QRubberBand;
 
 namespace clens::ui {
 
@@ -24,6 +28,9 @@ class TimelineView : public QWidget {
     Q_OBJECT
 public:
     explicit TimelineView(QWidget* parent = nullptr);
+
+    // The time window the axis shows (the whole result when none is set).
+    void setWindow(TimeWindow* window);
 
     void setSnapshot(SnapshotPtr snapshot);
     void setBaseline(SnapshotPtr baseline);
@@ -48,6 +55,8 @@ protected:
 private:
     void rebuild();
     void updateCursor();
+    void applyWindow();
+    bool handleMouse(QEvent* event);
 
     SnapshotPtr current_, baseline_;
     std::vector<ExtraRow> extraRows_; // rows 3.. of the plot
@@ -63,6 +72,13 @@ private:
     std::vector<QCPItemText*> readouts_;
     QCPLayer* cursorLayer_ = nullptr;
     QCPMarginGroup* margins_ = nullptr;
+    TimeWindow* window_ = nullptr;
+    // A drag in progress: seeking (left), panning (Ctrl+left, middle) or a range to zoom into
+    // (Shift+left).
+    enum class Drag { None, Seek, Pan, Range } drag_ = Drag::None;
+    double dragStartX_ = 0;
+    std::int64_t dragStartFrom_ = 0;
+    QRubberBand* band_ = nullptr;
 };
 
 } // namespace clens::ui
