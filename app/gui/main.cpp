@@ -53,7 +53,8 @@ std::optional<TabChoice> tabFromString(const QString& s)
 {
     using Page = clens::ui::MainWindow::Page;
     if (s == QLatin1String("timelines")) return TabChoice{Page::Cluster, 0};
-    if (s == QLatin1String("jobs")) return TabChoice{Page::Cluster, 1};
+    if (s == QLatin1String("gantt")) return TabChoice{Page::Cluster, 1};
+    if (s == QLatin1String("jobs")) return TabChoice{Page::Cluster, 2};
     if (const auto page = clens::ui::MainWindow::pageFromName(s))
         return TabChoice{*page};
     return std::nullopt;
@@ -112,7 +113,7 @@ int main(int argc, char** argv)
                                   QStringLiteral("rack"));
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QStringLiteral("Page to show: cluster, analysis, compare, phases, packing, sweep, or the cluster "
-                                                "page with its timelines or jobs tab"),
+                                                "page with its timelines, gantt or jobs tab"),
                                  QStringLiteral("name"));
     const QCommandLineOption metrics(QStringLiteral("metrics"),
                                      QStringLiteral("AI4DL container metrics CSV for the Phases page"), QStringLiteral("file"));

@@ -505,7 +505,7 @@ private slots:
         if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) {
             w.session()->selectJob(j05_);
             map->setColorMode(ColorMode::Tenant);
-            w.bottomTabs()->setCurrentIndex(1);
+            w.bottomTabs()->setCurrentWidget(w.jobTable());
             QVERIFY(w.grab().save(QDir(out).filePath(QStringLiteral("clusterlens-inspector.png"))));
         }
     }

@@ -16,6 +16,7 @@
 #include "ui/time/time_format.hpp"
 #include "ui/phases/phases_controller.hpp"
 #include "ui/views/autoscaler_knobs.hpp"
+#include "ui/views/gantt_view.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/inspector_panel.hpp"
 #include "ui/views/job_table_panel.hpp"
@@ -423,7 +424,9 @@ void MainWindow::buildDocks()
     timelines_ = new TimelineView;
     timelines_->setWindow(session_->window());
     jobs_ = new JobTablePanel;
+    gantt_ = new GanttView(session_->window());
     bottomTabs_->addTab(timelines_, tr("Timelines"));
+    bottomTabs_->addTab(gantt_, tr("Gantt"));
     bottomTabs_->addTab(jobs_, tr("Jobs"));
     auto* bottom = dock(tr("Over time"), QStringLiteral("bottomDock"), bottomTabs_, Qt::BottomDockWidgetArea);
     bottomTabs_->setMinimumHeight(250);
@@ -522,6 +525,7 @@ void MainWindow::connectSession()
     });
     connect(session_, &Session::selectedJobChanged, this, [this](std::int32_t job) {
         heatmap_->setSelectedJob(job);
+        gantt_->setSelectedJob(job);
         inspector_->setJob(job);
         jobs_->selectJob(job);
     });
@@ -533,6 +537,8 @@ void MainWindow::connectSession()
     connect(inspector_, &InspectorPanel::seekRequested, clock, &PlaybackClock::seek);
     connect(timelines_, &TimelineView::seekRequested, clock, &PlaybackClock::seek);
     connect(overview_, &TimeOverview::seekRequested, clock, &PlaybackClock::seek);
+    connect(gantt_, &GanttView::seekRequested, clock, &PlaybackClock::seek);
+    connect(gantt_, &GanttView::jobClicked, session_, &Session::selectJob);
     connect(inspector_, &InspectorPanel::zoomRequested, session_->window(), &TimeWindow::show);
     // The cursor stays in the window: the window follows playback and jumps, and a window moved
     // away from the cursor takes the cursor along (to its nearer edge).
@@ -542,6 +548,7 @@ void MainWindow::connectSession()
     connect(clock, &PlaybackClock::timeChanged, this, [this](std::int64_t t) {
         session_->window()->keepInView(t);
         overview_->setTime(t);
+        gantt_->setTime(t);
         timelines_->setTime(t);
         inspector_->setTime(t);
         jobs_->setTime(t);
@@ -725,6 +732,7 @@ void MainWindow::onInputChanged()
     phases_->setSimulatedCluster(nullptr, {});
     heatmap_->setSnapshot(nullptr);
     overview_->setSnapshot(nullptr);
+    gantt_->setSnapshot(nullptr);
     heatmap_->setCluster(in.cluster, in.trace);
     inspector_->setSnapshot(nullptr);
     summary_->setCurrent(nullptr);
@@ -755,6 +763,8 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     timelines_->setTime(session_->clock()->time());
     overview_->setSnapshot(snapshot);
     overview_->setTime(session_->clock()->time());
+    gantt_->setSnapshot(snapshot);
+    gantt_->setTime(session_->clock()->time());
     summary_->setCurrent(snapshot);
     inspector_->setSnapshot(snapshot);
     jobs_->setSnapshot(snapshot);

@@ -30,6 +30,7 @@ class QTabWidget;
 
 namespace clens::ui {
 
+class GanttView;
 class HeatmapWidget;
 class InspectorPanel;
 class JobTablePanel;
@@ -120,6 +121,7 @@ public:
     LegendWidget* legend() const { return legend_; }
     TimeControls* timeControls() const { return timeControls_; }
     TimeOverview* timeOverview() const { return overview_; }
+    GanttView* gantt() const { return gantt_; }
     TimelineView* timelines() const { return timelines_; }
     ScenarioPanel* scenarioPanel() const { return scenario_; }
     InspectorPanel* inspector() const { return inspector_; }
@@ -214,6 +216,7 @@ private:
     LegendWidget* legend_ = nullptr;
     TimeControls* timeControls_ = nullptr;
     TimeOverview* overview_ = nullptr;
+    GanttView* gantt_ = nullptr;
     TimelineView* timelines_ = nullptr;
     ScenarioPanel* scenario_ = nullptr;
     InspectorPanel* inspector_ = nullptr;
