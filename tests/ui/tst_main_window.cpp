@@ -12,6 +12,7 @@
 #include "ui/models/job_table_model.hpp"
 #include "ui/models/summary_compare_model.hpp"
 #include "ui/models/wait_interval_model.hpp"
+#include "ui/views/chart_export_dialog.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/inspector_panel.hpp"
@@ -450,6 +451,55 @@ private slots:
         QVERIFY(autoscaler.scenario.autoscaler.usage == UsageModel::Phases);
         QCOMPARE(autoscaler.scenario.autoscaler.policy, std::string("phase.rule"));
         QVERIFY(autoscaler.scenario.power.enabled);
+    }
+
+    void timelinesExportForAReport()
+    {
+        MainWindow& w = *window_;
+        QTemporaryDir dir;
+        ChartExportOptions o;
+        o.size = QSize(900, 500);
+        o.title = QStringLiteral("Demo over time");
+        o.pngScale = 3;
+        // PNG: the size at 3x its pixels, marked 288 dpi so a report sizes it as on screen.
+        const QString png = dir.filePath(QStringLiteral("t.png"));
+        QCOMPARE(w.exportTimelinesTo(png, o), QString());
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(2700, 1500));
+        QCOMPARE(image.dotsPerMeterX(), static_cast<int>(std::lround(288 / 0.0254)));
+        if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) // for a person to look at
+            QVERIFY(QFile::copy(png, QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("timelines-export.png"))));
+        // SVG: the title and the notes are text of the drawing.
+        const QString svg = dir.filePath(QStringLiteral("t.svg"));
+        QCOMPARE(w.exportTimelinesTo(svg, o), QString());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        for (const QString& want : {QStringLiteral("Demo over time"), QStringLiteral("Trace: "), QStringLiteral("Cluster: "),
+                                    QStringLiteral("Scenario: the default knobs"), QStringLiteral("Shown: ")})
+            QVERIFY2(text.contains(want), qPrintable(want));
+        // Without notes, none of them.
+        o.describe = false;
+        f.close();
+        QCOMPARE(w.exportTimelinesTo(svg, o), QString());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(!QString::fromUtf8(f.readAll()).contains(QStringLiteral("Trace: ")));
+        // Zoomed into [600, 1200]: the notes say so, and the data holds the rows of that stretch:
+        // the level at 600 (the last sample at or before it), then every sample up to 1200.
+        w.session()->window()->show(600, 1200);
+        QVERIFY(w.viewNotes().last().contains(QStringLiteral("zoomed")));
+        const QString csv = dir.filePath(QStringLiteral("t.csv"));
+        QCOMPARE(w.exportTimelinesDataTo(csv), QString());
+        QFile c(csv);
+        QVERIFY(c.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(c.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(lines.size() >= 3);
+        QVERIFY(lines[0].startsWith(QStringLiteral("t_s,allocated_gpus")));
+        QVERIFY(lines[1].section(QLatin1Char(','), 0, 0).toLongLong() <= 600);
+        QVERIFY(lines[2].section(QLatin1Char(','), 0, 0).toLongLong() > 600);
+        QVERIFY(lines.last().section(QLatin1Char(','), 0, 0).toLongLong() <= 1200);
+        const auto& series = w.session()->current()->result->series.t_s;
+        QVERIFY(std::any_of(series.begin(), series.end(), [](std::int64_t t) { return t > 1200; })); // so something was left out
     }
 
     void chartsExport_data()

@@ -31,6 +31,7 @@ class QTabWidget;
 namespace clens::ui {
 
 class GanttView;
+struct ChartExportOptions;
 class HeatmapWidget;
 class InspectorPanel;
 class JobTablePanel;
@@ -115,6 +116,14 @@ public:
     bool selectJobById(const QString& id);
     // Zooms the cluster map into the rack with this name; false when there is none.
     bool zoomToRack(const QString& name);
+    // What a chart exported for a report says under it: the trace, the cluster, the scenario's
+    // knobs that differ from the defaults, and the time range shown.
+    QStringList viewNotes() const;
+    // File > Export Timelines… without the dialogs: the timelines of the time window, framed.
+    // Empty on success, else the message.
+    QString exportTimelinesTo(const QString& path, const ChartExportOptions& options);
+    // The series behind them, the rows of the time window (the CLI's --series-out columns).
+    QString exportTimelinesDataTo(const QString& path);
 
     Session* session() const { return session_; }
     HeatmapWidget* heatmap() const { return heatmap_; }
@@ -207,6 +216,7 @@ private:
     void loadScenarioFile();
     void saveScenarioFile();
     void exportTimelines();
+    void exportTimelinesData();
     void exportHeatmap();
     void refreshZoomLabel(std::int32_t rack);
 

@@ -12,6 +12,11 @@
 #include "ui/io/trace_loader.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/views/chart_export.hpp"
+#include "ui/views/chart_export_dialog.hpp"
+#include "ui/analysis/run_description.hpp"
+#include "ui/io/save_text.hpp"
+#include "ui/time/time_format.hpp"
+#include "core/io/series_csv.hpp"
 #include "ui/views/heatmap_widget.hpp"
 #include "ui/views/scenario_panel.hpp"
 #include "ui/views/time_controls.hpp"
@@ -36,6 +41,8 @@
 #include <QSvgGenerator>
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <sstream>
 
 namespace clens::ui {
 namespace {
@@ -78,6 +85,7 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(tr("Export &Report (PDF)…"), QKeySequence(Qt::CTRL | Qt::Key_P), this, &MainWindow::chooseReportFile);
     file->addAction(tr("Export &Timelines…"), this, &MainWindow::exportTimelines);
+    file->addAction(tr("Export Timelines &Data (CSV)…"), this, &MainWindow::exportTimelinesData);
     file->addAction(tr("Export Cluster &Map…"), this, &MainWindow::exportHeatmap);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -413,6 +421,46 @@ void MainWindow::saveScenarioFile()
         statusBar()->showMessage(tr("Saved scenario %1").arg(path), 5000);
 }
 
+QStringList MainWindow::viewNotes() const
+{
+    QStringList notes;
+    const SimInput& in = session_->input();
+    if (in.trace)
+        notes << tr("Trace: %1").arg(analysis::describeTrace(*in.trace));
+    if (in.cluster)
+        notes << tr("Cluster: %1").arg(analysis::describeCluster(*in.cluster));
+    const QStringList changed = analysis::scenarioDifferences(Scenario{}, session_->scenario());
+    notes << (changed.isEmpty() ? tr("Scenario: the default knobs") : tr("Scenario: %1").arg(changed.join(QStringLiteral("; "))));
+    if (const auto s = session_->current(); s && s->result) {
+        const TimeFormat tf(s->result->trace ? s->result->trace->meta.timeBase : TimeBase::Relative, s->result->firstSubmit_s);
+        const TimeWindow* w = session_->window();
+        notes << tr("Shown: %1 to %2 (%3)%4")
+                     .arg(tf.instantWithZone(w->from()), tf.instantWithZone(w->to()), TimeFormat::duration(w->width()),
+                          w->zoomed() ? tr(", zoomed into the trace") : QString());
+    }
+    return notes;
+}
+
+QString MainWindow::exportTimelinesTo(const QString& path, const ChartExportOptions& options)
+{
+    ChartFrame frame;
+    frame.title = options.title;
+    frame.pngScale = options.pngScale;
+    if (options.describe)
+        frame.notes = viewNotes();
+    return exportPlot(*timelines_->plot(), path, options.size, frame);
+}
+
+QString MainWindow::exportTimelinesDataTo(const QString& path)
+{
+    const auto s = session_->current();
+    if (!s || !s->result)
+        return tr("There is no result to export yet.");
+    std::ostringstream out;
+    writeSeriesCsv(out, *s->result, session_->window()->from(), session_->window()->to());
+    return saveTextAtomically(path, out.str());
+}
+
 void MainWindow::exportTimelines()
 {
     QString filter;
@@ -425,8 +473,31 @@ void MainWindow::exportTimelines()
                 : filter.contains(QLatin1String("svg")) ? QStringLiteral(".svg")
                                                         : QStringLiteral(".png");
     rememberDir(path);
-    if (!timelines_->exportTo(path, 1600, 700))
-        showError(tr("Export failed"), tr("%1: could not write the chart").arg(path));
+    ChartExportOptions defaults;
+    defaults.size = QSize(1600, 900);
+    defaults.title = tr("The cluster over time");
+    const auto options = ChartExportDialog::ask(defaults, this);
+    if (!options)
+        return;
+    const QString error = exportTimelinesTo(path, *options);
+    if (!error.isEmpty())
+        showError(tr("Export failed"), error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+void MainWindow::exportTimelinesData()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Export timelines data"), QDir(lastDir()).filePath(QStringLiteral("timelines.csv")),
+                                                tr("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".csv");
+    rememberDir(path);
+    const QString error = exportTimelinesDataTo(path);
+    if (!error.isEmpty())
+        showError(tr("Export failed"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }

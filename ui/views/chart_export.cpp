@@ -3,10 +3,14 @@
 #include <qcustomplot.h>
 
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QImage>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
 
 namespace clens::ui {
 
@@ -69,6 +73,99 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size)
         if (!painter.begin(&svg))
             return writeFailed(path);
         plot.toPainter(&painter, size.width(), size.height());
+        painter.end();
+        return checkWritten(path);
+    }
+    case Format::Unknown:
+        break;
+    }
+    return unknownFormat(path);
+}
+
+namespace {
+
+// Title and notes around a plot drawn by QCustomPlot into `painter` (any device), the whole in
+// `size` logical pixels.
+void paintFramed(QCPPainter& painter, QCustomPlot& plot, QSize size, const ChartFrame& frame)
+{
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    QFont titleFont = plot.font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.35);
+    titleFont.setBold(true);
+    QFont noteFont = plot.font();
+    noteFont.setPointSizeF(noteFont.pointSizeF() * 0.9);
+    const int margin = 10;
+    const QFontMetrics titleMetrics(titleFont, painter.device()), noteMetrics(noteFont, painter.device());
+    const int titleHeight = frame.title.isEmpty() ? 0 : titleMetrics.height() + margin;
+    const int noteLine = noteMetrics.height();
+    const int notesHeight = frame.notes.isEmpty() ? 0 : static_cast<int>(frame.notes.size()) * noteLine + margin;
+    if (titleHeight > 0) {
+        painter.setFont(titleFont);
+        painter.setPen(QColor(0x20, 0x24, 0x2a));
+        painter.drawText(QRect(margin, margin / 2, size.width() - 2 * margin, titleHeight), Qt::AlignLeft | Qt::AlignVCenter, frame.title);
+    }
+    const int chartHeight = std::max(50, size.height() - titleHeight - notesHeight);
+    painter.save();
+    painter.translate(0, titleHeight);
+    plot.toPainter(&painter, size.width(), chartHeight);
+    painter.restore();
+    painter.setFont(noteFont);
+    painter.setPen(QColor(0x4a, 0x53, 0x60));
+    for (qsizetype i = 0; i < frame.notes.size(); ++i)
+        painter.drawText(QRect(margin, titleHeight + chartHeight + margin / 2 + static_cast<int>(i) * noteLine, size.width() - 2 * margin, noteLine),
+                         Qt::AlignLeft | Qt::AlignVCenter,
+                         noteMetrics.elidedText(frame.notes[i], Qt::ElideRight, size.width() - 2 * margin));
+}
+
+} // namespace
+
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const ChartFrame& frame)
+{
+    if (size.isEmpty())
+        size = plot.size();
+    switch (formatOf(path)) {
+    case Format::Png: {
+        const double scale = std::clamp(frame.pngScale, 1.0, 4.0);
+        QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(scale);
+        QCPPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        paintFramed(painter, plot, size, frame);
+        painter.end();
+        // Marked after painting (fonts are laid out at the screen's 96 dpi), so a report sizes
+        // the picture as it was on screen.
+        const int dotsPerMeter = static_cast<int>(std::lround(96.0 * scale / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        return image.save(path, "PNG") ? QString() : writeFailed(path);
+    }
+    case Format::Pdf: {
+        QPdfWriter pdf(path);
+        pdf.setCreator(QStringLiteral("ClusterLens"));
+        pdf.setTitle(frame.title);
+        pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setResolution(72);
+        QCPPainter painter;
+        if (!painter.begin(&pdf))
+            return writeFailed(path);
+        painter.setMode(QCPPainter::pmVectorized);
+        painter.setMode(QCPPainter::pmNonCosmetic); // lines scale with the page when a reader zooms in
+        paintFramed(painter, plot, size, frame);
+        painter.end();
+        return checkWritten(path);
+    }
+    case Format::Svg: {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(frame.title.isEmpty() ? QObject::tr("ClusterLens chart") : frame.title);
+        QCPPainter painter;
+        if (!painter.begin(&svg))
+            return writeFailed(path);
+        painter.setMode(QCPPainter::pmVectorized);
+        paintFramed(painter, plot, size, frame);
         painter.end();
         return checkWritten(path);
     }

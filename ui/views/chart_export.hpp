@@ -4,6 +4,7 @@
 // the Phases page). Returns an empty string on success, else a message for the user.
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -18,6 +19,16 @@ QString chartExportFilter();
 
 // size: the exported size in pixels (points for PDF); empty = the plot's on-screen size.
 QString exportPlot(QCustomPlot& plot, const QString& path, QSize size = {});
+
+// What a chart for a report carries around the plot: a title above, notes below (the trace, the
+// scenario, the time range), and the PNG resolution (2: twice the size's pixels, 192 dpi).
+struct ChartFrame {
+    QString title;
+    QStringList notes;
+    double pngScale = 2.0;
+};
+// The plot framed: size is the whole picture (title and notes included).
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const ChartFrame& frame);
 
 // A chart painted by a function (render(painter, area)) at the given size.
 QString exportPainting(const std::function<void(QPainter&, const QRectF&)>& render, QSize size, const QString& path);

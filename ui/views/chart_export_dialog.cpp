@@ -1,0 +1,84 @@
+#include "ui/views/chart_export_dialog.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
+
+namespace clens::ui {
+
+namespace {
+const QString kKey = QStringLiteral("chartExport/");
+} // namespace
+
+ChartExportDialog::ChartExportDialog(const ChartExportOptions& defaults, QWidget* parent)
+    : QDialog(parent)
+    , title_(new QLineEdit(defaults.title, this))
+    , width_(new QSpinBox(this))
+    , height_(new QSpinBox(this))
+    , scale_(new QComboBox(this))
+    , describe_(new QCheckBox(tr("Write the trace, the scenario and the time range under the chart"), this))
+{
+    setWindowTitle(tr("Export chart"));
+    const QSettings settings;
+    for (auto* box : {width_, height_}) {
+        box->setRange(300, 8000);
+        box->setSuffix(tr(" px"));
+        box->setSingleStep(100);
+    }
+    width_->setValue(settings.value(kKey + QStringLiteral("width"), defaults.size.width()).toInt());
+    height_->setValue(settings.value(kKey + QStringLiteral("height"), defaults.size.height()).toInt());
+    scale_->addItem(tr("1× (96 dpi)"), 1.0);
+    scale_->addItem(tr("2× (192 dpi)"), 2.0);
+    scale_->addItem(tr("3× (288 dpi, print)"), 3.0);
+    scale_->setCurrentIndex(std::max(0, scale_->findData(settings.value(kKey + QStringLiteral("scale"), defaults.pngScale).toDouble())));
+    describe_->setChecked(settings.value(kKey + QStringLiteral("describe"), defaults.describe).toBool());
+    auto* size = new QHBoxLayout;
+    size->addWidget(width_);
+    size->addWidget(new QLabel(QStringLiteral("×"), this));
+    size->addWidget(height_);
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("Title:"), title_);
+    form->addRow(tr("Size:"), size);
+    form->addRow(tr("PNG resolution:"), scale_);
+    form->addRow(describe_);
+    auto* note = new QLabel(tr("PDF and SVG are vector drawings: the size sets their proportions (in points for PDF)."), this);
+    note->setWordWrap(true);
+    note->setStyleSheet(QStringLiteral("color: #6a7380;"));
+    form->addRow(note);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+}
+
+ChartExportOptions ChartExportDialog::options() const
+{
+    ChartExportOptions o;
+    o.size = QSize(width_->value(), height_->value());
+    o.title = title_->text();
+    o.pngScale = scale_->currentData().toDouble();
+    o.describe = describe_->isChecked();
+    return o;
+}
+
+std::optional<ChartExportOptions> ChartExportDialog::ask(const ChartExportOptions& defaults, QWidget* parent)
+{
+    ChartExportDialog dialog(defaults, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    const auto o = dialog.options();
+    QSettings settings;
+    settings.setValue(kKey + QStringLiteral("width"), o.size.width());
+    settings.setValue(kKey + QStringLiteral("height"), o.size.height());
+    settings.setValue(kKey + QStringLiteral("scale"), o.pngScale);
+    settings.setValue(kKey + QStringLiteral("describe"), o.describe);
+    return o;
+}
+
+} // namespace clens::ui

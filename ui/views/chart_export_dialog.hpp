@@ -1,0 +1,44 @@
+#pragma once
+// Asks how to export a chart for a report (docs/gui.md "The Cluster page", Timelines): its
+// size, the PNG resolution, a title, and whether the trace, scenario and time range are written
+// under it. The last answers are remembered (QSettings).
+#include "ui/views/chart_export.hpp"
+
+#include <QDialog>
+#include <QSize>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QSpinBox;
+
+namespace clens::ui {
+
+struct ChartExportOptions {
+    QSize size{1600, 900};
+    QString title;
+    double pngScale = 2.0;
+    bool describe = true; // the trace, scenario and time range under the chart
+};
+
+class ChartExportDialog : public QDialog {
+    Q_OBJECT
+public:
+    // defaults: what the dialog starts with when nothing was remembered (the title always).
+    explicit ChartExportDialog(const ChartExportOptions& defaults, QWidget* parent = nullptr);
+    ChartExportOptions options() const;
+
+    // The dialog run modally; nullopt when cancelled. Remembers the answers on OK.
+    static std::optional<ChartExportOptions> ask(const ChartExportOptions& defaults, QWidget* parent);
+
+private:
+    QLineEdit* title_;
+    QSpinBox* width_;
+    QSpinBox* height_;
+    QComboBox* scale_;
+    QCheckBox* describe_;
+};
+
+} // namespace clens::ui
