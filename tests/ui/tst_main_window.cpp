@@ -24,6 +24,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -500,6 +501,18 @@ private slots:
         QVERIFY(lines.last().section(QLatin1Char(','), 0, 0).toLongLong() <= 1200);
         const auto& series = w.session()->current()->result->series.t_s;
         QVERIFY(std::any_of(series.begin(), series.end(), [](std::int64_t t) { return t > 1200; })); // so something was left out
+    }
+
+    void fitsASmallScreen()
+    {
+        // 1280 x 720 (a laptop, a projector): the window is no wider or taller than that, and
+        // the scrubber keeps a usable length (docs/gui.md "The window").
+        MainWindow& w = *window_;
+        w.resize(1280, 720);
+        QTest::qWait(50);
+        QVERIFY2(w.width() <= 1280, qPrintable(QString::number(w.width())));
+        QVERIFY2(w.height() <= 720, qPrintable(QString::number(w.height())));
+        QVERIFY2(w.timeControls()->scrubber()->width() >= 150, qPrintable(QString::number(w.timeControls()->scrubber()->width())));
     }
 
     void chartsExport_data()

@@ -36,6 +36,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -152,11 +153,12 @@ QWidget* MainWindow::buildClusterPage()
     for (const auto mode : kColorModes) {
         auto* b = new QToolButton;
         b->setText(toDisplayString(mode));
-        if (mode == ColorMode::CpuReserved) { // the server modes, short: the row must fit a narrow centre
-            auto* servers = new QLabel(tr("· servers by"));
-            servers->setStyleSheet(QStringLiteral("color: #4a5360;"));
-            header->addSpacing(6);
-            header->addWidget(servers);
+        if (mode == ColorMode::CpuReserved) { // the server modes, short (their tooltips say "servers by"): the row must fit 1280 px
+            auto* line = new QFrame;
+            line->setFrameShape(QFrame::VLine);
+            line->setStyleSheet(QStringLiteral("color: #c8ced6;"));
+            header->addSpacing(4);
+            header->addWidget(line);
             header->addSpacing(4);
         }
         if (isServerMode(mode)) {
@@ -370,6 +372,8 @@ void MainWindow::buildDocks()
     pr->setContentsMargins(0, 0, 0, 0);
     presets_ = new QComboBox;
     presets_->setObjectName(QStringLiteral("presets"));
+    presets_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon); // fits 1280 px (docs/gui.md "The window")
+    presets_->setMinimumContentsLength(10);
     refreshPresets();
     pr->addWidget(presets_, 1);
     auto* load = new QPushButton(tr("Load…"));
@@ -416,7 +420,7 @@ void MainWindow::buildDocks()
     inspector_ = new InspectorPanel;
     auto* inspectorDock = dock(tr("Job inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
     splitDockWidget(summaryDock, inspectorDock, Qt::Vertical);
-    summaryDock->setMinimumWidth(330);
+    summaryDock->setMinimumWidth(280);
     summary_->setMinimumHeight(250);
 
     bottomTabs_ = new QTabWidget;

@@ -60,6 +60,9 @@ GanttView::GanttView(TimeWindow* window, QWidget* parent)
                                   .arg(palette::cause(DelayCause::Fragmentation).name(), palette::cause(DelayCause::Fairshare).name(),
                                        palette::cause(DelayCause::Capacity).name(), palette::cause(DelayCause::Power).name()),
                               this);
+    for (auto* label : {count_, legend}) // clipped, not widening the dock (1280-px screens)
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    legend->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     auto* bar = new QHBoxLayout;
     bar->setContentsMargins(4, 2, 4, kAxisHeight + 2);
     bar->addWidget(rowsCombo_);

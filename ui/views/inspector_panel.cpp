@@ -71,10 +71,13 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     zoom_ = new QPushButton(tr("Zoom"));
     zoom_->setObjectName(QStringLiteral("zoomToJob"));
     zoom_->setToolTip(tr("Zoom the timelines and the scrubber to the job's life, from its submission to its end"));
-    head->addWidget(toStart_);
-    head->addWidget(toEnd_);
-    head->addWidget(zoom_);
     d->addLayout(head);
+    auto* moves = new QHBoxLayout; // a row of its own: the dock stays narrow on a 1280-px screen
+    moves->addWidget(toStart_);
+    moves->addWidget(toEnd_);
+    moves->addWidget(zoom_);
+    moves->addStretch(1);
+    d->addLayout(moves);
     subtitle_ = new QLabel;
     subtitle_->setStyleSheet(QStringLiteral("color: #4a5360;"));
     d->addWidget(subtitle_);

@@ -17,6 +17,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -61,7 +62,15 @@ ScenarioPanel::ScenarioPanel(QWidget* parent)
     : QWidget(parent)
 {
     setObjectName(QStringLiteral("scenarioPanel"));
-    build();
+    auto* scroll = build();
+    // Choices show elided when the panel is narrow (their lists show them whole), so the window
+    // fits a 1280-px screen (docs/gui.md "The window").
+    for (auto* combo : findChildren<QComboBox*>()) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+    }
+    // As wide as the knobs need beside the scroll bar, so nothing is clipped on the right.
+    scroll->setMinimumWidth(scroll->widget()->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width());
     setScenario(Scenario{});
 }
 
@@ -95,7 +104,7 @@ void ScenarioPanel::addHeaderWidget(QWidget* widget)
     header_->addWidget(widget);
 }
 
-void ScenarioPanel::build()
+QScrollArea* ScenarioPanel::build()
 {
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
@@ -238,6 +247,9 @@ void ScenarioPanel::build()
         d->setSpecialValueText(none);
         d->setSuffix(suffix);
         d->setToolTip(tip);
+        // Not as wide as "1000000000.0 GB per GPU" (the bound): the panel fits a 1280-px screen.
+        d->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        d->setMinimumWidth(d->fontMetrics().horizontalAdvance(QStringLiteral("0000.0") + suffix) + 30);
         return d;
     };
     serverCpu_ = amountKnob(1e6, 8, tr("unlimited"), tr(" cores"),
@@ -335,6 +347,7 @@ void ScenarioPanel::build()
     connect(power_, &PowerKnobs::edited, this, changed);
     connect(queue_, &QueueKnobs::edited, this, changed);
     WheelGuard::protect(body, scroll);
+    return scroll;
 }
 
 void ScenarioPanel::setDemandSources(const DemandSources& sources)

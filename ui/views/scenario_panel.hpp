@@ -19,6 +19,8 @@ class QSpinBox;
 class QTableView;
 class QVBoxLayout;
 
+class QScrollArea;
+
 namespace clens::ui {
 
 class AutoscalerKnobs;
@@ -70,7 +72,7 @@ signals:
     void varyRequested(const QString& key);
 
 private:
-    void build();
+    QScrollArea* build();
     void edited();             // read widgets -> scenario_, emit
     void refreshEnabled();
     void fitQuotaTable();

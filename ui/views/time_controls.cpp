@@ -97,6 +97,15 @@ TimeControls::TimeControls(PlaybackClock* clock, QWidget* parent)
     onSpan();
 }
 
+void TimeControls::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // On a small screen the scrubber keeps its length: "day 48 of 109" goes into the time's tooltip.
+    const bool roomy = width() >= 720;
+    elapsed_->setVisible(roomy);
+    time_->setToolTip(roomy ? QString() : elapsed_->text());
+}
+
 void TimeControls::setWindow(TimeWindow* window)
 {
     if (window_)
@@ -166,6 +175,8 @@ void TimeControls::onTime(std::int64_t t)
         elapsed_->setText(tr("day %1 of %2").arg((t - clock_->begin()) / 86400 + 1).arg(totalDays));
     else
         elapsed_->setText(format_.dated() ? TimeFormat::elapsed(t - clock_->begin()) : QString());
+    if (elapsed_->isHidden())
+        time_->setToolTip(elapsed_->text());
 }
 
 } // namespace clens::ui

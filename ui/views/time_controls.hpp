@@ -41,6 +41,9 @@ public slots:
     void stepForward();
     void stepBack();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void onTime(std::int64_t t);
     void onSpan();
