@@ -15,6 +15,7 @@
 #include "ui/views/chart_export_dialog.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/heatmap_widget.hpp"
+#include "ui/views/legend_widget.hpp"
 #include "ui/views/inspector_panel.hpp"
 #include "ui/views/job_table_panel.hpp"
 #include "ui/views/scenario_panel.hpp"
@@ -513,6 +514,32 @@ private slots:
         QVERIFY2(w.width() <= 1280, qPrintable(QString::number(w.width())));
         QVERIFY2(w.height() <= 720, qPrintable(QString::number(w.height())));
         QVERIFY2(w.timeControls()->scrubber()->width() >= 150, qPrintable(QString::number(w.timeControls()->scrubber()->width())));
+    }
+
+    void clusterMapExportSaysWhatItShows()
+    {
+        // The map export carries a title (colour mode and time), the legend and the notes, in
+        // every format; the on-screen hints are not part of it.
+        MainWindow& w = *window_;
+        w.session()->clock()->seek(1000);
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("map.svg"));
+        QCOMPARE(w.exportHeatmapTo(svg), QString());
+        QFile f(svg);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(f.readAll());
+        for (const QString& want : {QStringLiteral("The cluster, coloured by"), QStringLiteral("+00:16:40"), QStringLiteral("Busy"),
+                                    QStringLiteral("Trace: "), QStringLiteral("Scenario: ")})
+            QVERIFY2(text.contains(want), qPrintable(want));
+        QVERIFY(!text.contains(QStringLiteral("click a GPU to inspect")));
+        const QString png = dir.filePath(QStringLiteral("map.png"));
+        QCOMPARE(w.exportHeatmapTo(png), QString());
+        const QImage image(png);
+        QCOMPARE(image.width(), 2 * w.heatmap()->width()); // twice the pixels
+        QVERIFY(image.height() > 2 * (w.heatmap()->height() + w.legend()->height()));
+        if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) // for a person to look at
+            QVERIFY(QFile::copy(png, QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("map-export.png"))));
+        QCOMPARE(w.exportHeatmapTo(dir.filePath(QStringLiteral("map.pdf"))), QString());
     }
 
     void chartsExport_data()

@@ -117,13 +117,16 @@ public:
     // Zooms the cluster map into the rack with this name; false when there is none.
     bool zoomToRack(const QString& name);
     // What a chart exported for a report says under it: the trace, the cluster, the scenario's
-    // knobs that differ from the defaults, and the time range shown.
-    QStringList viewNotes() const;
+    // knobs that differ from the defaults, and (withWindow) the time range shown.
+    QStringList viewNotes(bool withWindow = true) const;
     // File > Export Timelines… without the dialogs: the timelines of the time window, framed.
     // Empty on success, else the message.
     QString exportTimelinesTo(const QString& path, const ChartExportOptions& options);
     // The series behind them, the rows of the time window (the CLI's --series-out columns).
     QString exportTimelinesDataTo(const QString& path);
+    // File > Export Cluster Map… without the dialog: a title (colour mode, time), the legend,
+    // the map and the notes; PNG (2x), PDF or SVG by the suffix.
+    QString exportHeatmapTo(const QString& path);
 
     Session* session() const { return session_; }
     HeatmapWidget* heatmap() const { return heatmap_; }

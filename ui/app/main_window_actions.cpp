@@ -18,6 +18,8 @@
 #include "ui/time/time_format.hpp"
 #include "core/io/series_csv.hpp"
 #include "ui/views/heatmap_widget.hpp"
+#include "ui/views/legend_widget.hpp"
+#include "ui/style/color_mode.hpp"
 #include "ui/views/scenario_panel.hpp"
 #include "ui/views/time_controls.hpp"
 #include "ui/views/timeline_view.hpp"
@@ -421,7 +423,7 @@ void MainWindow::saveScenarioFile()
         statusBar()->showMessage(tr("Saved scenario %1").arg(path), 5000);
 }
 
-QStringList MainWindow::viewNotes() const
+QStringList MainWindow::viewNotes(bool withWindow) const
 {
     QStringList notes;
     const SimInput& in = session_->input();
@@ -431,7 +433,7 @@ QStringList MainWindow::viewNotes() const
         notes << tr("Cluster: %1").arg(analysis::describeCluster(*in.cluster));
     const QStringList changed = analysis::scenarioDifferences(Scenario{}, session_->scenario());
     notes << (changed.isEmpty() ? tr("Scenario: the default knobs") : tr("Scenario: %1").arg(changed.join(QStringLiteral("; "))));
-    if (const auto s = session_->current(); s && s->result) {
+    if (const auto s = session_->current(); withWindow && s && s->result) {
         const TimeFormat tf(s->result->trace ? s->result->trace->meta.timeBase : TimeBase::Relative, s->result->firstSubmit_s);
         const TimeWindow* w = session_->window();
         notes << tr("Shown: %1 to %2 (%3)%4")
@@ -502,31 +504,60 @@ void MainWindow::exportTimelinesData()
         statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
+QString MainWindow::exportHeatmapTo(const QString& path)
+{
+    // Title, legend, map, and the notes of the timelines' exports: a picture that says what it
+    // shows without the window around it (the map's hints are not part of it).
+    const QSize mapSize = heatmap_->size();
+    QFont titleFont = font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    titleFont.setBold(true);
+    const int titleHeight = QFontMetrics(titleFont).height() + 10;
+    const int legendHeight = legend_->height(); // as wide as the map: they share the page's column
+    const QStringList notes = viewNotes(false); // the title says the instant
+    const int noteLine = fontMetrics().height();
+    const QSize size(mapSize.width(), titleHeight + legendHeight + mapSize.height() + static_cast<int>(notes.size()) * noteLine + 10);
+    QString title = tr("The cluster, coloured by %1").arg(toDisplayString(heatmap_->colorMode()));
+    if (const auto s = session_->current(); s && s->result) {
+        const TimeFormat tf(s->result->trace ? s->result->trace->meta.timeBase : TimeBase::Relative, s->result->firstSubmit_s);
+        title += tr(", at %1").arg(tf.instantWithZone(session_->clock()->time()));
+    }
+    const auto render = [&](QPainter& p, const QRectF&) {
+        p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+        p.setFont(titleFont);
+        p.setPen(QColor(0x20, 0x24, 0x2a));
+        p.drawText(QRect(8, 4, size.width() - 16, titleHeight - 4), Qt::AlignLeft | Qt::AlignVCenter, title);
+        p.save();
+        p.translate(0, titleHeight);
+        legend_->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
+        p.translate(0, legendHeight);
+        heatmap_->paintMap(p);
+        p.restore();
+        p.setFont(font());
+        p.setPen(QColor(0x4a, 0x53, 0x60));
+        const int top = titleHeight + legendHeight + mapSize.height() + 5;
+        for (qsizetype i = 0; i < notes.size(); ++i)
+            p.drawText(QRect(8, top + static_cast<int>(i) * noteLine, size.width() - 16, noteLine), Qt::AlignLeft | Qt::AlignVCenter,
+                       fontMetrics().elidedText(notes[i], Qt::ElideRight, size.width() - 16));
+    };
+    return exportPainting(render, size, path);
+}
+
 void MainWindow::exportHeatmap()
 {
+    QString filter;
     QString path = QFileDialog::getSaveFileName(this, tr("Export cluster map"), QDir(lastDir()).filePath(QStringLiteral("cluster.png")),
-                                                tr("PNG image (*.png);;SVG drawing (*.svg)"));
+                                                chartExportFilter(), &filter);
     if (path.isEmpty())
         return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter.contains(QLatin1String("pdf")) ? QStringLiteral(".pdf")
+                : filter.contains(QLatin1String("svg")) ? QStringLiteral(".svg")
+                                                        : QStringLiteral(".png");
     rememberDir(path);
-    bool ok = false;
-    if (path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
-        QSvgGenerator svg;
-        svg.setFileName(path);
-        svg.setSize(heatmap_->size());
-        svg.setViewBox(heatmap_->rect());
-        QPainter p;
-        if (p.begin(&svg)) {
-            heatmap_->paintMap(p);
-            ok = p.end();
-        }
-    } else {
-        if (QFileInfo(path).suffix().isEmpty())
-            path += QStringLiteral(".png");
-        ok = heatmap_->grab().save(path);
-    }
-    if (!ok)
-        showError(tr("Export failed"), tr("%1: could not write the image").arg(path));
+    const QString error = exportHeatmapTo(path);
+    if (!error.isEmpty())
+        showError(tr("Export failed"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
