@@ -55,6 +55,8 @@ struct ProjectView {
     std::optional<std::int64_t> selectedJob;
     std::string colorMode;
     std::string page;
+    // The time window the timelines show (docs/gui.md "Zooming into time"); nullopt: the whole trace.
+    std::optional<std::int64_t> windowFrom_s, windowTo_s;
     bool operator==(const ProjectView&) const = default;
 };
 

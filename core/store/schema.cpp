@@ -424,7 +424,15 @@ CREATE TABLE view_state (
 
 void addV7(Database& db) { db.exec(kV7); }
 
-constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}, {5, addV6}, {6, addV7}};
+// Version 8: the time window of the GUI's view (NULL: the whole trace).
+constexpr const char* kV8 = R"sql(
+ALTER TABLE view_state ADD COLUMN window_from_s INTEGER;
+ALTER TABLE view_state ADD COLUMN window_to_s INTEGER;
+)sql";
+
+void addV8(Database& db) { db.exec(kV8); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}, {5, addV6}, {6, addV7}, {7, addV8}};
 
 } // namespace
 
@@ -437,6 +445,7 @@ void createSchema(Database& db)
     db.exec(kV5);
     db.exec(kV6);
     db.exec(kV7);
+    db.exec(kV8);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }

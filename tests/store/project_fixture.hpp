@@ -233,7 +233,7 @@ inline Project makeRichProject()
     sweep.runs[1].error = "servers fail faster than the run can follow";
     sweep.back = {1, 1, 0};
     p.sweep = sweep;
-    p.view = ProjectView{4136100, 2, "tenant", "compare"};
+    p.view = ProjectView{4136100, 2, "tenant", "compare", 4100000, 4200000};
     return p;
 }
 

@@ -128,6 +128,7 @@ private slots:
     void version4ResultsAreFifo();
     void version5ResultsHaveNoNeverStartable();
     void version6FileOpensWithoutSweep();
+    void version7FileOpensWithoutTimeWindow();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -476,6 +477,8 @@ void TestProjectFile::badContentNamesTableAndRow_data()
                                             << "sweep_runs.summary_json";
     // 9 jobs: the selected job is an index below 9.
     QTest::newRow("selected job past the trace") << "UPDATE view_state SET selected_job = 9" << qint64{1} << "view_state.selected_job";
+    QTest::newRow("window with one end") << "UPDATE view_state SET window_to_s = NULL" << qint64{1} << "view_state.window_to_s";
+    QTest::newRow("window backwards") << "UPDATE view_state SET window_to_s = 4000000" << qint64{1} << "view_state.window_to_s";
 }
 
 void TestProjectFile::badContentNamesTableAndRow()
@@ -503,6 +506,7 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
+constexpr const char* kDropV8 = "ALTER TABLE view_state DROP COLUMN window_from_s; ALTER TABLE view_state DROP COLUMN window_to_s; ";
 constexpr const char* kDropV7 = "DROP TABLE sweep; DROP TABLE sweep_runs; DROP TABLE view_state; ";
 constexpr const char* kDropV6 = "ALTER TABLE result_jobs DROP COLUMN never_start_order; ";
 constexpr const char* kDropV5 = "ALTER TABLE results DROP COLUMN sc_queue_policy; "
@@ -771,6 +775,22 @@ void TestProjectFile::version6FileOpensWithoutSweep()
     QVERIFY(!q.view);
     p.sweep.reset();
     p.view.reset();
+    compareProject(p, q);
+}
+
+void TestProjectFile::version7FileOpensWithoutTimeWindow()
+{
+    // A schema-7 file opens through the real 7 -> 8 step: its view state, without a time window.
+    auto p = makeRichProject();
+    const auto file = path("v7.clens");
+    saveProject(file, p);
+    QCOMPARE(loadProject(file).view->windowTo_s, std::optional<std::int64_t>{4200000});
+    execSql(file, std::string(kDropV8) + "PRAGMA user_version = 7");
+    const auto q = loadProject(file);
+    QVERIFY(q.view);
+    QVERIFY(!q.view->windowFrom_s && !q.view->windowTo_s);
+    p.view->windowFrom_s.reset();
+    p.view->windowTo_s.reset();
     compareProject(p, q);
 }
 

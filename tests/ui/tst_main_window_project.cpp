@@ -179,13 +179,15 @@ private slots:
 
     void viewStateTravelsWithTheProject()
     {
-        // The view state (docs/project-file.md): the time cursor, the selected job, the colour mode and the page.
+        // The view state (docs/project-file.md): the time cursor, the selected job, the colour
+        // mode, the page and the time window.
         const QString path = dir_.filePath(QStringLiteral("view.clens"));
         {
             auto w = makeWindow(test::fakeEngine());
             w->openDemo();
             QVERIFY(waitForViews(*w));
             w->session()->clock()->pause();
+            w->session()->window()->show(300, 1500);
             w->session()->clock()->seek(600);
             w->session()->selectJob(5);
             w->setColorMode(ColorMode::Tenant);
@@ -199,6 +201,8 @@ private slots:
         w->openProject(path);
         QVERIFY(updated.wait(kWaitMs));
         QCOMPARE(w->session()->clock()->time(), std::int64_t{600});
+        QCOMPARE(w->session()->window()->from(), std::int64_t{300});
+        QCOMPARE(w->session()->window()->to(), std::int64_t{1500});
         QCOMPARE(w->session()->selectedJob(), 5);
         QVERIFY(w->heatmap()->colorMode() == ColorMode::Tenant);
         QVERIFY(w->currentPage() == MainWindow::Page::Compare);

@@ -142,12 +142,19 @@ ProjectView MainWindow::currentView() const
         view.selectedJob = session_->selectedJob();
     view.colorMode = colorModeName(heatmap_->colorMode()).toStdString();
     view.page = pageName(shownPage_).toStdString();
+    if (const TimeWindow* w = session_->window(); session_->current() && w->zoomed()) {
+        view.windowFrom_s = w->from();
+        view.windowTo_s = w->to();
+    }
     return view;
 }
 
 void MainWindow::applyView(const ProjectView& view)
 {
     // Each part only when it fits this data: a file edited by hand must not break the window.
+    // The window first, so the cursor is then kept in it (not the window moved to the cursor).
+    if (view.windowFrom_s && view.windowTo_s)
+        session_->window()->show(*view.windowFrom_s, *view.windowTo_s);
     if (view.time_s)
         session_->clock()->seek(*view.time_s);
     const auto& trace = session_->input().trace;
