@@ -153,6 +153,16 @@ void TestAnalysisExport::reportWithBaseline()
     QCOMPARE(figures, 11);
     QVERIFY(writer.pageCount() >= 2 + figures + 3);
     QCOMPARE(pdfPages(pdf), writer.pageCount());
+    // The title page's contents: headline metrics, each figure, the three comparison sections,
+    // each at the page it was then written on, in order, after the title page.
+    const auto& contents = writer.contents();
+    QCOMPARE(static_cast<int>(contents.size()), 1 + figures + 3);
+    QCOMPARE(contents.front().first, QStringLiteral("Headline metrics"));
+    QVERIFY(contents.front().second >= 2);
+    QVERIFY(contents == writer.sectionsWritten());
+    for (std::size_t i = 1; i < contents.size(); ++i)
+        QVERIFY(contents[i].second > contents[i - 1].second);
+    QVERIFY(contents.back().second <= writer.pageCount());
 }
 
 void TestAnalysisExport::reportOfTheTraceAlone()

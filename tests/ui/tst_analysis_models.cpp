@@ -214,6 +214,16 @@ void TestAnalysisModels::scenarioDifferencesNameTheKnob()
                                        "demand from phases, policy phase.rule every 5 min, sigma 2, headroom 0%"));
     QVERIFY2(scaled[1].startsWith(QStringLiteral("Node power: off (servers always on) → idle servers off after 30 min, 2 spare")),
              qPrintable(scaled[1]));
+    // Every quota is named, however many (the report once wrote "…5 more").
+    Scenario e = a;
+    e.quota.mode = QuotaMode::Strict;
+    for (int k = 0; k < 11; ++k)
+        e.quota.vcGpus["vc" + std::to_string(k)] = 8;
+    const auto all = ui::analysis::scenarioDifferences(a, e);
+    QCOMPARE(all.size(), 1);
+    for (int k = 0; k < 11; ++k)
+        QVERIFY2(all[0].contains(QStringLiteral("vc%1 8").arg(k)), qPrintable(all[0]));
+    QVERIFY(!all[0].contains(QStringLiteral("more")));
 }
 
 QTEST_MAIN(TestAnalysisModels)

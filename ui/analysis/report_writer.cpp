@@ -37,7 +37,7 @@ const char* kStyle = "<style>"
                      "</style>";
 
 // A figure's table as HTML, formatted like the on-screen tables.
-QString figureTableHtml(const Figure& f, int maxRows = 60)
+QString figureTableHtml(const Figure& f, int maxRows = 5000) // every row a report's tables have in practice
 {
     FigureTableModel model;
     model.setFigure(std::make_shared<const Figure>(f));
@@ -83,23 +83,46 @@ QStringList figureNotes(const Figure& f)
 }
 
 // Paints pages on a PDF: text as HTML documents (paged when long), charts with QCustomPlot.
+// A dry run paints nothing and only counts the pages (for the table of contents).
 class Pages {
 public:
-    Pages(QPdfWriter& writer, QString footer)
+    Pages(QPdfWriter& writer, QString footer, bool dry = false)
         : writer_(writer)
         , footer_(std::move(footer))
+        , dry_(dry)
     {
-        painter_.begin(&writer_);
-        painter_.setMode(QCPPainter::pmVectorized);
-        painter_.setMode(QCPPainter::pmNoCaching);
-        area_ = QRectF(0, 0, writer_.width(), writer_.height() - kFooter);
+        if (!dry_) {
+            painter_.begin(&writer_);
+            painter_.setMode(QCPPainter::pmVectorized);
+            painter_.setMode(QCPPainter::pmNoCaching);
+        }
+        area_ = areaOf(writer_);
     }
-    ~Pages() { painter_.end(); }
-    bool ok() { return painter_.isActive(); }
+    ~Pages()
+    {
+        if (!dry_)
+            painter_.end();
+    }
+    bool ok() { return dry_ || painter_.isActive(); }
     int count() const { return count_; }
+
+    static QRectF areaOf(const QPdfWriter& writer) { return QRectF(0, 0, writer.width(), writer.height() - kFooter); }
+    // How many pages html() would take.
+    static int pagesOf(QPdfWriter& writer, const QString& body)
+    {
+        QTextDocument doc;
+        doc.documentLayout()->setPaintDevice(&writer);
+        doc.setHtml(QString::fromLatin1(kStyle) + body);
+        doc.setPageSize(areaOf(writer).size());
+        return std::max(1, doc.pageCount());
+    }
 
     void newPage()
     {
+        if (dry_) {
+            ++count_;
+            return;
+        }
         if (count_ > 0)
             writer_.newPage();
         ++count_;
@@ -121,6 +144,10 @@ public:
         doc.setHtml(QString::fromLatin1(kStyle) + body);
         doc.setPageSize(area_.size());
         const int pages = std::max(1, doc.pageCount());
+        if (dry_) {
+            count_ += pages;
+            return;
+        }
         for (int p = 0; p < pages; ++p) {
             newPage();
             painter_.save();
@@ -134,6 +161,8 @@ public:
     void chart(const Figure& f, TimeBase timeBase, const QString& extraHtml = {})
     {
         newPage();
+        if (dry_)
+            return;
         QCustomPlot plot;
         PlotOptions o;
         const auto caps = plotCapabilities(f);
@@ -162,9 +191,12 @@ private:
     QString footer_;
     QRectF area_;
     int count_ = 0;
+    bool dry_ = false;
 };
 
-QString titlePageHtml(const ReportInput& in, const SourceFigures& figures, const CompareOutcome* cmp)
+using Contents = ReportWriter::Contents;
+
+QString titlePageHtml(const ReportInput& in, const SourceFigures& figures, const CompareOutcome* cmp, const Contents& contents)
 {
     QString html = QStringLiteral("<h1>ClusterLens report</h1>");
     const QString name = in.trace ? traceName(*in.trace) : QStringLiteral("(no trace)");
@@ -204,6 +236,12 @@ QString titlePageHtml(const ReportInput& in, const SourceFigures& figures, const
         }
         if (cmp && !cmp->error.empty())
             html += QStringLiteral("<p class=\"worse\">No comparison: %1</p>").arg(esc(cmp->error));
+    }
+    if (!contents.empty()) {
+        html += QStringLiteral("<h2>Contents</h2><table>");
+        for (const auto& [title, page] : contents)
+            html += QStringLiteral("<tr><td>%1</td><td class=\"num\">%2</td></tr>").arg(esc(title)).arg(page);
+        html += QStringLiteral("</table>");
     }
     html += QStringLiteral("<p class=\"note\"><br>Generated %1 by ClusterLens.</p>")
                 .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd hh:mm")));
@@ -290,17 +328,18 @@ QString ReportWriter::write(const QString& path)
     writer.setTitle(QStringLiteral("ClusterLens report"));
     writer.setCreator(QStringLiteral("ClusterLens"));
     const QString name = in_.trace ? traceName(*in_.trace) : QStringLiteral("simulation");
-    {
-        Pages pages(writer, QStringLiteral("ClusterLens report · %1").arg(name));
-        if (!pages.ok())
-            return QStringLiteral("Could not write %1").arg(path);
-        const CompareOutcome* comparison = cmp.get();
-        pages.html(titlePageHtml(in_, *figures, comparison));
+    const QString footer = QStringLiteral("ClusterLens report · %1").arg(name);
+    const CompareOutcome* comparison = cmp.get();
+    // Everything after the title page; each section's first page goes into `contents`.
+    const auto body = [&](Pages& pages, Contents& contents) {
+        const auto section = [&](const QString& title) { contents.emplace_back(title, pages.count() + 1); };
+        section(QStringLiteral("Headline metrics"));
         pages.html(summaryHtml(*figures, comparison && comparison->metrics ? comparison : nullptr));
         for (const auto& fname : reportFigures()) {
             const auto* f = figures->figure(fname);
             if (!f)
                 continue;
+            section(QString::fromStdString(f->title));
             if (plotCapabilities(*f).chart)
                 pages.chart(*f, timeBase);
             else
@@ -314,8 +353,11 @@ QString ReportWriter::write(const QString& path)
                                             formatPlainNumber(static_cast<double>(c.faster)),
                                             formatPlainNumber(static_cast<double>(c.slower)),
                                             formatPlainNumber(static_cast<double>(c.unchanged)));
+            section(QString::fromStdString(comparison->jctChangeCdf->title));
             pages.chart(*comparison->jctChangeCdf, timeBase, counts);
+            section(QString::fromStdString(comparison->delayCdfs->title));
             pages.chart(*comparison->delayCdfs, timeBase);
+            section(QString::fromStdString(comparison->jctChangeStats->title));
             pages.html(QStringLiteral("<h2>%1</h2>").arg(esc(comparison->jctChangeStats->title)) +
                        figureTableHtml(*comparison->jctChangeStats) + notesHtml(figureNotes(*comparison->jctChangeStats)) +
                        QStringLiteral("<h2>%1</h2>").arg(esc(comparison->topGainers->title)) +
@@ -323,6 +365,27 @@ QString ReportWriter::write(const QString& path)
                        QStringLiteral("<h2>%1</h2>").arg(esc(comparison->topLosers->title)) +
                        figureTableHtml(*comparison->topLosers) + notesHtml(figureNotes(*comparison->topLosers)));
         }
+    };
+    // A dry run finds where each section starts; the title page then lists them, its own length
+    // (with the list) shifting them.
+    Contents contents;
+    {
+        Pages dry(writer, footer, true);
+        dry.html(titlePageHtml(in_, *figures, comparison, {}));
+        body(dry, contents);
+    }
+    const int shift = Pages::pagesOf(writer, titlePageHtml(in_, *figures, comparison, contents))
+                      - Pages::pagesOf(writer, titlePageHtml(in_, *figures, comparison, {}));
+    for (auto& entry : contents)
+        entry.second += shift;
+    contents_ = contents;
+    {
+        Pages pages(writer, footer);
+        if (!pages.ok())
+            return QStringLiteral("Could not write %1").arg(path);
+        pages.html(titlePageHtml(in_, *figures, comparison, contents));
+        written_.clear();
+        body(pages, written_);
         pages_ = pages.count();
     }
     if (!QFileInfo(path).exists() || QFileInfo(path).size() == 0)

@@ -10,6 +10,8 @@
 #include <QString>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace clens::ui::analysis {
 
@@ -29,6 +31,11 @@ public:
     // Writes the report; returns "" on success, else the reason.
     QString write(const QString& path);
     int pageCount() const { return pages_; }
+    // The table of contents on the title page (section title, first page), and where the
+    // sections were then written: the two agree.
+    using Contents = std::vector<std::pair<QString, int>>;
+    const Contents& contents() const { return contents_; }
+    const Contents& sectionsWritten() const { return written_; }
 
     // The main figures, in report order (charts, then the delay and VC tables).
     static const std::vector<std::string>& reportFigures();
@@ -36,6 +43,7 @@ public:
 private:
     ReportInput in_;
     int pages_ = 0;
+    Contents contents_, written_;
 };
 
 } // namespace clens::ui::analysis

@@ -29,14 +29,9 @@ QString quotas(const Scenario::Quota& q)
     const QString mode = q.mode == QuotaMode::Strict   ? QStringLiteral("strict")
                          : q.mode == QuotaMode::Borrow ? QStringLiteral("borrow idle GPUs")
                                                        : QStringLiteral("borrow idle GPUs, preempt borrowers");
-    QStringList vcs;
+    QStringList vcs; // every one: a report's reader must see the whole scenario (no "…5 more")
     for (const auto& [vc, gpus] : q.vcGpus)
         vcs << QStringLiteral("%1 %2").arg(QString::fromStdString(vc), formatPlainNumber(static_cast<double>(gpus)));
-    if (vcs.size() > 6) {
-        const auto more = vcs.size() - 6;
-        vcs = vcs.mid(0, 6);
-        vcs << QStringLiteral("%1 more").arg(more);
-    }
     return vcs.isEmpty() ? mode : QStringLiteral("%1 (GPUs: %2)").arg(mode, vcs.join(QStringLiteral(", ")));
 }
 
