@@ -7,9 +7,11 @@
 #include "ui/analysis/chart_export.hpp"
 #include "ui/analysis/figure_view.hpp"
 #include "ui/analysis/report_writer.hpp"
+#include "ui/views/chart_export.hpp"
 
 #include <QFile>
 #include <QImage>
+#include <QRegularExpression>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,6 +63,7 @@ private slots:
     void reportWithBaseline();
     void reportOfTheTraceAlone();
     void reportToAnUnwritablePathFails();
+    void svgCurvesStayInTheirAxisRect();
 };
 
 void TestAnalysisExport::chartExports_data()
@@ -190,6 +193,38 @@ void TestAnalysisExport::reportToAnUnwritablePathFails()
     in.figures = neverFigures();
     ui::analysis::ReportWriter writer(in);
     QVERIFY(!writer.write(QStringLiteral("/nonexistent-dir/report.pdf")).isEmpty());
+}
+
+void TestAnalysisExport::svgCurvesStayInTheirAxisRect()
+{
+    // A step line over keys 0, 10, ..., 100 shown over [25, 55] (a zoomed timeline): QSvgGenerator
+    // writes no clip paths, so the export cuts the data at the range; every point of the SVG's
+    // polylines lies within the axis rect's x pixels, and the plot keeps its data after.
+    QCustomPlot plot;
+    plot.resize(600, 300);
+    auto* g = plot.addGraph();
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    for (int k = 0; k <= 100; k += 10)
+        g->addData(k, k % 20 == 0 ? 1.0 : 2.0);
+    plot.xAxis->setRange(25, 55);
+    plot.yAxis->setRange(0, 3);
+    plot.replot();
+    const QRect rect = plot.axisRect()->rect();
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("cut.svg"));
+    QCOMPARE(ui::exportPlot(plot, path, plot.size()), QString());
+    QCOMPARE(g->data()->size(), 11);
+    const QString svg = QString::fromUtf8(readAll(path));
+    const QRegularExpression points(QStringLiteral("points=\"([^\"]*)\""));
+    int checked = 0;
+    for (auto m = points.globalMatch(svg); m.hasNext();) {
+        for (const auto& pair : m.next().captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            const double x = pair.section(QLatin1Char(','), 0, 0).toDouble();
+            QVERIFY2(x >= rect.left() - 1 && x <= rect.right() + 1, qPrintable(pair));
+            ++checked;
+        }
+    }
+    QVERIFY(checked >= 4); // the cut line: at 25, the steps at 30, 40, 50, and at 55
 }
 
 QTEST_MAIN(TestAnalysisExport)

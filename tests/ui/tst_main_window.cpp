@@ -490,6 +490,10 @@ private slots:
         // the level at 600 (the last sample at or before it), then every sample up to 1200.
         w.session()->window()->show(600, 1200);
         QVERIFY(w.viewNotes().last().contains(QStringLiteral("zoomed")));
+        if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) {
+            o.describe = true;
+            QCOMPARE(w.exportTimelinesTo(QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("zoomed.svg")), o), QString());
+        }
         const QString csv = dir.filePath(QStringLiteral("t.csv"));
         QCOMPARE(w.exportTimelinesDataTo(csv), QString());
         QFile c(csv);

@@ -11,6 +11,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace clens::ui {
 
@@ -44,6 +47,52 @@ QString checkWritten(const QString& path)
     return info.exists() && info.size() > 0 ? QString() : writeFailed(path);
 }
 
+// QSvgGenerator (Qt 6.4) writes no clip paths, so a graph drawn past its axis rect (QCustomPlot
+// draws the points just outside the visible range too) would run over the axes in an SVG. While
+// alive, every graph holds only its data within its key axis' range, cut exactly at the range's
+// ends (a step line keeps the level holding there; other lines are interpolated).
+class GraphsCutToRange {
+public:
+    explicit GraphsCutToRange(QCustomPlot& plot)
+    {
+        for (int i = 0; i < plot.graphCount(); ++i) {
+            QCPGraph* g = plot.graph(i);
+            if (!g->keyAxis() || g->data()->isEmpty())
+                continue;
+            const QCPRange range = g->keyAxis()->range();
+            auto cut = QSharedPointer<QCPGraphDataContainer>::create();
+            const bool step = g->lineStyle() == QCPGraph::lsStepLeft;
+            const auto valueAt = [&](double key) {
+                auto it = g->data()->findBegin(key, false); // the last point at or before key
+                if (it == g->data()->constEnd() || it->key > key)
+                    return std::optional<double>();
+                auto next = it + 1;
+                if (step || next == g->data()->constEnd() || next->key == it->key)
+                    return std::optional<double>(it->value);
+                const double f = (key - it->key) / (next->key - it->key);
+                return std::optional<double>(it->value + f * (next->value - it->value));
+            };
+            if (const auto v = valueAt(range.lower))
+                cut->add(QCPGraphData(range.lower, *v));
+            for (auto it = g->data()->findBegin(range.lower, false); it != g->data()->constEnd() && it->key <= range.upper; ++it)
+                if (it->key > range.lower)
+                    cut->add(*it);
+            if (const auto v = valueAt(range.upper); v && (cut->isEmpty() || (cut->constEnd() - 1)->key < range.upper))
+                cut->add(QCPGraphData(range.upper, *v));
+            saved_.emplace_back(g, g->data());
+            g->setData(cut);
+        }
+    }
+    ~GraphsCutToRange()
+    {
+        for (auto& [g, data] : saved_)
+            g->setData(data);
+    }
+
+private:
+    std::vector<std::pair<QCPGraph*, QSharedPointer<QCPGraphDataContainer>>> saved_;
+};
+
 } // namespace
 
 QString chartExportFilter()
@@ -72,6 +121,7 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size)
         QCPPainter painter;
         if (!painter.begin(&svg))
             return writeFailed(path);
+        const GraphsCutToRange cut(plot);
         plot.toPainter(&painter, size.width(), size.height());
         painter.end();
         return checkWritten(path);
@@ -165,6 +215,7 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const Cha
         if (!painter.begin(&svg))
             return writeFailed(path);
         painter.setMode(QCPPainter::pmVectorized);
+        const GraphsCutToRange cut(plot);
         paintFramed(painter, plot, size, frame);
         painter.end();
         return checkWritten(path);
