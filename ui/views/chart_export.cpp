@@ -93,46 +93,7 @@ private:
     std::vector<std::pair<QCPGraph*, QSharedPointer<QCPGraphDataContainer>>> saved_;
 };
 
-} // namespace
 
-QString chartExportFilter()
-{
-    return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
-}
-
-QString exportPlot(QCustomPlot& plot, const QString& path, QSize size)
-{
-    if (size.isEmpty())
-        size = plot.size();
-    switch (formatOf(path)) {
-    case Format::Png:
-        return plot.savePng(path, size.width(), size.height(), 2.0) ? QString() : writeFailed(path);
-    case Format::Pdf:
-        // Non-cosmetic pens: lines scale with the page when a reader zooms in.
-        return plot.savePdf(path, size.width(), size.height(), QCP::epNoCosmetic, QStringLiteral("ClusterLens"))
-                   ? QString()
-                   : writeFailed(path);
-    case Format::Svg: {
-        QSvgGenerator svg;
-        svg.setFileName(path);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(QObject::tr("ClusterLens chart"));
-        QCPPainter painter;
-        if (!painter.begin(&svg))
-            return writeFailed(path);
-        const GraphsCutToRange cut(plot);
-        plot.toPainter(&painter, size.width(), size.height());
-        painter.end();
-        return checkWritten(path);
-    }
-    case Format::Unknown:
-        break;
-    }
-    return unknownFormat(path);
-}
-
-namespace {
 
 // Title and notes around a plot drawn by QCustomPlot into `painter` (any device), the whole in
 // `size` logical pixels.
@@ -167,20 +128,20 @@ void paintFramed(QCPPainter& painter, QCustomPlot& plot, QSize size, const Chart
                          noteMetrics.elidedText(frame.notes[i], Qt::ElideRight, size.width() - 2 * margin));
 }
 
-} // namespace
-
-QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const ChartFrame& frame)
+// Opens the file's device (PNG at pngScale times the pixels, marked 96 x pngScale dpi; PDF in
+// points; SVG) and paints on it with paint(painter).
+QString paintToFile(const QString& path, QSize size, double pngScale, const QString& title,
+                    const std::function<void(QCPPainter&)>& paint)
 {
-    if (size.isEmpty())
-        size = plot.size();
     switch (formatOf(path)) {
     case Format::Png: {
-        const double scale = std::clamp(frame.pngScale, 1.0, 4.0);
+        const double scale = std::clamp(pngScale, 1.0, 4.0);
         QImage image((QSizeF(size) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         image.setDevicePixelRatio(scale);
+        image.fill(Qt::white);
         QCPPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing);
-        paintFramed(painter, plot, size, frame);
+        paint(painter);
         painter.end();
         // Marked after painting (fonts are laid out at the screen's 96 dpi), so a report sizes
         // the picture as it was on screen.
@@ -192,7 +153,7 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const Cha
     case Format::Pdf: {
         QPdfWriter pdf(path);
         pdf.setCreator(QStringLiteral("ClusterLens"));
-        pdf.setTitle(frame.title);
+        pdf.setTitle(title);
         pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         pdf.setResolution(72);
@@ -201,7 +162,7 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const Cha
             return writeFailed(path);
         painter.setMode(QCPPainter::pmVectorized);
         painter.setMode(QCPPainter::pmNonCosmetic); // lines scale with the page when a reader zooms in
-        paintFramed(painter, plot, size, frame);
+        paint(painter);
         painter.end();
         return checkWritten(path);
     }
@@ -210,13 +171,12 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const Cha
         svg.setFileName(path);
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(frame.title.isEmpty() ? QObject::tr("ClusterLens chart") : frame.title);
+        svg.setTitle(title.isEmpty() ? QObject::tr("ClusterLens chart") : title);
         QCPPainter painter;
         if (!painter.begin(&svg))
             return writeFailed(path);
         painter.setMode(QCPPainter::pmVectorized);
-        const GraphsCutToRange cut(plot);
-        paintFramed(painter, plot, size, frame);
+        paint(painter);
         painter.end();
         return checkWritten(path);
     }
@@ -226,47 +186,32 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const Cha
     return unknownFormat(path);
 }
 
+} // namespace
+
+QString chartExportFilter()
+{
+    return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
+}
+
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size)
+{
+    return exportPlot(plot, path, size, ChartFrame{});
+}
+
+QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const ChartFrame& frame)
+{
+    if (size.isEmpty())
+        size = plot.size();
+    std::optional<GraphsCutToRange> cut; // an SVG has no clip paths
+    if (formatOf(path) == Format::Svg)
+        cut.emplace(plot);
+    return paintToFile(path, size, frame.pngScale, frame.title, [&](QCPPainter& p) { paintFramed(p, plot, size, frame); });
+}
+
 QString exportPainting(const std::function<void(QPainter&, const QRectF&)>& render, QSize size, const QString& path)
 {
     const QRectF area(QPointF(0, 0), size);
-    switch (formatOf(path)) {
-    case Format::Png: {
-        QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
-        image.setDevicePixelRatio(2.0);
-        image.fill(Qt::white);
-        QPainter painter(&image);
-        render(painter, area);
-        painter.end();
-        return image.save(path, "PNG") ? QString() : writeFailed(path);
-    }
-    case Format::Pdf: {
-        QPdfWriter pdf(path);
-        pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setResolution(72);
-        QPainter painter;
-        if (!painter.begin(&pdf))
-            return writeFailed(path);
-        render(painter, area);
-        painter.end();
-        return checkWritten(path);
-    }
-    case Format::Svg: {
-        QSvgGenerator svg;
-        svg.setFileName(path);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        QPainter painter;
-        if (!painter.begin(&svg))
-            return writeFailed(path);
-        render(painter, area);
-        painter.end();
-        return checkWritten(path);
-    }
-    case Format::Unknown:
-        break;
-    }
-    return unknownFormat(path);
+    return paintToFile(path, size, 2.0, QString(), [&](QCPPainter& p) { render(p, area); });
 }
 
 } // namespace clens::ui
