@@ -94,9 +94,18 @@ private slots:
         GanttView g(&w);
         g.setSnapshot(snapshot);
         g.setRows(static_cast<GanttView::Rows>(rows));
+        g.show();
         w.show(from, to);
         QCOMPARE(labels(g), want);
         QCOMPARE(g.countText(), count);
+        // Hidden (another tab), a moved window is listed only when the view shows again.
+        g.hide();
+        w.showAll();
+        if (rows != int(GanttView::Rows::ByGpu))
+            QCOMPARE(labels(g), want);
+        g.show();
+        if (rows != int(GanttView::Rows::ByGpu))
+            QCOMPARE(g.countText(), QStringLiteral("3 jobs in the time window"));
     }
 
     void barsAreDrawnAndClickable()

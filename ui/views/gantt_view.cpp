@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 namespace clens::ui {
 namespace {
@@ -76,11 +77,27 @@ GanttView::GanttView(TimeWindow* window, QWidget* parent)
             [this](int i) { setRows(static_cast<Rows>(rowsCombo_->itemData(i).toInt())); });
     connect(scroll_, &QScrollBar::valueChanged, this, qOverload<>(&QWidget::update));
     connect(window_, &TimeWindow::changed, this, [this] {
-        if (mode_ != Rows::ByGpu)
-            rebuildRows(); // the jobs of the new window
+        if (mode_ == Rows::ByGpu) { // the rows stay: every GPU
+            update();
+            return;
+        }
+        if (!isVisible()) { // hidden (another tab): listed again when shown, not on every move
+            stale_ = true;
+            return;
+        }
+        rebuildRows(); // the jobs of the new window
         update();
     });
     setToolTip(QString()); // tooltips come from event(): the bar under the mouse
+}
+
+void GanttView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (std::exchange(stale_, false)) {
+        rebuildRows();
+        scrollToSelected();
+    }
 }
 
 void GanttView::setSnapshot(SnapshotPtr snapshot)
@@ -151,6 +168,7 @@ std::int64_t GanttView::jobTo(std::int32_t job) const
 
 void GanttView::rebuildRows()
 {
+    stale_ = false;
     rows_.clear();
     jobsShown_ = 0;
     if (snapshot_ && snapshot_->result && snapshot_->result->trace) {

@@ -54,6 +54,7 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     bool event(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     struct Row {
@@ -77,6 +78,7 @@ private:
     Rows mode_ = Rows::ByVc;
     std::vector<Row> rows_;
     std::int64_t jobsShown_ = 0;
+    bool stale_ = false; // the window moved while hidden
     std::int64_t time_ = 0;
     std::int32_t selected_ = -1;
     QComboBox* rowsCombo_;
