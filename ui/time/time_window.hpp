@@ -5,6 +5,7 @@
 // and never gets narrower than a minute (or the span, when that is shorter).
 #include <QObject>
 
+#include <cmath>
 #include <cstdint>
 
 namespace clens::ui {
@@ -41,6 +42,10 @@ public slots:
     // Keeps the width; puts t in the middle (as far as the span allows).
     void centreOn(std::int64_t t);
     void showAll() { show(begin_, end_); }
+    // The mouse wheel, in QWheelEvent::angleDelta units (120 a notch): each notch up zooms in
+    // 0.8x about `anchor` / pans back a tenth of the width (down: the other way).
+    void wheelZoom(std::int64_t anchor, int angleDelta) { zoomAbout(anchor, std::pow(0.8, angleDelta / 120.0)); }
+    void wheelPan(int angleDelta) { pan(-static_cast<std::int64_t>(static_cast<double>(width()) * 0.1 * angleDelta / 120.0)); }
     // Keeps t in view (playback, a jump to an event): a window t has left moves so t sits a
     // tenth of its width inside the edge it crossed.
     void keepInView(std::int64_t t);

@@ -439,9 +439,9 @@ void GanttView::wheelEvent(QWheelEvent* event)
 {
     const int dy = event->angleDelta().y();
     if (event->modifiers() & Qt::ControlModifier)
-        window_->zoomAbout(timeAt(event->position().x()), std::pow(0.8, dy / 120.0));
+        window_->wheelZoom(timeAt(event->position().x()), dy);
     else if ((event->modifiers() & Qt::ShiftModifier) || event->angleDelta().x() != 0)
-        window_->pan(-static_cast<std::int64_t>(static_cast<double>(window_->width()) * 0.1 * (dy != 0 ? dy : event->angleDelta().x()) / 120.0));
+        window_->wheelPan(dy != 0 ? dy : event->angleDelta().x());
     else
         scroll_->setValue(scroll_->value() - dy / 40);
     event->accept();

@@ -184,7 +184,7 @@ void TimeOverview::wheelEvent(QWheelEvent* event)
 {
     const int notches = event->angleDelta().y();
     if (notches != 0)
-        window_->zoomAbout(timeAt(event->position().x()), std::pow(0.8, notches / 120.0));
+        window_->wheelZoom(timeAt(event->position().x()), notches);
     event->accept();
 }
 

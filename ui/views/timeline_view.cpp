@@ -535,9 +535,9 @@ bool TimelineView::handleMouse(QEvent* event)
         const auto delta = we->angleDelta();
         if (delta.x() != 0 || (we->modifiers() & Qt::ShiftModifier)) { // sideways: pan a tenth per notch
             const int notches = delta.x() != 0 ? delta.x() : delta.y();
-            window_->pan(-static_cast<std::int64_t>(static_cast<double>(window_->width()) * 0.1 * notches / 120.0));
+            window_->wheelPan(notches);
         } else if (delta.y() != 0) {
-            window_->zoomAbout(timeAtPixel(we->position().x()), std::pow(0.8, delta.y() / 120.0));
+            window_->wheelZoom(timeAtPixel(we->position().x()), delta.y());
         }
         return true;
     }
