@@ -59,6 +59,7 @@ private slots:
     void chartExports_data();
     void chartExports();
     void tableFigureHasNoChartToExport();
+    void chartExportIsFramedForAReport();
     void csvExportIsTheCliCsv();
     void reportWithBaseline();
     void reportOfTheTraceAlone();
@@ -118,6 +119,55 @@ void TestAnalysisExport::tableFigureHasNoChartToExport()
     QVERIFY(!view.exportChart(dir.filePath(QStringLiteral("x.png"))).isEmpty());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
     QVERIFY(!ui::analysis::exportChart(*std::make_unique<QCustomPlot>(), dir.filePath(QStringLiteral("x.gif"))).isEmpty());
+}
+
+void TestAnalysisExport::chartExportIsFramedForAReport()
+{
+    // A figure's chart exported for a report carries the title asked for, the page's
+    // description of the run and, always, the notes shown under the chart on screen (a caveat
+    // such as "the fraction axis starts at 0.90" is part of the chart).
+    ui::analysis::FigureView view;
+    view.resize(900, 600);
+    const ui::analysis::SourceFigures::Entry* chosen = nullptr;
+    for (const auto& e : neverFigures()->entries) {
+        if (!e.figure)
+            continue;
+        view.setFigure(e.figure);
+        if (view.plot() && !view.footnotes().isEmpty()) {
+            chosen = &e;
+            break;
+        }
+    }
+    QVERIFY2(chosen, "no demo figure has a chart with notes under it");
+    QCOMPARE(view.exportDefaults().title, QString::fromStdString(chosen->figure->title));
+    view.setDescription({QStringLiteral("Trace: the demo"), QStringLiteral("Scenario: never relax")});
+    ui::ChartExportOptions o = view.exportDefaults();
+    o.title = QStringLiteral("Figure 3. Waits on the demo");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("framed.svg"));
+    const auto text = [&] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+    };
+    QCOMPARE(view.exportChart(path, o), QString());
+    QString svg = text();
+    QVERIFY(svg.contains(QStringLiteral("Figure 3. Waits on the demo")));
+    QVERIFY(svg.contains(QStringLiteral("Trace: the demo")));
+    QVERIFY(svg.contains(QStringLiteral("Scenario: never relax")));
+    for (const QString& note : view.footnotes()) // notes wrap: look for their first words
+        QVERIFY2(svg.contains(note.section(QLatin1Char(' '), 0, 2).toHtmlEscaped()), qPrintable(note));
+    // Without the description, the notes still go with the chart.
+    o.describe = false;
+    QCOMPARE(view.exportChart(path, o), QString());
+    svg = text();
+    QVERIFY(!svg.contains(QStringLiteral("Trace: the demo")));
+    QVERIFY(svg.contains(view.footnotes().front().section(QLatin1Char(' '), 0, 2).toHtmlEscaped()));
+    // The PNG is the size asked for at the resolution asked for.
+    o.size = QSize(800, 500);
+    o.pngScale = 3;
+    const QString png = dir.filePath(QStringLiteral("framed.png"));
+    QCOMPARE(view.exportChart(png, o), QString());
+    QCOMPARE(QImage(png).size(), QSize(2400, 1500));
 }
 
 void TestAnalysisExport::csvExportIsTheCliCsv()

@@ -328,6 +328,32 @@ private slots:
         QCOMPARE(rows->rowCount(), table->model()->rowCount());
     }
 
+    void rightClickOnTheTimelinesListsTheJobsWaitingThen()
+    {
+        // The timelines' right-click menu at 1000: "List the jobs waiting at …" moves the cursor
+        // there and opens the Jobs tab listing the jobs waiting then (j05, for fragmentation).
+        MainWindow& w = *window_;
+        JobTablePanel* table = w.jobTable();
+        w.bottomTabs()->setCurrentWidget(w.timelines());
+        const auto menu = w.timelines()->contextMenu(1000);
+        QVERIFY(menu);
+        QAction* waiting = menu->actions().value(0);
+        QVERIFY(waiting && waiting->text().startsWith(QStringLiteral("List the jobs waiting at")));
+        waiting->trigger();
+        QCOMPARE(w.session()->clock()->time(), std::int64_t{1000});
+        QCOMPARE(w.bottomTabs()->currentWidget(), static_cast<QWidget*>(table));
+        QCOMPARE(table->model()->time(), std::int64_t{1000});
+        QCOMPARE(table->atCursorFilter()->currentData().toInt(), static_cast<int>(JobStanding::Waiting));
+        QAbstractItemModel* rows = table->view()->model();
+        QStringList ids;
+        for (int r = 0; r < rows->rowCount(); ++r)
+            ids << rows->index(r, JobTableModel::Id).data().toString();
+        QVERIFY2(ids.contains(QStringLiteral("j05")), qPrintable(ids.join(QLatin1String(", "))));
+        QVERIFY(rows->rowCount() < table->model()->rowCount());
+        table->atCursorFilter()->setCurrentIndex(0);
+        w.bottomTabs()->setCurrentWidget(w.timelines());
+    }
+
     void filteringTheTableKeepsTheInspectedJob()
     {
         // Filtering j05 out of the table must not inspect the row that takes its place.

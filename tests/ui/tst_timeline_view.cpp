@@ -7,10 +7,13 @@
 #include "ui/views/timeline_view.hpp"
 
 #include <QDateTime>
+#include <QMenu>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTimeZone>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <ctime>
 
 using namespace clens;
@@ -32,6 +35,29 @@ SnapshotPtr longRun(std::int64_t origin = 0, TimeBase base = TimeBase::Relative)
         j.vc = trace->internTenant("v");
         j.user = trace->internUser("u");
         j.submit_s = origin + submit;
+        j.gpus = 1;
+        j.duration_s = duration;
+        trace->jobs.push_back(std::move(j));
+    }
+    auto snapshot = std::make_shared<SimSnapshot>();
+    snapshot->result = std::make_shared<const SimResult>(simulate(cluster, trace, Scenario{}));
+    return snapshot;
+}
+
+// Two GPUs over 60 days: at day 10 a 30 min job holds the second GPU while three 1 min jobs
+// queue behind it, a spike narrower than a pixel of the whole trace (1,200 px: 72 min a pixel).
+SnapshotPtr narrowSpike()
+{
+    auto cluster = std::make_shared<const Topology>(Topology::build({ServerSpec{"s0", "r0", 2, "", 0, 0}}, 8));
+    auto trace = std::make_shared<Trace>();
+    const std::int64_t day10 = 10 * 86400;
+    const std::pair<std::int64_t, std::int64_t> jobs[] = {{2, 60 * 86400}, {day10, 1800}, {day10 + 60, 60}, {day10 + 60, 60}, {day10 + 60, 60}};
+    for (const auto& [submit, duration] : jobs) {
+        Job j;
+        j.id = "j" + std::to_string(trace->jobs.size());
+        j.vc = trace->internTenant("v");
+        j.user = trace->internUser("u");
+        j.submit_s = submit;
         j.gpus = 1;
         j.duration_s = duration;
         trace->jobs.push_back(std::move(j));
@@ -90,6 +116,57 @@ private slots:
                 QCOMPARE(labels[i], QStringLiteral("+%1d").arg(elapsed / 86400));
             QVERIFY2(!labels[i].contains(QStringLiteral(":59")), qPrintable(labels[i]));
         }
+    }
+
+    void aClickOnTheQueueLandsOnItsSpike()
+    {
+        TimelineView view;
+        view.resize(1200, 400);
+        const auto snapshot = narrowSpike();
+        view.setSnapshot(snapshot);
+        view.show();
+        view.plot()->replot();
+        const TimeSeries& s = snapshot->result->series;
+        const auto peak = std::max_element(s.queuedJobs.begin(), s.queuedJobs.end());
+        QCOMPARE(*peak, 3);
+        const std::int64_t peakTime = s.t_s[static_cast<std::size_t>(peak - s.queuedJobs.begin())];
+        const auto queuedAt = [&](std::int64_t t) {
+            const auto i = std::upper_bound(s.t_s.begin(), s.t_s.end(), t) - s.t_s.begin() - 1;
+            return i < 0 ? 0 : s.queuedJobs[static_cast<std::size_t>(i)];
+        };
+        QCPAxisRect* queue = row(view, 1);
+        const double x = queue->axis(QCPAxis::atBottom)->coordToPixel(static_cast<double>(peakTime)) + 2;
+        const QPointF onQueue(x, queue->rect().center().y());
+        // Two pixels off the spike the time under the mouse has no queue (144 min later): the
+        // click lands on the spike instead. On another row it lands where it is.
+        QCOMPARE(queuedAt(view.timeAtPixel(x)), 0);
+        QCOMPARE(queuedAt(view.clickTime(onQueue)), 3);
+        QCOMPARE(view.clickTime(QPointF(x, row(view, 0)->rect().center().y())), view.timeAtPixel(x));
+        QSignalSpy seeks(&view, &TimelineView::seekRequested);
+        QTest::mouseClick(view.plot(), Qt::LeftButton, {}, onQueue.toPoint());
+        QCOMPARE(seeks.size(), 1);
+        QCOMPARE(queuedAt(seeks.front().front().value<std::int64_t>()), 3);
+    }
+
+    void theMenuListsTheJobsAtItsTime()
+    {
+        TimelineView view;
+        view.resize(1200, 400);
+        view.setSnapshot(narrowSpike());
+        const auto menu = view.contextMenu(10 * 86400 + 600);
+        QVERIFY(menu);
+        QSignalSpy seeks(&view, &TimelineView::seekRequested);
+        QSignalSpy lists(&view, &TimelineView::jobsAtRequested);
+        const QList<QAction*> actions = menu->actions();
+        QCOMPARE(actions.size(), 2); // no time window: no zoom entries
+        QVERIFY(actions[1]->text().startsWith(QStringLiteral("List the jobs running at")));
+        actions[1]->trigger();
+        QCOMPARE(seeks.size(), 1);
+        QCOMPARE(seeks.front().front().value<std::int64_t>(), std::int64_t{10 * 86400 + 600});
+        QCOMPARE(lists.size(), 1);
+        QCOMPARE(lists.front().at(1).value<JobStanding>(), JobStanding::Running);
+        TimelineView empty;
+        QVERIFY(!empty.contextMenu(0));
     }
 
     void countAxesUseWholeNumbers()

@@ -246,6 +246,13 @@ void AnalysisPage::showSelected()
         return;
     }
     const TimeBase timeBase = trace_ ? trace_->meta.timeBase : TimeBase::Relative;
+    const auto cluster = result_ && result_->cluster ? result_->cluster : cluster_;
+    QStringList description;
+    if (showsSimulation() && result_)
+        description = describeRun(trace_.get(), cluster.get(), result_->scenario);
+    else if (trace_)
+        description << tr("Trace: %1, as recorded (not simulated)").arg(describeTrace(*trace_));
+    view_->setDescription(description);
     view_->setFigure(e->figure, timeBase);
 }
 

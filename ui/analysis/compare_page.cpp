@@ -266,6 +266,11 @@ void ComparePage::onOutcome(std::shared_ptr<const CompareOutcome> outcome)
     metricsTable_->resizeColumnsToContents();
     metricsTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     const TimeBase timeBase = current_->trace ? current_->trace->meta.timeBase : TimeBase::Relative;
+    QStringList description = describeRun(current_->trace.get(), current_->cluster.get(), current_->scenario);
+    description.back() = diff.isEmpty() ? tr("Baseline and current: the same scenario")
+                                        : tr("Current against the baseline: %1").arg(diff.join(QStringLiteral("; ")));
+    for (auto* view : {jctChange_, delays_, gainers_, losers_})
+        view->setDescription(description);
     showJctChange();
     delays_->setFigure(outcome_->delayCdfs, timeBase);
     if (outcome_->topGainers->rowCount() > 0)

@@ -146,6 +146,7 @@ void FigureView::showMessage(const QString& title, const QString& message)
     stack_->setCurrentWidget(message_);
     notes_->clear();
     notes_->setVisible(false);
+    footnotes_.clear();
     updateControls();
 }
 
@@ -233,6 +234,7 @@ void FigureView::replot()
         title_->setText(QString::fromStdString(figure_->title));
         title_->setVisible(tableTitle_);
     }
+    footnotes_ = notes;
     QString html;
     for (const auto& n : notes)
         html += QStringLiteral("<li>%1</li>").arg(n.toHtmlEscaped());
@@ -253,11 +255,20 @@ void FigureView::updateControls()
     exportCsv_->setEnabled(figure_ != nullptr);
 }
 
-QString FigureView::exportChart(const QString& path)
+ChartExportOptions FigureView::exportDefaults() const
+{
+    ChartExportOptions o;
+    o.size = QSize(1200, 750);
+    if (figure_)
+        o.title = QString::fromStdString(figure_->title);
+    return o;
+}
+
+QString FigureView::exportChart(const QString& path, const ChartExportOptions& options)
 {
     if (!plot_)
         return tr("This figure has no chart to export (export its table as CSV)");
-    return analysis::exportChart(*plot_, path);
+    return exportPlot(*plot_, path, options.size.isEmpty() ? QSize(1200, 750) : options.size, chartFrame(options, description_, footnotes_));
 }
 
 QString FigureView::exportCsv(const QString& path) const
@@ -271,12 +282,10 @@ void FigureView::chooseChartFile()
 {
     if (!figure_)
         return;
-    QString selected;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export chart"), QString::fromStdString(figure_->name) + QStringLiteral(".png"),
-                                                      chartExportFilter(), &selected);
-    if (path.isEmpty())
+    const auto request = askChartExport(this, tr("Export chart"), QString::fromStdString(figure_->name) + QStringLiteral(".png"), exportDefaults());
+    if (!request)
         return;
-    if (const auto error = exportChart(path); !error.isEmpty())
+    if (const auto error = exportChart(request->path, request->options); !error.isEmpty())
         QMessageBox::warning(this, tr("Export chart"), error);
 }
 

@@ -4,6 +4,7 @@
 // showing the numbers behind a chart, and export of the chart (PNG/PDF/SVG) and table (CSV).
 #include "core/analysis/figure.hpp"
 #include "core/model/trace.hpp"
+#include "ui/views/chart_export_dialog.hpp"
 
 #include <QWidget>
 
@@ -47,8 +48,18 @@ public:
     bool showsChart() const;
     bool logX() const;
 
-    // "" on success, else the reason. Chart export needs a chart.
-    QString exportChart(const QString& path);
+    // What an exported chart says under it about its inputs (the trace, the scenario): lines
+    // from the page showing the figure.
+    void setDescription(const QStringList& lines) { description_ = lines; }
+    // The notes shown under the chart (the plot's remarks, then the figure's notes).
+    const QStringList& footnotes() const { return footnotes_; }
+    // The export's defaults: 1200 x 750, titled with the figure's title.
+    ChartExportOptions exportDefaults() const;
+
+    // "" on success, else the reason. Chart export needs a chart. The chart is framed by the
+    // options' title, the description (when asked for) and the notes shown under it on screen.
+    QString exportChart(const QString& path) { return exportChart(path, exportDefaults()); }
+    QString exportChart(const QString& path, const ChartExportOptions& options);
     QString exportCsv(const QString& path) const;
 
 public slots:
@@ -72,6 +83,8 @@ private:
     TimeBase timeBase_ = TimeBase::Relative;
     Decorator decorator_;
     bool tableTitle_ = true;
+    QStringList description_;
+    QStringList footnotes_; // the notes shown under the chart
     QCheckBox* logX_;
     QLabel* statisticLabel_;
     QComboBox* statistic_;

@@ -5,6 +5,7 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QObject>
 
 #include <algorithm>
 
@@ -180,6 +181,18 @@ QString describeCluster(const Topology& cluster)
     return QStringLiteral("%1 servers, %2 GPUs in %3 racks")
         .arg(formatPlainNumber(cluster.serverCount()), formatPlainNumber(cluster.gpuCount()))
         .arg(cluster.rackCount());
+}
+
+QStringList describeRun(const Trace* trace, const Topology* cluster, const Scenario& scenario)
+{
+    QStringList lines;
+    if (trace)
+        lines << QObject::tr("Trace: %1").arg(describeTrace(*trace));
+    if (cluster)
+        lines << QObject::tr("Cluster: %1").arg(describeCluster(*cluster));
+    const QStringList changed = scenarioDifferences(Scenario{}, scenario);
+    lines << (changed.isEmpty() ? QObject::tr("Scenario: the default knobs") : QObject::tr("Scenario: %1").arg(changed.join(QStringLiteral("; "))));
+    return lines;
 }
 
 } // namespace clens::ui::analysis

@@ -23,6 +23,9 @@ QStringList scenarioDifferences(const Scenario& from, const Scenario& to);
 QString describeTrace(const Trace& trace);
 // "552 servers, 2,490 GPUs in 69 racks"
 QString describeCluster(const Topology& cluster);
+// The lines written under a chart exported for a report: "Trace: …", "Cluster: …" (each when
+// known) and "Scenario: …", the knobs that differ from the defaults.
+QStringList describeRun(const Trace* trace, const Topology* cluster, const Scenario& scenario);
 // The file name of a trace's source path.
 QString traceName(const Trace& trace);
 

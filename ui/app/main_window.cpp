@@ -540,6 +540,10 @@ void MainWindow::connectSession()
     connect(summary_, &SummaryPanel::clearRequested, session_, &Session::clearBaseline);
     connect(inspector_, &InspectorPanel::seekRequested, clock, &PlaybackClock::seek);
     connect(timelines_, &TimelineView::seekRequested, clock, &PlaybackClock::seek);
+    connect(timelines_, &TimelineView::jobsAtRequested, this, [this](std::int64_t, JobStanding standing) {
+        bottomTabs_->setCurrentWidget(jobs_); // the cursor is already there (seekRequested came first)
+        jobs_->showOnlyAtCursor(standing);
+    });
     connect(overview_, &TimeOverview::seekRequested, clock, &PlaybackClock::seek);
     connect(gantt_, &GanttView::seekRequested, clock, &PlaybackClock::seek);
     connect(gantt_, &GanttView::jobClicked, session_, &Session::selectJob);
@@ -762,7 +766,7 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     const SimResult& r = *snapshot->result;
     if (r.cluster && r.cluster.get() != heatmap_->topology())
         heatmap_->setCluster(r.cluster, r.trace);
-    timeControls_->setTimeFormat(TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s));
+    timeControls_->setTimeFormat(timeFormatOf(r));
     timelines_->setSnapshot(snapshot);
     timelines_->setTime(session_->clock()->time());
     overview_->setSnapshot(snapshot);
@@ -779,7 +783,7 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     runNotesButton_->setNotes(runNotes);
     heatmap_->setSnapshot(snapshot);
     heatmap_->setState(session_->state());
-    phases_->setSimulatedCluster(snapshot->result, TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s));
+    phases_->setSimulatedCluster(snapshot->result, timeFormatOf(r));
     phases_->setClusterTime(session_->clock()->time());
     const QLocale locale;
     runInfo_->setText(tr("%1 jobs simulated in %2 s").arg(locale.toString(r.summary.jobs)).arg(snapshot->runSeconds, 0, 'f', 2));

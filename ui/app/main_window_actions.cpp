@@ -425,16 +425,10 @@ void MainWindow::saveScenarioFile()
 
 QStringList MainWindow::viewNotes(bool withWindow) const
 {
-    QStringList notes;
     const SimInput& in = session_->input();
-    if (in.trace)
-        notes << tr("Trace: %1").arg(analysis::describeTrace(*in.trace));
-    if (in.cluster)
-        notes << tr("Cluster: %1").arg(analysis::describeCluster(*in.cluster));
-    const QStringList changed = analysis::scenarioDifferences(Scenario{}, session_->scenario());
-    notes << (changed.isEmpty() ? tr("Scenario: the default knobs") : tr("Scenario: %1").arg(changed.join(QStringLiteral("; "))));
+    QStringList notes = analysis::describeRun(in.trace.get(), in.cluster.get(), session_->scenario());
     if (const auto s = session_->current(); withWindow && s && s->result) {
-        const TimeFormat tf(s->result->trace ? s->result->trace->meta.timeBase : TimeBase::Relative, s->result->firstSubmit_s);
+        const TimeFormat tf = timeFormatOf(*s->result);
         const TimeWindow* w = session_->window();
         notes << tr("Shown: %1 to %2 (%3)%4")
                      .arg(tf.instantWithZone(w->from()), tf.instantWithZone(w->to()), TimeFormat::duration(w->width()),
@@ -445,12 +439,7 @@ QStringList MainWindow::viewNotes(bool withWindow) const
 
 QString MainWindow::exportTimelinesTo(const QString& path, const ChartExportOptions& options)
 {
-    ChartFrame frame;
-    frame.title = options.title;
-    frame.pngScale = options.pngScale;
-    if (options.describe)
-        frame.notes = viewNotes();
-    return exportPlot(*timelines_->plot(), path, options.size, frame);
+    return exportPlot(*timelines_->plot(), path, options.size, chartFrame(options, viewNotes()));
 }
 
 QString MainWindow::exportTimelinesDataTo(const QString& path)
@@ -465,27 +454,18 @@ QString MainWindow::exportTimelinesDataTo(const QString& path)
 
 void MainWindow::exportTimelines()
 {
-    QString filter;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export timelines"), QDir(lastDir()).filePath(QStringLiteral("timelines.png")),
-                                                chartExportFilter(), &filter);
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += filter.contains(QLatin1String("pdf")) ? QStringLiteral(".pdf")
-                : filter.contains(QLatin1String("svg")) ? QStringLiteral(".svg")
-                                                        : QStringLiteral(".png");
-    rememberDir(path);
     ChartExportOptions defaults;
     defaults.size = QSize(1600, 900);
     defaults.title = tr("The cluster over time");
-    const auto options = ChartExportDialog::ask(defaults, this);
-    if (!options)
+    const auto request = askChartExport(this, tr("Export timelines"), QDir(lastDir()).filePath(QStringLiteral("timelines.png")), defaults);
+    if (!request)
         return;
-    const QString error = exportTimelinesTo(path, *options);
+    rememberDir(request->path);
+    const QString error = exportTimelinesTo(request->path, request->options);
     if (!error.isEmpty())
         showError(tr("Export failed"), error);
     else
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+        statusBar()->showMessage(tr("Exported %1").arg(request->path), 5000);
 }
 
 void MainWindow::exportTimelinesData()
@@ -519,7 +499,7 @@ QString MainWindow::exportHeatmapTo(const QString& path)
     const QSize size(mapSize.width(), titleHeight + legendHeight + mapSize.height() + static_cast<int>(notes.size()) * noteLine + 10);
     QString title = tr("The cluster, coloured by %1").arg(toDisplayString(heatmap_->colorMode()));
     if (const auto s = session_->current(); s && s->result) {
-        const TimeFormat tf(s->result->trace ? s->result->trace->meta.timeBase : TimeBase::Relative, s->result->firstSubmit_s);
+        const TimeFormat tf = timeFormatOf(*s->result);
         title += tr(", at %1").arg(tf.instantWithZone(session_->clock()->time()));
     }
     const auto render = [&](QPainter& p, const QRectF&) {
@@ -546,14 +526,11 @@ QString MainWindow::exportHeatmapTo(const QString& path)
 void MainWindow::exportHeatmap()
 {
     QString filter;
-    QString path = QFileDialog::getSaveFileName(this, tr("Export cluster map"), QDir(lastDir()).filePath(QStringLiteral("cluster.png")),
-                                                chartExportFilter(), &filter);
+    const QString path = withChartSuffix(QFileDialog::getSaveFileName(this, tr("Export cluster map"),
+                                                                      QDir(lastDir()).filePath(QStringLiteral("cluster.png")), chartExportFilter(), &filter),
+                                         filter);
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += filter.contains(QLatin1String("pdf")) ? QStringLiteral(".pdf")
-                : filter.contains(QLatin1String("svg")) ? QStringLiteral(".svg")
-                                                        : QStringLiteral(".png");
     rememberDir(path);
     const QString error = exportHeatmapTo(path);
     if (!error.isEmpty())

@@ -22,7 +22,7 @@ void WaitIntervalModel::setJob(SnapshotPtr snapshot, std::int32_t job)
             first_ = jr.firstWait;
             count_ = jr.waitCount;
         }
-        time_ = TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s);
+        time_ = timeFormatOf(r);
     }
     endResetModel();
 }

@@ -357,6 +357,11 @@ void PackingPage::stepPlayback()
 
 QString PackingPage::exportChart(const QString& path, QSize size) { return exportPlot(*chart_, path, size); }
 
+QString PackingPage::exportChart(const QString& path, const ChartExportOptions& options)
+{
+    return exportPlot(*chart_, path, options.size, chartFrame(options, {status_->text()}));
+}
+
 QString PackingPage::exportCurves(const QString& path) const
 {
     if (cells_.empty())
@@ -368,11 +373,23 @@ QString PackingPage::exportCurves(const QString& path) const
 
 void PackingPage::chooseExport(bool csv)
 {
-    const QString path = QFileDialog::getSaveFileName(this, csv ? tr("Export the curves") : tr("Export the chart"), {},
-                                                      csv ? tr("CSV (*.csv)") : chartExportFilter());
-    if (path.isEmpty())
-        return;
-    const QString error = csv ? exportCurves(path) : exportChart(path);
+    QString path;
+    QString error;
+    if (csv) {
+        path = QFileDialog::getSaveFileName(this, tr("Export the curves"), {}, tr("CSV (*.csv)"));
+        if (path.isEmpty())
+            return;
+        error = exportCurves(path);
+    } else {
+        ChartExportOptions defaults;
+        defaults.size = QSize(1200, 750);
+        defaults.title = tr("GPUs allocated as pods arrive, by placement policy");
+        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("packing.png"), defaults);
+        if (!request)
+            return;
+        path = request->path;
+        error = exportChart(path, request->options);
+    }
     if (!error.isEmpty())
         emit failed(error);
     else

@@ -5,6 +5,7 @@
 // every policy share one chart, and two maps play two policies' fills side by side, arrival by
 // arrival: shared GPUs filling up, free capacity stranded on servers out of CPU or memory striped
 // red.
+#include "ui/views/chart_export_dialog.hpp"
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/pack/packing_grid.hpp"
@@ -62,6 +63,8 @@ public:
     bool secondMapShown() const;
     PackingChart* chart() const { return chart_; }
     QString exportChart(const QString& path, QSize size = {});
+    // Framed by the options' title and, when asked for, what was packed (the status line).
+    QString exportChart(const QString& path, const ChartExportOptions& options);
     QString exportCurves(const QString& path) const;
 
 signals:

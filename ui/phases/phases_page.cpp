@@ -501,6 +501,11 @@ QString PhasesPage::saveModel(const QString& path) const
 
 QString PhasesPage::exportChart(const QString& path, QSize size) { return exportPlot(*plot_, path, size); }
 
+QString PhasesPage::exportChart(const QString& path, const ChartExportOptions& options)
+{
+    return exportPlot(*plot_, path, options.size, chartFrame(options, {tr("Metrics: %1").arg(fileLabel_->text()), modelLabel_->text()}));
+}
+
 QString PhasesPage::exportPhaseGraph(const QString& path, QSize size)
 {
     if (size.isEmpty())
@@ -685,12 +690,26 @@ void PhasesPage::chooseSaveModel()
 
 void PhasesPage::chooseExport(bool graph)
 {
-    const QString path = QFileDialog::getSaveFileName(this, graph ? tr("Export the phase graph") : tr("Export the chart"),
-                                                      lastDir_ + (graph ? QStringLiteral("/phase-graph.png") : QStringLiteral("/phases-chart.png")),
-                                                      chartExportFilter());
-    if (path.isEmpty())
-        return;
-    const QString error = graph ? exportPhaseGraph(path) : exportChart(path);
+    QString path;
+    QString error;
+    if (graph) {
+        QString filter;
+        path = withChartSuffix(
+            QFileDialog::getSaveFileName(this, tr("Export the phase graph"), lastDir_ + QStringLiteral("/phase-graph.png"), chartExportFilter(), &filter),
+            filter);
+        if (path.isEmpty())
+            return;
+        error = exportPhaseGraph(path);
+    } else {
+        ChartExportOptions defaults;
+        defaults.size = QSize(1200, 600);
+        defaults.title = tr("A container's CPU and memory, by behaviour phase");
+        const auto request = askChartExport(this, tr("Export the chart"), lastDir_ + QStringLiteral("/phases-chart.png"), defaults);
+        if (!request)
+            return;
+        path = request->path;
+        error = exportChart(path, request->options);
+    }
     showMessage(error.isEmpty() ? tr("Exported to %1").arg(path) : error, !error.isEmpty());
 }
 

@@ -14,6 +14,7 @@
 //           [phases](const clens::Scenario& s) { phases->setAutoscaler(s.autoscaler); });
 //   connect(phases, &PhasesPage::autoscalerEdited, ...);   // keep the scenario in sync
 //   phases->openMetrics(path);                              // an AI4DL CSV
+#include "ui/views/chart_export_dialog.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/sim_result.hpp"
 #include "core/store/project.hpp"
@@ -75,6 +76,8 @@ public:
 
     // Exports: "" on success, else the error. The format follows the suffix (png, pdf, svg).
     QString exportChart(const QString& path, QSize size = {});      // the CPU / memory chart
+    // Framed by the options' title and, when asked for, the metrics and the model.
+    QString exportChart(const QString& path, const ChartExportOptions& options);
     QString exportPhaseGraph(const QString& path, QSize size = {}); // the transition graph
 
     Scenario::Autoscaler autoscaler() const;

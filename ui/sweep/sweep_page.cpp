@@ -685,13 +685,30 @@ QString SweepPage::exportTable(const QString& path) const
 
 QString SweepPage::exportChart(const QString& path, QSize size) { return exportPlot(*chart_, path, size); }
 
+QString SweepPage::exportChart(const QString& path, const ChartExportOptions& options)
+{
+    return exportPlot(*chart_, path, options.size, chartFrame(options, {status_->text()}));
+}
+
 void SweepPage::chooseExport(bool csv)
 {
-    const QString path = QFileDialog::getSaveFileName(this, csv ? tr("Export the sweep's table") : tr("Export the chart"), {},
-                                                      csv ? tr("CSV (*.csv)") : chartExportFilter());
-    if (path.isEmpty())
-        return;
-    const QString error = csv ? exportTable(path) : exportChart(path);
+    QString path;
+    QString error;
+    if (csv) {
+        path = QFileDialog::getSaveFileName(this, tr("Export the sweep's table"), {}, tr("CSV (*.csv)"));
+        if (path.isEmpty())
+            return;
+        error = exportTable(path);
+    } else {
+        ChartExportOptions defaults;
+        defaults.size = QSize(1200, 750);
+        defaults.title = tr("The sweep's runs");
+        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("sweep.png"), defaults);
+        if (!request)
+            return;
+        path = request->path;
+        error = exportChart(path, request->options);
+    }
     if (!error.isEmpty())
         emit failed(error);
     else

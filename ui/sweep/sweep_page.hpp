@@ -4,6 +4,7 @@
 // (progress, cancel, runs shown as they come back), read every run's metrics in a table and any
 // two of them on a scatter with the Pareto front and the reference result, and load a run into the
 // what-if views with a click. The sweep is kept in the project.
+#include "ui/views/chart_export_dialog.hpp"
 #include "ui/models/summary_compare_model.hpp"
 #include "ui/run/engine.hpp"
 #include "ui/run/sweep_result.hpp"
@@ -83,6 +84,8 @@ public:
     QString statusText() const;
     QString exportTable(const QString& path) const;
     QString exportChart(const QString& path, QSize size = {});
+    // Framed by the options' title and, when asked for, the runs (the status line).
+    QString exportChart(const QString& path, const ChartExportOptions& options);
 
 signals:
     void scenarioChosen(const clens::Scenario& scenario);

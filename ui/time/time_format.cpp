@@ -7,6 +7,11 @@
 
 namespace clens::ui {
 
+TimeFormat timeFormatOf(const SimResult& r)
+{
+    return TimeFormat(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s);
+}
+
 QString TimeFormat::instant(std::int64_t t_s) const
 {
     if (dated())

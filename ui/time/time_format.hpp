@@ -3,6 +3,7 @@
 // UTC date-times, whatever the machine's zone (as the Analysis page, the exports and the docs
 // do); relative traces show the elapsed time since the first submission.
 #include "core/model/trace.hpp"
+#include "core/sim/sim_result.hpp"
 
 #include <QString>
 
@@ -33,5 +34,9 @@ private:
     TimeBase base_ = TimeBase::Relative;
     std::int64_t origin_ = 0;
 };
+
+// How a result's instants are written: dated when its trace is, else relative to its first
+// submission.
+TimeFormat timeFormatOf(const SimResult& r);
 
 } // namespace clens::ui

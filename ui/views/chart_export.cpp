@@ -108,8 +108,14 @@ void paintFramed(QCPPainter& painter, QCustomPlot& plot, QSize size, const Chart
     const int margin = 10;
     const QFontMetrics titleMetrics(titleFont, painter.device()), noteMetrics(noteFont, painter.device());
     const int titleHeight = frame.title.isEmpty() ? 0 : titleMetrics.height() + margin;
-    const int noteLine = noteMetrics.height();
-    const int notesHeight = frame.notes.isEmpty() ? 0 : static_cast<int>(frame.notes.size()) * noteLine + margin;
+    // Notes wrap rather than being cut: a caveat is read whole or not at all.
+    const int textWidth = size.width() - 2 * margin;
+    std::vector<int> noteHeights;
+    int notesHeight = frame.notes.isEmpty() ? 0 : margin;
+    for (const QString& note : frame.notes) {
+        noteHeights.push_back(noteMetrics.boundingRect(QRect(0, 0, textWidth, 100000), Qt::TextWordWrap, note).height());
+        notesHeight += noteHeights.back();
+    }
     if (titleHeight > 0) {
         painter.setFont(titleFont);
         painter.setPen(QColor(0x20, 0x24, 0x2a));
@@ -122,10 +128,12 @@ void paintFramed(QCPPainter& painter, QCustomPlot& plot, QSize size, const Chart
     painter.restore();
     painter.setFont(noteFont);
     painter.setPen(QColor(0x4a, 0x53, 0x60));
-    for (qsizetype i = 0; i < frame.notes.size(); ++i)
-        painter.drawText(QRect(margin, titleHeight + chartHeight + margin / 2 + static_cast<int>(i) * noteLine, size.width() - 2 * margin, noteLine),
-                         Qt::AlignLeft | Qt::AlignVCenter,
-                         noteMetrics.elidedText(frame.notes[i], Qt::ElideRight, size.width() - 2 * margin));
+    int top = titleHeight + chartHeight + margin / 2;
+    for (qsizetype i = 0; i < frame.notes.size(); ++i) {
+        const int height = noteHeights[static_cast<std::size_t>(i)];
+        painter.drawText(QRect(margin, top, textWidth, height), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, frame.notes[i]);
+        top += height;
+    }
 }
 
 // Opens the file's device (PNG at pngScale times the pixels, marked 96 x pngScale dpi; PDF in
@@ -191,6 +199,15 @@ QString paintToFile(const QString& path, QSize size, double pngScale, const QStr
 QString chartExportFilter()
 {
     return QObject::tr("PNG image (*.png);;PDF document (*.pdf);;SVG drawing (*.svg)");
+}
+
+QString withChartSuffix(const QString& path, const QString& selectedFilter)
+{
+    if (path.isEmpty() || !QFileInfo(path).suffix().isEmpty())
+        return path;
+    return path + (selectedFilter.contains(QLatin1String("pdf"))   ? QStringLiteral(".pdf")
+                   : selectedFilter.contains(QLatin1String("svg")) ? QStringLiteral(".svg")
+                                                                   : QStringLiteral(".png"));
 }
 
 QString exportPlot(QCustomPlot& plot, const QString& path, QSize size)

@@ -16,6 +16,8 @@ namespace clens::ui {
 
 // The suffixes understood, for a file dialog: "PNG image (*.png);;PDF (*.pdf);;SVG (*.svg)".
 QString chartExportFilter();
+// The path a save dialog returned, with the suffix of the filter chosen when it has none.
+QString withChartSuffix(const QString& path, const QString& selectedFilter);
 
 // size: the exported size in pixels (points for PDF); empty = the plot's on-screen size.
 QString exportPlot(QCustomPlot& plot, const QString& path, QSize size = {});

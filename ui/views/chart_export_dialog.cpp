@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -79,6 +80,30 @@ std::optional<ChartExportOptions> ChartExportDialog::ask(const ChartExportOption
     settings.setValue(kKey + QStringLiteral("scale"), o.pngScale);
     settings.setValue(kKey + QStringLiteral("describe"), o.describe);
     return o;
+}
+
+std::optional<ChartExportRequest> askChartExport(QWidget* parent, const QString& caption, const QString& suggestedPath,
+                                                 const ChartExportOptions& defaults)
+{
+    QString filter;
+    const QString path = withChartSuffix(QFileDialog::getSaveFileName(parent, caption, suggestedPath, chartExportFilter(), &filter), filter);
+    if (path.isEmpty())
+        return std::nullopt;
+    const auto options = ChartExportDialog::ask(defaults, parent);
+    if (!options)
+        return std::nullopt;
+    return ChartExportRequest{path, *options};
+}
+
+ChartFrame chartFrame(const ChartExportOptions& options, const QStringList& description, const QStringList& footnotes)
+{
+    ChartFrame frame;
+    frame.title = options.title;
+    frame.pngScale = options.pngScale;
+    if (options.describe)
+        frame.notes = description;
+    frame.notes += footnotes;
+    return frame;
 }
 
 } // namespace clens::ui

@@ -41,4 +41,18 @@ private:
     QCheckBox* describe_;
 };
 
+// Where and how to export a chart: a save dialog (PNG, PDF or SVG; a name without a suffix takes
+// the chosen filter's), then the options dialog. nullopt when either is cancelled.
+struct ChartExportRequest {
+    QString path;
+    ChartExportOptions options;
+};
+std::optional<ChartExportRequest> askChartExport(QWidget* parent, const QString& caption, const QString& suggestedPath,
+                                                 const ChartExportOptions& defaults);
+
+// The frame the options ask for: their title and PNG scale; under the chart the description (the
+// trace, the scenario, the range) when asked for, then the chart's footnotes, always (a caveat
+// shown on screen, such as where an axis starts, is part of the chart).
+ChartFrame chartFrame(const ChartExportOptions& options, const QStringList& description, const QStringList& footnotes = {});
+
 } // namespace clens::ui

@@ -94,7 +94,7 @@ QString HeatmapWidget::serverPowerLine(std::int32_t server) const
     if (!snapshot_ || !snapshot_->result || snapshot_->result->cluster.get() != topology_.get())
         return booting ? tr("Booting") : tr("Powered off");
     const SimResult& r = *snapshot_->result;
-    const TimeFormat time(r.trace ? r.trace->meta.timeBase : TimeBase::Relative, r.firstSubmit_s);
+    const TimeFormat time = timeFormatOf(r);
     // The interval holding this instant; an off stretch may be cut where the server starts booting.
     for (const PowerInterval& iv : r.powerOff) {
         if (iv.from_s > state_.t_s)

@@ -5,7 +5,9 @@
 #include "ui/style/heatmap_palette.hpp"
 #include "ui/views/timeline_extra_rows.hpp"
 
+#include <QContextMenuEvent>
 #include <QLocale>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QRubberBand>
 #include <QVBoxLayout>
@@ -517,6 +519,51 @@ std::int64_t TimelineView::timeAtPixel(double x) const
     return static_cast<std::int64_t>(std::llround(rects_.front()->axis(QCPAxis::atBottom)->pixelToCoord(x)));
 }
 
+std::int64_t TimelineView::clickTime(QPointF pos) const
+{
+    const auto clamp = [this](std::int64_t t) { return current_ ? std::clamp(t, current_->begin_s(), current_->end_s()) : t; };
+    const std::int64_t t = clamp(timeAtPixel(pos.x()));
+    if (!current_ || !current_->result || rects_.size() < 2 || !rects_[1]->rect().contains(pos.toPoint()))
+        return t;
+    const TimeSeries& s = current_->result->series;
+    if (s.queuedJobs.size() != s.t_s.size())
+        return t;
+    const std::int64_t lo = timeAtPixel(pos.x() - kSnap_px), hi = timeAtPixel(pos.x() + kSnap_px);
+    auto it = std::lower_bound(s.t_s.begin(), s.t_s.end(), lo);
+    std::int64_t best = t;
+    std::int32_t highest = 0;
+    for (; it != s.t_s.end() && *it <= hi; ++it) {
+        const auto q = s.queuedJobs[static_cast<std::size_t>(it - s.t_s.begin())];
+        if (q > highest) {
+            highest = q;
+            best = *it;
+        }
+    }
+    return clamp(best);
+}
+
+std::unique_ptr<QMenu> TimelineView::contextMenu(std::int64_t t)
+{
+    if (!current_ || !current_->result)
+        return nullptr;
+    auto menu = std::make_unique<QMenu>(this);
+    const QString when = timeFormatOf(*current_->result).instantShort(t);
+    menu->addAction(tr("List the jobs waiting at %1").arg(when), this, [this, t] {
+        emit seekRequested(t);
+        emit jobsAtRequested(t, JobStanding::Waiting);
+    });
+    menu->addAction(tr("List the jobs running at %1").arg(when), this, [this, t] {
+        emit seekRequested(t);
+        emit jobsAtRequested(t, JobStanding::Running);
+    });
+    if (window_) {
+        menu->addSeparator();
+        menu->addAction(tr("Zoom in here"), this, [this, t] { window_->zoomAbout(t, 0.25); });
+        menu->addAction(tr("Whole trace"), this, [this] { window_->showAll(); })->setEnabled(window_->zoomed());
+    }
+    return menu;
+}
+
 bool TimelineView::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == plot_ && current_ && current_->result && handleMouse(event))
@@ -541,6 +588,14 @@ bool TimelineView::handleMouse(QEvent* event)
         }
         return true;
     }
+    case QEvent::ContextMenu: {
+        auto* ce = static_cast<QContextMenuEvent*>(event);
+        const std::int64_t t = clickTime(ce->pos());
+        emit seekRequested(t);
+        if (const auto menu = contextMenu(t))
+            menu->exec(ce->globalPos());
+        return true;
+    }
     case QEvent::MouseButtonDblClick:
         if (window_ && static_cast<QMouseEvent*>(event)->button() == Qt::LeftButton) {
             window_->showAll();
@@ -560,7 +615,7 @@ bool TimelineView::handleMouse(QEvent* event)
             band_->show();
         } else if (me->button() == Qt::LeftButton) {
             drag_ = Drag::Seek;
-            emit seekRequested(clampedTime(x));
+            emit seekRequested(clickTime(me->position()));
         } else {
             return false;
         }

@@ -4,8 +4,10 @@
 // node power the servers on and kW (timeline_extra_rows). A cursor follows the current time; click or drag seeks.
 // A pinned baseline is drawn dashed for comparison. The time axis shows a TimeWindow: the wheel
 // zooms about the mouse, Shift+drag zooms into a range, Ctrl+drag or middle-drag pans,
-// double-click shows the whole trace (docs/gui.md "Zooming into time").
+// double-click shows the whole trace (docs/gui.md "Zooming into time"). A right-click lists the jobs
+// waiting or running at that time (docs/gui.md "The Cluster page").
 #include "core/sim/cluster_state.hpp"
+#include "core/sim/job_moment.hpp"
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/time/time_window.hpp"
 #include "ui/views/timeline_extra_rows.hpp"
@@ -13,8 +15,10 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <memory>
 
 class QCustomPlot;
+class QMenu;
 class QCPAxisRect;
 class QCPItemStraightLine;
 class QCPItemText;
@@ -45,9 +49,19 @@ public:
     bool exportTo(const QString& path, int width = 0, int height = 0);
     // The time a click at plot x-pixel would seek to.
     std::int64_t timeAtPixel(double x) const;
+    // The time a click at pos (plot coordinates) seeks to: the time under it, except on the
+    // queued-jobs row, where it is the sample of the highest queue within kSnap_px pixels, so that
+    // a spike narrower than a pixel is hit.
+    std::int64_t clickTime(QPointF pos) const;
+    static constexpr double kSnap_px = 3;
+    // The right-click menu for time t: list the jobs waiting or running then, zoom in about it,
+    // show the whole trace. Null without a result.
+    std::unique_ptr<QMenu> contextMenu(std::int64_t t);
 
 signals:
     void seekRequested(std::int64_t t);
+    // "List the jobs waiting (running) at t" from the right-click menu; the cursor is at t.
+    void jobsAtRequested(std::int64_t t, JobStanding standing);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
