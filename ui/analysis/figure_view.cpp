@@ -268,7 +268,18 @@ QString FigureView::exportChart(const QString& path, const ChartExportOptions& o
 {
     if (!plot_)
         return tr("This figure has no chart to export (export its table as CSV)");
-    return exportPlot(*plot_, path, options.size.isEmpty() ? QSize(1200, 750) : options.size, chartFrame(options, description_, footnotes_));
+    // The chart's own title line says the export's title (one title, in the chart's style).
+    ChartFrame frame = chartFrame(options, description_, footnotes_);
+    auto* title = plot_->plotLayout()->hasElement(0, 0) ? qobject_cast<QCPTextElement*>(plot_->plotLayout()->element(0, 0)) : nullptr;
+    const QString shown = title ? title->text() : QString();
+    if (title) {
+        title->setText(frame.title);
+        frame.title.clear();
+    }
+    const QString error = exportPlot(*plot_, path, options.size.isEmpty() ? QSize(1200, 750) : options.size, frame);
+    if (title)
+        title->setText(shown);
+    return error;
 }
 
 QString FigureView::exportCsv(const QString& path) const
