@@ -8,6 +8,7 @@
 #include "core/phases/phase_model.hpp"
 #include "core/phases/phase_model_json.hpp"
 #include "ui/phases/container_table_model.hpp"
+#include "ui/phases/phase_graph_view.hpp"
 #include "ui/phases/phase_summary_model.hpp"
 #include "ui/phases/phase_usage_plot.hpp"
 #include "ui/phases/phases_controller.hpp"
@@ -87,6 +88,8 @@ private slots:
     void rendersNonBlank();
     void restoreKeepsTheProjectsPhases();
     void restoreWithAnUnreadableModelTrains();
+    void loopLabelsClearTheirLoops_data();
+    void loopLabelsClearTheirLoops();
     void exportsChart_data();
     void exportsChart();
 };
@@ -94,9 +97,13 @@ private slots:
 void TestPhasesPage::loadsTrainsAndShowsContainers()
 {
     PhasesPage page;
+    // Nothing open: a sentence, not empty axes (which were squashed, their title clipped).
+    QVERIFY(!page.showsUsageChart());
+    QVERIFY(page.chartPlaceholder().contains(QLatin1String("Open metrics")));
     QSignalSpy phases(&page, &PhasesPage::phasesReady);
     QVERIFY(loadSample(page));
     QCOMPARE(phases.count(), 1);
+    QVERIFY(page.showsUsageChart());
     QVERIFY(page.message().indexOf(QLatin1String("Error")) < 0);
 
     // sample-dlaas.csv: exec1..exec4 with 65/52/59/28 samples.
@@ -402,6 +409,33 @@ void TestPhasesPage::rendersNonBlank()
             coloured += c.saturation() > 30;
         }
     QVERIFY2(coloured > total / 4, qPrintable(QStringLiteral("%1 of %2").arg(coloured).arg(total)));
+}
+
+void TestPhasesPage::loopLabelsClearTheirLoops_data()
+{
+    // Nodes around the ring, the loop outward of each: "stay 96 %" on the left of the ring once
+    // sat across its loop. Every direction, a wide label.
+    QTest::addColumn<double>("degrees");
+    for (int d = 0; d < 360; d += 30)
+        QTest::newRow(qPrintable(QStringLiteral("%1 deg").arg(d))) << static_cast<double>(d);
+}
+
+void TestPhasesPage::loopLabelsClearTheirLoops()
+{
+    QFETCH(double, degrees);
+    const QPointF outward(std::cos(degrees * M_PI / 180), std::sin(degrees * M_PI / 180));
+    const QPointF centre(200, 150);
+    const double radius = 12, pen = 7; // the loop's outer edge is 15.5 from its centre
+    const QRectF box = PhaseGraphView::loopLabelBox(centre, radius, pen, outward, QSizeF(64, 16));
+    // Every corner of the box is beyond the loop along `outward` (so the whole box is), and the
+    // nearest within a few pixels of it (the label stays with its loop).
+    double nearest = 1e9;
+    for (const QPointF corner : {box.topLeft(), box.topRight(), box.bottomLeft(), box.bottomRight()}) {
+        const QPointF d = corner - centre;
+        nearest = std::min(nearest, d.x() * outward.x() + d.y() * outward.y());
+    }
+    QVERIFY2(nearest > radius + pen / 2, qPrintable(QString::number(nearest)));
+    QVERIFY2(nearest < radius + pen / 2 + 5, qPrintable(QString::number(nearest)));
 }
 
 void TestPhasesPage::exportsChart_data()

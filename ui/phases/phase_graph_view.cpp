@@ -163,7 +163,8 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     const double side = std::min(plot.width(), plot.height());
     // Room outside the ring for the largest node, its self-loop and the loop's label.
     const double maxRadius = std::max(10.0, std::min(side * 0.11, k > 1 ? side * 0.3 * M_PI / k * 0.75 : side * 0.2));
-    const double outside = maxRadius * 1.9 + smallMetrics.height() * 1.2;
+    const double loopLabelWidth = smallMetrics.horizontalAdvance(QObject::tr("stay %1 %").arg(100)) + 4;
+    const double outside = maxRadius * 1.9 + std::max(smallMetrics.height() * 1.2, loopLabelWidth * 0.5 + 6);
     const double ring = k == 1 ? 0.0 : std::max(side / 2 - outside, side * 0.18);
     const double minRadius = std::max(6.0, maxRadius * 0.3);
     double maxShare = 0;
@@ -180,7 +181,13 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         n.radius = maxShare > 0 ? minRadius + (maxRadius - minRadius) * std::sqrt(share / maxShare) : minRadius;
     }
 
-    // Edges first, so nodes sit on top of their ends.
+    // Edges first, so nodes sit on top of their ends; the labels last, so that no node hides one.
+    struct Label {
+        QRectF box;
+        QString text;
+        bool backed; // on a white box (over lines)
+    };
+    std::vector<Label> labels;
     for (const auto& e : pic.edges) {
         const auto a = static_cast<std::size_t>(e.a), b = static_cast<std::size_t>(e.b);
         const double prob = e.weight;
@@ -197,14 +204,10 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
             p.setPen(QPen(color, width));
             p.setBrush(Qt::NoBrush);
             p.drawEllipse(loopCentre, loopR, loopR);
-            if (labelled) {
-                const QPointF at = loopCentre + na.outward * (loopR + width / 2 + smallMetrics.height() * 0.6);
-                const QString& text = e.label;
-                QRectF box(0, 0, smallMetrics.horizontalAdvance(text) + 4, smallMetrics.height());
-                box.moveCenter(at);
-                p.setPen(QColor(0x30, 0x30, 0x30));
-                p.drawText(box, Qt::AlignCenter, text);
-            }
+            if (labelled)
+                labels.push_back({loopLabelBox(loopCentre, loopR, width, na.outward,
+                                               QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height())),
+                                  e.label, false});
             continue;
         }
         const auto& nb = nodes[b];
@@ -222,15 +225,37 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         p.drawPath(path);
         drawArrowHead(p, tip, endDir, head, color);
         if (labelled) {
-            const QPointF mid = path.pointAtPercent(0.5);
-            const QString& text = e.label;
-            QRectF box(0, 0, smallMetrics.horizontalAdvance(text) + 6, smallMetrics.height());
-            box.moveCenter(mid + normal * (width / 2 + smallMetrics.height() * 0.45));
-            p.setPen(Qt::NoPen);
-            p.setBrush(QColor(255, 255, 255, 200));
-            p.drawRoundedRect(box, 3, 3);
-            p.setPen(QColor(0x30, 0x30, 0x30));
-            p.drawText(box, Qt::AlignCenter, text);
+            // At the middle of the arrow, or the nearest point along it where no node covers
+            // the label (the label is drawn over the nodes) nor another label; when every place is covered (an
+            // arrow passing under a large node), the least covered.
+            const auto clearance = [&](const QRectF& box) {
+                double least = 1e9;
+                for (const NodeGeometry& n : nodes) {
+                    const QPointF nearest(std::clamp(n.centre.x(), box.left(), box.right()), std::clamp(n.centre.y(), box.top(), box.bottom()));
+                    least = std::min(least, std::hypot(nearest.x() - n.centre.x(), nearest.y() - n.centre.y()) - n.radius);
+                }
+                for (const Label& other : labels) // nor a label placed before
+                    if (other.box.intersects(box))
+                        least = std::min(least, -1000.0); // worse than grazing a node
+                return least;
+            };
+            const double offset = width / 2 + smallMetrics.height() * 0.45;
+            QRectF box(0, 0, smallMetrics.horizontalAdvance(e.label) + 6, smallMetrics.height());
+            QRectF best = box;
+            double bestClearance = -1e9;
+            for (const double away : {1.0, 2.0, 3.0}) // further from the arrow only when nothing nearer is clear
+                for (const double at : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8})
+                    for (const double side : {1.0, -1.0}) {
+                        if (bestClearance > 1)
+                            break;
+                        box.moveCenter(path.pointAtPercent(at) + normal * offset * side * away);
+                        if (const double c = clearance(box); c > bestClearance) {
+                            bestClearance = c;
+                            best = box;
+                        }
+                    }
+            box = best;
+            labels.push_back({box, e.label, true});
         }
     }
 
@@ -262,7 +287,26 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
                        name + QLatin1Char(' ') + share);
         }
     }
+    p.setFont(small);
+    for (const auto& label : labels) {
+        if (label.backed) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(255, 255, 255, 200));
+            p.drawRoundedRect(label.box, 3, 3);
+        }
+        p.setPen(QColor(0x30, 0x30, 0x30));
+        p.drawText(label.box, Qt::AlignCenter, label.text);
+    }
     p.restore();
+}
+
+QRectF PhaseGraphView::loopLabelBox(QPointF loopCentre, double loopRadius, double penWidth, QPointF outward, QSizeF text)
+{
+    // The box's half-extent along `outward`, plus a small gap beyond the loop's outer edge.
+    const double reach = std::abs(outward.x()) * text.width() / 2 + std::abs(outward.y()) * text.height() / 2;
+    QRectF box(QPointF(0, 0), text);
+    box.moveCenter(loopCentre + outward * (loopRadius + penWidth / 2 + 3 + reach));
+    return box;
 }
 
 } // namespace clens::ui

@@ -7,6 +7,9 @@
 // jobs running in the phase at the cluster's time, arrows ∝ the jobs' transitions so far.
 #include "core/sim/simulated_phases.hpp"
 
+#include <QPointF>
+#include <QRectF>
+#include <QSizeF>
 #include <QString>
 #include <QWidget>
 
@@ -27,6 +30,11 @@ public:
     void setSimulated(std::optional<SimulatedPhases> simulated, const QString& when = {});
     bool showsSimulated() const { return simulated_.has_value(); }
     void render(QPainter& painter, const QRectF& area) const;
+
+    // Where a self-loop's label goes: beyond the loop (centre, radius, pen width) along the
+    // node's outward direction, its nearest edge clear of the loop whatever the direction (a
+    // label beside a loop on the left or right of the ring once overlapped it).
+    static QRectF loopLabelBox(QPointF loopCentre, double loopRadius, double penWidth, QPointF outward, QSizeF text);
 
     QSize sizeHint() const override { return {420, 360}; }
     QSize minimumSizeHint() const override { return {240, 220}; }

@@ -29,6 +29,7 @@
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
 
@@ -122,6 +123,14 @@ PhasesPage::PhasesPage(QWidget* parent)
 
     plot_ = new PhaseUsagePlot;
     plot_->setMinimumHeight(260);
+    chartEmpty_ = new QLabel;
+    chartEmpty_->setAlignment(Qt::AlignCenter);
+    chartEmpty_->setWordWrap(true);
+    chartEmpty_->setMargin(24);
+    chartEmpty_->setStyleSheet(QStringLiteral("color: #6a7380; background: white;"));
+    chartStack_ = new QStackedWidget;
+    chartStack_->addWidget(plot_);
+    chartStack_->addWidget(chartEmpty_);
     graph_ = new PhaseGraphView;
     containerProxy_ = new QSortFilterProxyModel(this);
     containerProxy_->setSourceModel(containerModel_);
@@ -167,7 +176,7 @@ PhasesPage::PhasesPage(QWidget* parent)
     leftLayout->addWidget(simulated_, 0);
     leftLayout->addWidget(graph_, 4);
     auto* right = new QSplitter(Qt::Vertical);
-    right->addWidget(plot_);
+    right->addWidget(chartStack_);
     right->addWidget(titled(tr("Autoscaling policies"), scoreTable_,
                             tr("Every policy scored on all containers; the highlighted one is drawn on the chart "
                                "(click a row to draw another). Oracles see the interval they allocate for: a lower "
@@ -219,6 +228,7 @@ PhasesPage::PhasesPage(QWidget* parent)
                    "one here) to find its phases and score autoscaling policies on it."),
                 false);
     updateModelLabel();
+    refreshChart();
 }
 
 PhasesPage::~PhasesPage() = default;
@@ -499,6 +509,10 @@ QString PhasesPage::saveModel(const QString& path) const
     return {};
 }
 
+bool PhasesPage::showsUsageChart() const { return chartStack_->currentWidget() == plot_; }
+
+QString PhasesPage::chartPlaceholder() const { return showsUsageChart() ? QString() : chartEmpty_->text(); }
+
 QString PhasesPage::exportChart(const QString& path, QSize size) { return exportPlot(*plot_, path, size); }
 
 QString PhasesPage::exportChart(const QString& path, const ChartExportOptions& options)
@@ -579,8 +593,13 @@ void PhasesPage::refreshChart()
     const int row = selectedContainer();
     if (!controller_->data() || row < 0) {
         plot_->clearContainer();
+        chartEmpty_->setText(controller_->data() ? tr("Pick a container on the left to see its CPU and memory over time, coloured by phase.")
+                                                 : tr("A container's CPU and memory over time, coloured by phase, show here once "
+                                                      "container metrics are open (Open metrics…)."));
+        chartStack_->setCurrentWidget(chartEmpty_);
         return;
     }
+    chartStack_->setCurrentWidget(plot_);
     plot_->showContainer(controller_->data(), controller_->scores(), static_cast<std::size_t>(row), policy);
 }
 

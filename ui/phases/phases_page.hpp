@@ -30,6 +30,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QStackedWidget;
 class QProgressBar;
 class QSortFilterProxyModel;
 class QPushButton;
@@ -91,6 +92,9 @@ public:
     ContainerTableModel* containerModel() const { return containerModel_; }
     PhaseSummaryModel* phaseModel() const { return phaseModel_; }
     PhaseUsagePlot* usagePlot() const { return plot_; }
+    // The usage chart is on screen (a container is picked); else a sentence says what to do.
+    bool showsUsageChart() const;
+    QString chartPlaceholder() const;
     PhaseGraphView* graphView() const { return graph_; }
     QDoubleSpinBox* sigmaSpin() const { return sigma_; }
     QComboBox* policyCombo() const { return policy_; }
@@ -148,6 +152,8 @@ private:
     ContainerTableModel* containerModel_ = nullptr;
     PhaseSummaryModel* phaseModel_ = nullptr;
     PhaseUsagePlot* plot_ = nullptr;
+    QStackedWidget* chartStack_ = nullptr;
+    QLabel* chartEmpty_ = nullptr; // in the stack when no container is picked: empty axes tell nothing
     PhaseGraphView* graph_ = nullptr;
     QSortFilterProxyModel* containerProxy_ = nullptr;
     QTableView* containerTable_ = nullptr;
