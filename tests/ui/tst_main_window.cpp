@@ -34,6 +34,7 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -532,6 +533,23 @@ private slots:
         QVERIFY(lines.last().section(QLatin1Char(','), 0, 0).toLongLong() <= 1200);
         const auto& series = w.session()->current()->result->series.t_s;
         QVERIFY(std::any_of(series.begin(), series.end(), [](std::int64_t t) { return t > 1200; })); // so something was left out
+    }
+
+    void resultsShowEveryRowOnALargeScreen()
+    {
+        // At 1600 x 1000 the default layout gives Results the height of its rows: Makespan and
+        // Jobs finished were below the fold, behind a scroll bar.
+        QSettings().remove(QStringLiteral("window/state")); // a saved layout wins over the default
+        MainWindow w(test::fakeEngine());
+        w.setInteractive(false);
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTableView* table = w.summary()->table();
+        QVERIFY(w.summary()->rowsShown() >= 12);
+        QCoreApplication::processEvents(); // the default proportions are applied once the window has its size
+        QCoreApplication::processEvents();
+        QVERIFY2(table->verticalScrollBar()->maximum() == 0, qPrintable(QString::number(table->verticalScrollBar()->maximum())));
     }
 
     void fitsASmallScreen()

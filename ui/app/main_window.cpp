@@ -442,7 +442,11 @@ void MainWindow::buildDocks()
             return;
         resizeDocks({bottom}, {300}, Qt::Vertical);
         resizeDocks({scenarioDock, summaryDock}, {330, 390}, Qt::Horizontal);
-        resizeDocks({summaryDock, inspectorDock}, {300, 450}, Qt::Vertical);
+        // Results as tall as their rows (Makespan was below the fold), up to two thirds of the
+        // column; the inspector has the rest.
+        const int column = summaryDock->height() + inspectorDock->height();
+        const int results = std::min(summary_->heightForAllRows() + 30, column * 2 / 3); // + the dock's title bar
+        resizeDocks({summaryDock, inspectorDock}, {results, std::max(120, column - results)}, Qt::Vertical);
     });
 
     // Status bar: what is loaded, the run in flight, the last run.

@@ -10,6 +10,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace clens::ui {
 
 SummaryPanel::SummaryPanel(QWidget* parent)
@@ -78,6 +80,24 @@ void SummaryPanel::setBaseline(SnapshotPtr baseline)
 void SummaryPanel::setBusy(bool busy)
 {
     busy_->setVisible(busy);
+}
+
+int SummaryPanel::rowsShown() const
+{
+    int shown = 0;
+    for (int row = 0; row < model_->rowCount(); ++row)
+        shown += table_->isRowHidden(row) ? 0 : 1;
+    return shown;
+}
+
+int SummaryPanel::heightForAllRows() const
+{
+    const auto* v = layout();
+    const QMargins m = v->contentsMargins();
+    const int diff = diff_->heightForWidth(std::max(200, width() - m.left() - m.right()));
+    const int table = table_->horizontalHeader()->sizeHint().height() + rowsShown() * table_->verticalHeader()->defaultSectionSize() +
+                      2 * table_->frameWidth() + 2;
+    return m.top() + pin_->sizeHint().height() + v->spacing() + diff + v->spacing() + table + m.bottom();
 }
 
 void SummaryPanel::refreshRows()

@@ -25,6 +25,12 @@ public:
     void setBusy(bool busy);
     SummaryCompareModel* model() const { return model_; }
     QPushButton* pinButton() const { return pin_; }
+    QTableView* table() const { return table_; }
+    // The height that shows every row listed without scrolling (the window's default layout
+    // gives the panel this much when the screen allows).
+    int heightForAllRows() const;
+    // Rows listed (the rest are hidden: zero, or of a model the results do not have).
+    int rowsShown() const;
 
 signals:
     void pinRequested();
