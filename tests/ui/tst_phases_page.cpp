@@ -20,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QPushButton>
 #include <QSet>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -100,10 +101,14 @@ void TestPhasesPage::loadsTrainsAndShowsContainers()
     // Nothing open: a sentence, not empty axes (which were squashed, their title clipped).
     QVERIFY(!page.showsUsageChart());
     QVERIFY(page.chartPlaceholder().contains(QLatin1String("Open metrics")));
+    auto* train = page.findChild<QPushButton*>(QStringLiteral("trainButton"));
+    QVERIFY(train);
+    QVERIFY(!train->isEnabled()); // nothing to train on
     QSignalSpy phases(&page, &PhasesPage::phasesReady);
     QVERIFY(loadSample(page));
     QCOMPARE(phases.count(), 1);
     QVERIFY(page.showsUsageChart());
+    QVERIFY(train->isEnabled());
     QVERIFY(page.message().indexOf(QLatin1String("Error")) < 0);
 
     // sample-dlaas.csv: exec1..exec4 with 65/52/59/28 samples.

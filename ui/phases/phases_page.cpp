@@ -260,7 +260,8 @@ QWidget* PhasesPage::buildToolbar()
     row->addWidget(phaseCount_);
     trainButton_ = new QPushButton(tr("Train"));
     trainButton_->setToolTip(tr("Train a phase model (CRBM + k-means) on the open metrics."));
-    trainButton_->setEnabled(false);
+    trainButton_->setEnabled(false); // nothing to train on until metrics are open
+    trainButton_->setObjectName(QStringLiteral("trainButton"));
     connect(trainButton_, &QPushButton::clicked, this,
             [this] { train(static_cast<std::uint64_t>(seed_->value()), phaseCount_->value()); });
     row->addWidget(trainButton_);
