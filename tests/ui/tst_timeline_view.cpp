@@ -15,43 +15,19 @@
 
 #include <algorithm>
 #include <ctime>
+#include <vector>
 
 using namespace clens;
 using namespace clens::ui;
 
 namespace {
 
-// One 4-GPU server; the first job is submitted at 2 s (or at `origin` on a dated trace), the
-// last one runs for 60 days.
-SnapshotPtr longRun(std::int64_t origin = 0, TimeBase base = TimeBase::Relative)
+// One server of `gpus` GPUs running 1-GPU jobs (submit, duration), simulated with the defaults.
+SnapshotPtr run(int gpus, const std::vector<std::pair<std::int64_t, std::int64_t>>& jobs, TimeBase base = TimeBase::Relative)
 {
-    auto cluster = std::make_shared<const Topology>(Topology::build({ServerSpec{"s0", "r0", 4, "", 0, 0}}, 8));
+    auto cluster = std::make_shared<const Topology>(Topology::build({ServerSpec{"s0", "r0", gpus, "", 0, 0}}, 8));
     auto trace = std::make_shared<Trace>();
     trace->meta.timeBase = base;
-    const std::pair<std::int64_t, std::int64_t> jobs[] = {{2, 3600}, {100, 60 * 86400}, {200, 7200}};
-    for (const auto& [submit, duration] : jobs) {
-        Job j;
-        j.id = "j" + std::to_string(trace->jobs.size());
-        j.vc = trace->internTenant("v");
-        j.user = trace->internUser("u");
-        j.submit_s = origin + submit;
-        j.gpus = 1;
-        j.duration_s = duration;
-        trace->jobs.push_back(std::move(j));
-    }
-    auto snapshot = std::make_shared<SimSnapshot>();
-    snapshot->result = std::make_shared<const SimResult>(simulate(cluster, trace, Scenario{}));
-    return snapshot;
-}
-
-// Two GPUs over 60 days: at day 10 a 30 min job holds the second GPU while three 1 min jobs
-// queue behind it, a spike narrower than a pixel of the whole trace (1,200 px: 72 min a pixel).
-SnapshotPtr narrowSpike()
-{
-    auto cluster = std::make_shared<const Topology>(Topology::build({ServerSpec{"s0", "r0", 2, "", 0, 0}}, 8));
-    auto trace = std::make_shared<Trace>();
-    const std::int64_t day10 = 10 * 86400;
-    const std::pair<std::int64_t, std::int64_t> jobs[] = {{2, 60 * 86400}, {day10, 1800}, {day10 + 60, 60}, {day10 + 60, 60}, {day10 + 60, 60}};
     for (const auto& [submit, duration] : jobs) {
         Job j;
         j.id = "j" + std::to_string(trace->jobs.size());
@@ -65,6 +41,21 @@ SnapshotPtr narrowSpike()
     auto snapshot = std::make_shared<SimSnapshot>();
     snapshot->result = std::make_shared<const SimResult>(simulate(cluster, trace, Scenario{}));
     return snapshot;
+}
+
+// One 4-GPU server; the first job is submitted at 2 s (or at `origin` on a dated trace), the
+// last one runs for 60 days.
+SnapshotPtr longRun(std::int64_t origin = 0, TimeBase base = TimeBase::Relative)
+{
+    return run(4, {{origin + 2, 3600}, {origin + 100, 60 * 86400}, {origin + 200, 7200}}, base);
+}
+
+// Two GPUs over 60 days: at day 10 a 30 min job holds the second GPU while three 1 min jobs
+// queue behind it, a spike narrower than a pixel of the whole trace (1,200 px: 72 min a pixel).
+SnapshotPtr narrowSpike()
+{
+    const std::int64_t day10 = 10 * 86400;
+    return run(2, {{2, 60 * 86400}, {day10, 1800}, {day10 + 60, 60}, {day10 + 60, 60}, {day10 + 60, 60}});
 }
 
 QCPAxisRect* row(TimelineView& view, int i) { return view.plot()->axisRects().at(i); }

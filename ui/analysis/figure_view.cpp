@@ -257,11 +257,7 @@ void FigureView::updateControls()
 
 ChartExportOptions FigureView::exportDefaults() const
 {
-    ChartExportOptions o;
-    o.size = QSize(1200, 750);
-    if (figure_)
-        o.title = QString::fromStdString(figure_->title);
-    return o;
+    return ChartExportOptions::titled(figure_ ? QString::fromStdString(figure_->title) : QString(), QSize(1200, 750));
 }
 
 QString FigureView::exportChart(const QString& path, const ChartExportOptions& options)

@@ -454,10 +454,8 @@ QString MainWindow::exportTimelinesDataTo(const QString& path)
 
 void MainWindow::exportTimelines()
 {
-    ChartExportOptions defaults;
-    defaults.size = QSize(1600, 900);
-    defaults.title = tr("The cluster over time");
-    const auto request = askChartExport(this, tr("Export timelines"), QDir(lastDir()).filePath(QStringLiteral("timelines.png")), defaults);
+    const auto request = askChartExport(this, tr("Export timelines"), QDir(lastDir()).filePath(QStringLiteral("timelines.png")),
+                                        ChartExportOptions::titled(tr("The cluster over time"), QSize(1600, 900)));
     if (!request)
         return;
     rememberDir(request->path);

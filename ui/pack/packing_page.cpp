@@ -381,10 +381,7 @@ void PackingPage::chooseExport(bool csv)
             return;
         error = exportCurves(path);
     } else {
-        ChartExportOptions defaults;
-        defaults.size = QSize(1200, 750);
-        defaults.title = tr("GPUs allocated as pods arrive, by placement policy");
-        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("packing.png"), defaults);
+        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("packing.png"), ChartExportOptions::titled(tr("GPUs allocated as pods arrive, by placement policy"), QSize(1200, 750)));
         if (!request)
             return;
         path = request->path;

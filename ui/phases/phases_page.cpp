@@ -721,10 +721,7 @@ void PhasesPage::chooseExport(bool graph)
             return;
         error = exportPhaseGraph(path);
     } else {
-        ChartExportOptions defaults;
-        defaults.size = QSize(1200, 600);
-        defaults.title = tr("A container's CPU and memory, by behaviour phase");
-        const auto request = askChartExport(this, tr("Export the chart"), lastDir_ + QStringLiteral("/phases-chart.png"), defaults);
+        const auto request = askChartExport(this, tr("Export the chart"), lastDir_ + QStringLiteral("/phases-chart.png"), ChartExportOptions::titled(tr("A container's CPU and memory, by behaviour phase"), QSize(1200, 600)));
         if (!request)
             return;
         path = request->path;

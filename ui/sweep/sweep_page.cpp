@@ -700,10 +700,7 @@ void SweepPage::chooseExport(bool csv)
             return;
         error = exportTable(path);
     } else {
-        ChartExportOptions defaults;
-        defaults.size = QSize(1200, 750);
-        defaults.title = tr("The sweep's runs");
-        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("sweep.png"), defaults);
+        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("sweep.png"), ChartExportOptions::titled(tr("The sweep's runs"), QSize(1200, 750)));
         if (!request)
             return;
         path = request->path;

@@ -21,6 +21,15 @@ struct ChartExportOptions {
     QString title;
     double pngScale = 2.0;
     bool describe = true; // the trace, scenario and time range under the chart
+
+    // A chart's defaults: its title and size, the rest as above.
+    static ChartExportOptions titled(const QString& title, QSize size)
+    {
+        ChartExportOptions o;
+        o.title = title;
+        o.size = size;
+        return o;
+    }
 };
 
 class ChartExportDialog : public QDialog {
