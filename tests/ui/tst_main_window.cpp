@@ -4,6 +4,7 @@
 // is a real picture (screenshot test).
 #include "tests/ui/ui_test_support.hpp"
 #include "tests/ui/main_window_fixture.hpp"
+#include "ui/app/cluster_exports.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/scenario_history.hpp"
 #include "ui/app/session.hpp"
@@ -492,7 +493,7 @@ private slots:
         o.pngScale = 3;
         // PNG: the size at 3x its pixels, marked 288 dpi so a report sizes it as on screen.
         const QString png = dir.filePath(QStringLiteral("t.png"));
-        QCOMPARE(w.exportTimelinesTo(png, o), QString());
+        QCOMPARE(w.exports()->timelinesTo(png, o), QString());
         const QImage image(png);
         QCOMPARE(image.size(), QSize(2700, 1500));
         QCOMPARE(image.dotsPerMeterX(), static_cast<int>(std::lround(288 / 0.0254)));
@@ -500,7 +501,7 @@ private slots:
             QVERIFY(QFile::copy(png, QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("timelines-export.png"))));
         // SVG: the title and the notes are text of the drawing.
         const QString svg = dir.filePath(QStringLiteral("t.svg"));
-        QCOMPARE(w.exportTimelinesTo(svg, o), QString());
+        QCOMPARE(w.exports()->timelinesTo(svg, o), QString());
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(f.readAll());
@@ -510,19 +511,19 @@ private slots:
         // Without notes, none of them.
         o.describe = false;
         f.close();
-        QCOMPARE(w.exportTimelinesTo(svg, o), QString());
+        QCOMPARE(w.exports()->timelinesTo(svg, o), QString());
         QVERIFY(f.open(QIODevice::ReadOnly));
         QVERIFY(!QString::fromUtf8(f.readAll()).contains(QStringLiteral("Trace: ")));
         // Zoomed into [600, 1200]: the notes say so, and the data holds the rows of that stretch:
         // the level at 600 (the last sample at or before it), then every sample up to 1200.
         w.session()->window()->show(600, 1200);
-        QVERIFY(w.viewNotes().last().contains(QStringLiteral("zoomed")));
+        QVERIFY(w.exports()->viewNotes().last().contains(QStringLiteral("zoomed")));
         if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) {
             o.describe = true;
-            QCOMPARE(w.exportTimelinesTo(QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("zoomed.svg")), o), QString());
+            QCOMPARE(w.exports()->timelinesTo(QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("zoomed.svg")), o), QString());
         }
         const QString csv = dir.filePath(QStringLiteral("t.csv"));
-        QCOMPARE(w.exportTimelinesDataTo(csv), QString());
+        QCOMPARE(w.exports()->timelinesDataTo(csv), QString());
         QFile c(csv);
         QVERIFY(c.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(c.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -572,7 +573,7 @@ private slots:
         w.session()->clock()->seek(1000);
         QTemporaryDir dir;
         const QString svg = dir.filePath(QStringLiteral("map.svg"));
-        QCOMPARE(w.exportHeatmapTo(svg), QString());
+        QCOMPARE(w.exports()->mapTo(svg), QString());
         QFile f(svg);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(f.readAll());
@@ -581,13 +582,13 @@ private slots:
             QVERIFY2(text.contains(want), qPrintable(want));
         QVERIFY(!text.contains(QStringLiteral("click a GPU to inspect")));
         const QString png = dir.filePath(QStringLiteral("map.png"));
-        QCOMPARE(w.exportHeatmapTo(png), QString());
+        QCOMPARE(w.exports()->mapTo(png), QString());
         const QImage image(png);
         QCOMPARE(image.width(), 2 * w.heatmap()->width()); // twice the pixels
         QVERIFY(image.height() > 2 * (w.heatmap()->height() + w.legend()->height()));
         if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) // for a person to look at
             QVERIFY(QFile::copy(png, QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("map-export.png"))));
-        QCOMPARE(w.exportHeatmapTo(dir.filePath(QStringLiteral("map.pdf"))), QString());
+        QCOMPARE(w.exports()->mapTo(dir.filePath(QStringLiteral("map.pdf"))), QString());
     }
 
     void chartsExport_data()

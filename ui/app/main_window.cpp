@@ -1,4 +1,5 @@
 #include "ui/app/main_window.hpp"
+#include "ui/app/cluster_exports.hpp"
 
 #include "core/sim/scenario_json.hpp"
 #include "core/sim/simulation_notes.hpp"
@@ -75,6 +76,9 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     buildCentral();
     buildDocks();
     history_ = new ScenarioHistory([this](const Scenario& s) { showScenario(s); }, this);
+    exports_ = new ClusterExports(session_, timelines_, heatmap_, legend_, this);
+    connect(exports_, &ClusterExports::exported, this, [this](const QString& path) { statusBar()->showMessage(tr("Exported %1").arg(path), 5000); });
+    connect(exports_, &ClusterExports::failed, this, [this](const QString& message) { showError(tr("Export failed"), message); });
     buildMenus();
     connectSession();
     connectPhases();

@@ -30,8 +30,8 @@ class QTabWidget;
 
 namespace clens::ui {
 
+class ClusterExports;
 class GanttView;
-struct ChartExportOptions;
 class HeatmapWidget;
 class InspectorPanel;
 class JobTablePanel;
@@ -116,17 +116,8 @@ public:
     bool selectJobById(const QString& id);
     // Zooms the cluster map into the rack with this name; false when there is none.
     bool zoomToRack(const QString& name);
-    // What a chart exported for a report says under it: the trace, the cluster, the scenario's
-    // knobs that differ from the defaults, and (withWindow) the time range shown.
-    QStringList viewNotes(bool withWindow = true) const;
-    // File > Export Timelines… without the dialogs: the timelines of the time window, framed.
-    // Empty on success, else the message.
-    QString exportTimelinesTo(const QString& path, const ChartExportOptions& options);
-    // The series behind them, the rows of the time window (the CLI's --series-out columns).
-    QString exportTimelinesDataTo(const QString& path);
-    // File > Export Cluster Map… without the dialog: a title (colour mode, time), the legend,
-    // the map and the notes; PNG (2x), PDF or SVG by the suffix.
-    QString exportHeatmapTo(const QString& path);
+    // The Cluster page's exports (timelines, their data, the map), behind the File menu.
+    ClusterExports* exports() const { return exports_; }
 
     Session* session() const { return session_; }
     HeatmapWidget* heatmap() const { return heatmap_; }
@@ -218,9 +209,6 @@ private:
     void refreshPresets();
     void loadScenarioFile();
     void saveScenarioFile();
-    void exportTimelines();
-    void exportTimelinesData();
-    void exportHeatmap();
     void refreshZoomLabel(std::int32_t rack);
 
     Engine engine_;
@@ -243,6 +231,7 @@ private:
     PackingPage* packing_ = nullptr;
     SweepPage* sweep_ = nullptr;
     ScenarioHistory* history_ = nullptr;
+    ClusterExports* exports_ = nullptr;
     QString presetName_;      // the preset (or project scenario) last applied; "" none
     Scenario presetScenario_; // what it set
     void showScenario(const Scenario& scenario); // everywhere, no undo step

@@ -1,5 +1,6 @@
 // MainWindow: menus, opening data, scenario files, exports, recent files.
 #include "ui/app/main_window.hpp"
+#include "ui/app/cluster_exports.hpp"
 #include "ui/app/scenario_history.hpp"
 #include "ui/views/notes_button.hpp"
 
@@ -11,18 +12,10 @@
 #include "ui/io/import_options_dialog.hpp"
 #include "ui/io/trace_loader.hpp"
 #include "ui/phases/phases_page.hpp"
-#include "ui/views/chart_export.hpp"
-#include "ui/views/chart_export_dialog.hpp"
-#include "ui/analysis/run_description.hpp"
-#include "ui/io/save_text.hpp"
-#include "ui/time/time_format.hpp"
-#include "core/io/series_csv.hpp"
 #include "ui/views/heatmap_widget.hpp"
-#include "ui/views/legend_widget.hpp"
 #include "ui/style/color_mode.hpp"
 #include "ui/views/scenario_panel.hpp"
 #include "ui/views/time_controls.hpp"
-#include "ui/views/timeline_view.hpp"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -36,15 +29,12 @@
 #include <QMenuBar>
 #include <QUndoStack>
 #include <QMessageBox>
-#include <QPainter>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
-#include <QSvgGenerator>
 #include <QToolButton>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <sstream>
 
 namespace clens::ui {
 namespace {
@@ -86,9 +76,9 @@ void MainWindow::buildMenus()
     file->addAction(tr("Sa&ve Scenario…"), this, &MainWindow::saveScenarioFile);
     file->addSeparator();
     file->addAction(tr("Export &Report (PDF)…"), QKeySequence(Qt::CTRL | Qt::Key_P), this, &MainWindow::chooseReportFile);
-    file->addAction(tr("Export &Timelines…"), this, &MainWindow::exportTimelines);
-    file->addAction(tr("Export Timelines &Data (CSV)…"), this, &MainWindow::exportTimelinesData);
-    file->addAction(tr("Export Cluster &Map…"), this, &MainWindow::exportHeatmap);
+    file->addAction(tr("Export &Timelines…"), exports_, &ClusterExports::exportTimelines);
+    file->addAction(tr("Export Timelines &Data (CSV)…"), exports_, &ClusterExports::exportTimelinesData);
+    file->addAction(tr("Export Cluster &Map…"), exports_, &ClusterExports::exportMap);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -421,120 +411,6 @@ void MainWindow::saveScenarioFile()
         showError(tr("Cannot save scenario"), error);
     else
         statusBar()->showMessage(tr("Saved scenario %1").arg(path), 5000);
-}
-
-QStringList MainWindow::viewNotes(bool withWindow) const
-{
-    const SimInput& in = session_->input();
-    QStringList notes = analysis::describeRun(in.trace.get(), in.cluster.get(), session_->scenario());
-    if (const auto s = session_->current(); withWindow && s && s->result) {
-        const TimeFormat tf = timeFormatOf(*s->result);
-        const TimeWindow* w = session_->window();
-        notes << tr("Shown: %1 to %2 (%3)%4")
-                     .arg(tf.instantWithZone(w->from()), tf.instantWithZone(w->to()), TimeFormat::duration(w->width()),
-                          w->zoomed() ? tr(", zoomed into the trace") : QString());
-    }
-    return notes;
-}
-
-QString MainWindow::exportTimelinesTo(const QString& path, const ChartExportOptions& options)
-{
-    return exportPlot(*timelines_->plot(), path, options.size, chartFrame(options, viewNotes()));
-}
-
-QString MainWindow::exportTimelinesDataTo(const QString& path)
-{
-    const auto s = session_->current();
-    if (!s || !s->result)
-        return tr("There is no result to export yet.");
-    std::ostringstream out;
-    writeSeriesCsv(out, *s->result, session_->window()->from(), session_->window()->to());
-    return saveTextAtomically(path, out.str());
-}
-
-void MainWindow::exportTimelines()
-{
-    const auto request = askChartExport(this, tr("Export timelines"), QDir(lastDir()).filePath(QStringLiteral("timelines.png")),
-                                        ChartExportOptions::titled(tr("The cluster over time"), QSize(1600, 900)));
-    if (!request)
-        return;
-    rememberDir(request->path);
-    const QString error = exportTimelinesTo(request->path, request->options);
-    if (!error.isEmpty())
-        showError(tr("Export failed"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(request->path), 5000);
-}
-
-void MainWindow::exportTimelinesData()
-{
-    QString path = QFileDialog::getSaveFileName(this, tr("Export timelines data"), QDir(lastDir()).filePath(QStringLiteral("timelines.csv")),
-                                                tr("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".csv");
-    rememberDir(path);
-    const QString error = exportTimelinesDataTo(path);
-    if (!error.isEmpty())
-        showError(tr("Export failed"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-}
-
-QString MainWindow::exportHeatmapTo(const QString& path)
-{
-    // Title, legend, map, and the notes of the timelines' exports: a picture that says what it
-    // shows without the window around it (the map's hints are not part of it).
-    const QSize mapSize = heatmap_->size();
-    QFont titleFont = font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
-    titleFont.setBold(true);
-    const int titleHeight = QFontMetrics(titleFont).height() + 10;
-    const int legendHeight = legend_->height(); // as wide as the map: they share the page's column
-    const QStringList notes = viewNotes(false); // the title says the instant
-    const int noteLine = fontMetrics().height();
-    const QSize size(mapSize.width(), titleHeight + legendHeight + mapSize.height() + static_cast<int>(notes.size()) * noteLine + 10);
-    QString title = tr("The cluster, coloured by %1").arg(toDisplayString(heatmap_->colorMode()));
-    if (const auto s = session_->current(); s && s->result) {
-        const TimeFormat tf = timeFormatOf(*s->result);
-        title += tr(", at %1").arg(tf.instantWithZone(session_->clock()->time()));
-    }
-    const auto render = [&](QPainter& p, const QRectF&) {
-        p.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-        p.setFont(titleFont);
-        p.setPen(QColor(0x20, 0x24, 0x2a));
-        p.drawText(QRect(8, 4, size.width() - 16, titleHeight - 4), Qt::AlignLeft | Qt::AlignVCenter, title);
-        p.save();
-        p.translate(0, titleHeight);
-        legend_->render(&p, QPoint(), QRegion(), QWidget::DrawChildren);
-        p.translate(0, legendHeight);
-        heatmap_->paintMap(p);
-        p.restore();
-        p.setFont(font());
-        p.setPen(QColor(0x4a, 0x53, 0x60));
-        const int top = titleHeight + legendHeight + mapSize.height() + 5;
-        for (qsizetype i = 0; i < notes.size(); ++i)
-            p.drawText(QRect(8, top + static_cast<int>(i) * noteLine, size.width() - 16, noteLine), Qt::AlignLeft | Qt::AlignVCenter,
-                       fontMetrics().elidedText(notes[i], Qt::ElideRight, size.width() - 16));
-    };
-    return exportPainting(render, size, path);
-}
-
-void MainWindow::exportHeatmap()
-{
-    QString filter;
-    const QString path = withChartSuffix(QFileDialog::getSaveFileName(this, tr("Export cluster map"),
-                                                                      QDir(lastDir()).filePath(QStringLiteral("cluster.png")), chartExportFilter(), &filter),
-                                         filter);
-    if (path.isEmpty())
-        return;
-    rememberDir(path);
-    const QString error = exportHeatmapTo(path);
-    if (!error.isEmpty())
-        showError(tr("Export failed"), error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
 } // namespace clens::ui
