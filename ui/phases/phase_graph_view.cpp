@@ -39,6 +39,95 @@ void drawArrowHead(QPainter& p, QPointF tip, QPointF direction, double size, con
     p.drawPolygon(head);
 }
 
+// A label of the graph, drawn after the nodes.
+struct GraphLabel {
+    QRectF box;
+    QString text;
+    bool backed; // on a white box (over lines)
+};
+
+// How far a box keeps clear of the nodes and of the labels placed before it: negative when it
+// covers some (a label overlap counts as worse than grazing a node).
+double clearance(const QRectF& box, const std::vector<NodeGeometry>& nodes, const std::vector<GraphLabel>& placed)
+{
+    double least = 1e9;
+    for (const NodeGeometry& n : nodes) {
+        const QPointF nearest(std::clamp(n.centre.x(), box.left(), box.right()), std::clamp(n.centre.y(), box.top(), box.bottom()));
+        least = std::min(least, std::hypot(nearest.x() - n.centre.x(), nearest.y() - n.centre.y()) - n.radius);
+    }
+    for (const GraphLabel& other : placed)
+        if (other.box.intersects(box))
+            least = std::min(least, -1000.0);
+    return least;
+}
+
+// An arrow's label: at the middle of the arrow, beside it (offset along its normal), or the
+// nearest place along it where no node or earlier label covers it; when every place is covered
+// (an arrow passing under a large node), the least covered.
+QRectF arrowLabelBox(const QPainterPath& path, QPointF normal, double offset, QSizeF text, const std::vector<NodeGeometry>& nodes,
+                     const std::vector<GraphLabel>& placed)
+{
+    QRectF box(QPointF(0, 0), text), best = box;
+    double bestClearance = -1e9;
+    for (const double away : {1.0, 2.0, 3.0}) // further from the arrow only when nothing nearer is clear
+        for (const double at : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8})
+            for (const double side : {1.0, -1.0}) {
+                if (bestClearance > 1)
+                    return best;
+                box.moveCenter(path.pointAtPercent(at) + normal * offset * side * away);
+                if (const double c = clearance(box, nodes, placed); c > bestClearance) {
+                    bestClearance = c;
+                    best = box;
+                }
+            }
+    return best;
+}
+
+void drawLabels(QPainter& p, const std::vector<GraphLabel>& labels)
+{
+    for (const auto& label : labels) {
+        if (label.backed) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(255, 255, 255, 200));
+            p.drawRoundedRect(label.box, 3, 3);
+        }
+        p.setPen(QColor(0x30, 0x30, 0x30));
+        p.drawText(label.box, Qt::AlignCenter, label.text);
+    }
+}
+
+// Each phase's circle in its colour, its name and share inside when they fit, else beside it.
+void drawNodes(QPainter& p, const std::vector<NodeGeometry>& nodes, const std::vector<QString>& nodeText, const QFont& nodeFont)
+{
+    const int k = static_cast<int>(nodes.size());
+    for (int v = 0; v < k; ++v) {
+        const auto& n = nodes[static_cast<std::size_t>(v)];
+        const QColor color = phaseColor(v, k);
+        p.setPen(QPen(color.darker(140), 1.5));
+        p.setBrush(color);
+        p.drawEllipse(n.centre, n.radius, n.radius);
+        // Label: name and share inside when it fits, else beside the node.
+        const QString name = phaseName(v);
+        const QString share = nodeText[static_cast<std::size_t>(v)];
+        const QFontMetricsF nm(nodeFont);
+        const bool inside = n.radius * 2 > std::max(nm.horizontalAdvance(share), nm.horizontalAdvance(name)) + 4 &&
+                            n.radius * 2 > nm.height() * 2;
+        const double luminance = 0.299 * color.redF() + 0.587 * color.greenF() + 0.114 * color.blueF();
+        p.setFont(nodeFont);
+        if (inside) {
+            p.setPen(luminance > 0.6 ? Qt::black : Qt::white);
+            p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y() - nm.height(), 2 * n.radius, nm.height()),
+                       Qt::AlignCenter, name);
+            p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y(), 2 * n.radius, nm.height()), Qt::AlignCenter, share);
+        } else {
+            p.setPen(QColor(0x21, 0x21, 0x21));
+            const QPointF at = n.centre - n.outward * (n.radius + nm.height());
+            p.drawText(QRectF(at.x() - 40, at.y() - nm.height() / 2, 80, nm.height()), Qt::AlignCenter,
+                       name + QLatin1Char(' ') + share);
+        }
+    }
+}
+
 // What is drawn, from the metrics' graph or from the simulated cluster.
 struct Picture {
     QString title, subtitle;
@@ -182,12 +271,7 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     }
 
     // Edges first, so nodes sit on top of their ends; the labels last, so that no node hides one.
-    struct Label {
-        QRectF box;
-        QString text;
-        bool backed; // on a white box (over lines)
-    };
-    std::vector<Label> labels;
+    std::vector<GraphLabel> labels;
     for (const auto& e : pic.edges) {
         const auto a = static_cast<std::size_t>(e.a), b = static_cast<std::size_t>(e.b);
         const double prob = e.weight;
@@ -225,78 +309,16 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         p.drawPath(path);
         drawArrowHead(p, tip, endDir, head, color);
         if (labelled) {
-            // At the middle of the arrow, or the nearest point along it where no node covers
-            // the label (the label is drawn over the nodes) nor another label; when every place is covered (an
-            // arrow passing under a large node), the least covered.
-            const auto clearance = [&](const QRectF& box) {
-                double least = 1e9;
-                for (const NodeGeometry& n : nodes) {
-                    const QPointF nearest(std::clamp(n.centre.x(), box.left(), box.right()), std::clamp(n.centre.y(), box.top(), box.bottom()));
-                    least = std::min(least, std::hypot(nearest.x() - n.centre.x(), nearest.y() - n.centre.y()) - n.radius);
-                }
-                for (const Label& other : labels) // nor a label placed before
-                    if (other.box.intersects(box))
-                        least = std::min(least, -1000.0); // worse than grazing a node
-                return least;
-            };
-            const double offset = width / 2 + smallMetrics.height() * 0.45;
-            QRectF box(0, 0, smallMetrics.horizontalAdvance(e.label) + 6, smallMetrics.height());
-            QRectF best = box;
-            double bestClearance = -1e9;
-            for (const double away : {1.0, 2.0, 3.0}) // further from the arrow only when nothing nearer is clear
-                for (const double at : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8})
-                    for (const double side : {1.0, -1.0}) {
-                        if (bestClearance > 1)
-                            break;
-                        box.moveCenter(path.pointAtPercent(at) + normal * offset * side * away);
-                        if (const double c = clearance(box); c > bestClearance) {
-                            bestClearance = c;
-                            best = box;
-                        }
-                    }
-            box = best;
-            labels.push_back({box, e.label, true});
+            const QSizeF text(smallMetrics.horizontalAdvance(e.label) + 6, smallMetrics.height());
+            labels.push_back({arrowLabelBox(path, normal, width / 2 + smallMetrics.height() * 0.45, text, nodes, labels), e.label, true});
         }
     }
 
     QFont nodeFont = font();
     nodeFont.setBold(true);
-    for (int v = 0; v < k; ++v) {
-        const auto& n = nodes[static_cast<std::size_t>(v)];
-        const QColor color = phaseColor(v, k);
-        p.setPen(QPen(color.darker(140), 1.5));
-        p.setBrush(color);
-        p.drawEllipse(n.centre, n.radius, n.radius);
-        // Label: name and share inside when it fits, else beside the node.
-        const QString name = phaseName(v);
-        const QString share = pic.nodeText[static_cast<std::size_t>(v)];
-        const QFontMetricsF nm(nodeFont);
-        const bool inside = n.radius * 2 > std::max(nm.horizontalAdvance(share), nm.horizontalAdvance(name)) + 4 &&
-                            n.radius * 2 > nm.height() * 2;
-        const double luminance = 0.299 * color.redF() + 0.587 * color.greenF() + 0.114 * color.blueF();
-        p.setFont(nodeFont);
-        if (inside) {
-            p.setPen(luminance > 0.6 ? Qt::black : Qt::white);
-            p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y() - nm.height(), 2 * n.radius, nm.height()),
-                       Qt::AlignCenter, name);
-            p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y(), 2 * n.radius, nm.height()), Qt::AlignCenter, share);
-        } else {
-            p.setPen(QColor(0x21, 0x21, 0x21));
-            const QPointF at = n.centre - n.outward * (n.radius + nm.height());
-            p.drawText(QRectF(at.x() - 40, at.y() - nm.height() / 2, 80, nm.height()), Qt::AlignCenter,
-                       name + QLatin1Char(' ') + share);
-        }
-    }
+    drawNodes(p, nodes, pic.nodeText, nodeFont);
     p.setFont(small);
-    for (const auto& label : labels) {
-        if (label.backed) {
-            p.setPen(Qt::NoPen);
-            p.setBrush(QColor(255, 255, 255, 200));
-            p.drawRoundedRect(label.box, 3, 3);
-        }
-        p.setPen(QColor(0x30, 0x30, 0x30));
-        p.drawText(label.box, Qt::AlignCenter, label.text);
-    }
+    drawLabels(p, labels);
     p.restore();
 }
 
