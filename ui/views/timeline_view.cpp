@@ -126,6 +126,156 @@ QCPLegend* sideLegend(QCustomPlot* plot, int row, int rows)
     return legend;
 }
 
+// A baseline's series drawn dashed over the current one's, with its legend entry.
+template <typename T>
+void addBaseline(QCustomPlot& plot, QCPAxis& x, QCPAxis& y, QCPLegend& legend, const QString& name, const SimResult& base, const std::vector<T>& values)
+{
+    if (base.series.t_s.empty())
+        return;
+    auto* b = plot.addGraph(&x, &y);
+    b->setName(name);
+    b->setLineStyle(QCPGraph::lsStepLeft);
+    b->setPen(QPen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine));
+    b->setData(toVector(base.series.t_s), toVector(values), true);
+    b->addToLegend(&legend);
+}
+
+// Row 0: allocated GPUs (area), held idle, capacity; effective utilization on the right.
+void plotGpuRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, const SimResult* base, double x0, double x1)
+{
+    const TimeSeries& s = cur.series;
+    const QVector<double> keys = toVector(s.t_s);
+    const double gpus = cur.cluster ? cur.cluster->gpuCount() : 0;
+    
+    QCPAxis* x = rect.axis(QCPAxis::atBottom);
+    QCPAxis* y = rect.axis(QCPAxis::atLeft);
+    auto* legend = sideLegend(&plot, 0, 4);
+    auto* alloc = plot.addGraph(x, y);
+    alloc->setName(QObject::tr("allocated"));
+    alloc->setLineStyle(QCPGraph::lsStepLeft);
+    alloc->setPen(QPen(palette::busy(), 1));
+    alloc->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
+    alloc->setData(keys, toVector(s.allocatedGpus), true);
+    alloc->addToLegend(legend);
+    // Effective GPUs = allocated x utilization: the gap to "allocated" is held but unused.
+    auto* eff = plot.addGraph(x, y);
+    eff->setName(QObject::tr("effective (× utilization)"));
+    eff->setLineStyle(QCPGraph::lsStepLeft);
+    eff->setPen(QPen(QColor(0x1a, 0x98, 0x50), 1.2));
+    eff->setData(keys, toVector(s.effectiveUtil, gpus), true);
+    eff->addToLegend(legend);
+    if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0) {
+        auto* held = plot.addGraph(x, y);
+        held->setName(QObject::tr("held idle"));
+        held->setLineStyle(QCPGraph::lsStepLeft);
+        held->setPen(QPen(palette::heldIdle(), 1.2));
+        held->setData(keys, toVector(s.heldIdleGpus), true);
+        held->addToLegend(legend);
+    }
+    if (base)
+        addBaseline(plot, *x, *y, *legend, QObject::tr("baseline allocated"), *base, base->series.allocatedGpus);
+    auto* cap = new QCPItemStraightLine(&plot);
+    cap->setClipAxisRect(&rect);
+    cap->point1->setAxes(x, y);
+    cap->point2->setAxes(x, y);
+    cap->point1->setCoords(x0, gpus);
+    cap->point2->setCoords(x1, gpus);
+    cap->setPen(QPen(QColor(0x90, 0x98, 0xa4), 1, Qt::DotLine));
+    y->setRange(0, std::max(1.0, gpus * 1.08));
+}
+
+// Row 1: queued jobs stacked by VC (largest queues at the bottom, small ones grouped).
+void plotQueueRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, const SimResult* base)
+{
+    const TimeSeries& s = cur.series;
+    const QVector<double> keys = toVector(s.t_s);
+    
+    QCPAxis* x = rect.axis(QCPAxis::atBottom);
+    QCPAxis* y = rect.axis(QCPAxis::atLeft);
+    auto* legend = sideLegend(&plot, 1, 4);
+    const std::size_t n = s.t_s.size();
+    std::vector<std::size_t> vcs(s.queuedByVc.size());
+    std::iota(vcs.begin(), vcs.end(), 0);
+    std::vector<double> totals(vcs.size(), 0.0);
+    for (std::size_t v = 0; v < vcs.size(); ++v)
+        for (auto q : s.queuedByVc[v])
+            totals[v] += q;
+    std::stable_sort(vcs.begin(), vcs.end(), [&](std::size_t a, std::size_t b) { return totals[a] > totals[b]; });
+    while (!vcs.empty() && totals[vcs.back()] == 0)
+        vcs.pop_back();
+    constexpr std::size_t kShown = 8;
+    std::vector<double> stack(n, 0.0);
+    QCPGraph* below = nullptr;
+    const auto addLayer = [&](const QString& name, const QColor& colour, const std::vector<double>& add) {
+        for (std::size_t i = 0; i < n; ++i)
+            stack[i] += add[i];
+        auto* g = plot.addGraph(x, y);
+        g->setName(name);
+        g->setLineStyle(QCPGraph::lsStepLeft);
+        g->setPen(QPen(colour.darker(115), 1));
+        QColor fill = colour;
+        fill.setAlpha(200);
+        g->setBrush(fill);
+        if (below)
+            g->setChannelFillGraph(below);
+        g->setData(keys, QVector<double>(stack.begin(), stack.end()), true);
+        g->addToLegend(legend);
+        below = g;
+    };
+    std::vector<double> other(n, 0.0);
+    bool haveOther = false;
+    for (std::size_t k = 0; k < vcs.size(); ++k) {
+        const auto& q = s.queuedByVc[vcs[k]];
+        if (k < kShown) {
+            std::vector<double> add(n, 0.0);
+            for (std::size_t i = 0; i < n && i < q.size(); ++i)
+                add[i] = q[i];
+            const QString name = cur.trace && vcs[k] < cur.trace->tenants.size()
+                                     ? QString::fromStdString(cur.trace->tenants[vcs[k]].name)
+                                     : QObject::tr("VC %1").arg(vcs[k]);
+            addLayer(name, palette::tenant(static_cast<std::int32_t>(vcs[k])), add);
+        } else {
+            haveOther = true;
+            for (std::size_t i = 0; i < n && i < q.size(); ++i)
+                other[i] += q[i];
+        }
+    }
+    if (haveOther)
+        addLayer(QObject::tr("other VCs"), QColor(0xb0, 0xb6, 0xbe), other);
+    if (vcs.empty() && !s.queuedJobs.empty()) { // no per-VC split: the total
+        std::vector<double> total(s.queuedJobs.begin(), s.queuedJobs.end());
+        addLayer(QObject::tr("queued"), palette::capacity(), total);
+    }
+    if (base)
+        addBaseline(plot, *x, *y, *legend, QObject::tr("baseline total"), *base, base->series.queuedJobs);
+    double peak = stack.empty() ? 0 : *std::max_element(stack.begin(), stack.end());
+    if (base && !base->series.queuedJobs.empty())
+        peak = std::max(peak, static_cast<double>(*std::max_element(base->series.queuedJobs.begin(), base->series.queuedJobs.end())));
+    y->setRange(0, std::max(1.0, peak * 1.1));
+}
+
+// Row 2: fully free servers.
+void plotFreeRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, const SimResult* base)
+{
+    const TimeSeries& s = cur.series;
+    const QVector<double> keys = toVector(s.t_s);
+    const double servers = cur.cluster ? cur.cluster->serverCount() : 0;
+    
+    QCPAxis* x = rect.axis(QCPAxis::atBottom);
+    QCPAxis* y = rect.axis(QCPAxis::atLeft);
+    auto* legend = sideLegend(&plot, 2, 3);
+    auto* g = plot.addGraph(x, y);
+    g->setName(QObject::tr("fully free"));
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    g->setPen(QPen(QColor(0x59, 0x61, 0x6c), 1.2));
+    g->setBrush(QColor(0x59, 0x61, 0x6c, 30));
+    g->setData(keys, toVector(s.freeServers), true);
+    g->addToLegend(legend);
+    if (base)
+        addBaseline(plot, *x, *y, *legend, QObject::tr("baseline"), *base, base->series.freeServers);
+    y->setRange(0, std::max(1.0, servers * 1.08));
+}
+
 } // namespace
 
 TimelineView::TimelineView(QWidget* parent)
@@ -270,150 +420,9 @@ void TimelineView::rebuild()
         if (window_ && window_->width() > 0)
             rect->axis(QCPAxis::atBottom)->setRange(static_cast<double>(window_->from()), static_cast<double>(window_->to()));
     }
-    const double gpus = cur->cluster ? cur->cluster->gpuCount() : 0;
-    const double servers = cur->cluster ? cur->cluster->serverCount() : 0;
-    const QPen baselinePen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine);
-
-    // Row 0: allocated GPUs (area), held idle, capacity; effective utilization on the right.
-    {
-        QCPAxisRect* rect = rects_[0];
-        QCPAxis* x = rect->axis(QCPAxis::atBottom);
-        QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        auto* legend = sideLegend(plot_, 0, 4);
-        auto* alloc = plot_->addGraph(x, y);
-        alloc->setName(tr("allocated"));
-        alloc->setLineStyle(QCPGraph::lsStepLeft);
-        alloc->setPen(QPen(palette::busy(), 1));
-        alloc->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
-        alloc->setData(keys, toVector(s.allocatedGpus), true);
-        alloc->addToLegend(legend);
-        // Effective GPUs = allocated x utilization: the gap to "allocated" is held but unused.
-        auto* eff = plot_->addGraph(x, y);
-        eff->setName(tr("effective (× utilization)"));
-        eff->setLineStyle(QCPGraph::lsStepLeft);
-        eff->setPen(QPen(QColor(0x1a, 0x98, 0x50), 1.2));
-        eff->setData(keys, toVector(s.effectiveUtil, gpus), true);
-        eff->addToLegend(legend);
-        if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0) {
-            auto* held = plot_->addGraph(x, y);
-            held->setName(tr("held idle"));
-            held->setLineStyle(QCPGraph::lsStepLeft);
-            held->setPen(QPen(palette::heldIdle(), 1.2));
-            held->setData(keys, toVector(s.heldIdleGpus), true);
-            held->addToLegend(legend);
-        }
-        if (base && !base->series.t_s.empty()) {
-            auto* b = plot_->addGraph(x, y);
-            b->setName(tr("baseline allocated"));
-            b->setLineStyle(QCPGraph::lsStepLeft);
-            b->setPen(baselinePen);
-            b->setData(toVector(base->series.t_s), toVector(base->series.allocatedGpus), true);
-            b->addToLegend(legend);
-        }
-        auto* cap = new QCPItemStraightLine(plot_);
-        cap->setClipAxisRect(rect);
-        cap->point1->setAxes(x, y);
-        cap->point2->setAxes(x, y);
-        cap->point1->setCoords(x0, gpus);
-        cap->point2->setCoords(x1, gpus);
-        cap->setPen(QPen(QColor(0x90, 0x98, 0xa4), 1, Qt::DotLine));
-        y->setRange(0, std::max(1.0, gpus * 1.08));
-    }
-    // Row 1: queued jobs stacked by VC (largest queues at the bottom, small ones grouped).
-    {
-        QCPAxisRect* rect = rects_[1];
-        QCPAxis* x = rect->axis(QCPAxis::atBottom);
-        QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        auto* legend = sideLegend(plot_, 1, 4);
-        const std::size_t n = s.t_s.size();
-        std::vector<std::size_t> vcs(s.queuedByVc.size());
-        std::iota(vcs.begin(), vcs.end(), 0);
-        std::vector<double> totals(vcs.size(), 0.0);
-        for (std::size_t v = 0; v < vcs.size(); ++v)
-            for (auto q : s.queuedByVc[v])
-                totals[v] += q;
-        std::stable_sort(vcs.begin(), vcs.end(), [&](std::size_t a, std::size_t b) { return totals[a] > totals[b]; });
-        while (!vcs.empty() && totals[vcs.back()] == 0)
-            vcs.pop_back();
-        constexpr std::size_t kShown = 8;
-        std::vector<double> stack(n, 0.0);
-        QCPGraph* below = nullptr;
-        const auto addLayer = [&](const QString& name, const QColor& colour, const std::vector<double>& add) {
-            for (std::size_t i = 0; i < n; ++i)
-                stack[i] += add[i];
-            auto* g = plot_->addGraph(x, y);
-            g->setName(name);
-            g->setLineStyle(QCPGraph::lsStepLeft);
-            g->setPen(QPen(colour.darker(115), 1));
-            QColor fill = colour;
-            fill.setAlpha(200);
-            g->setBrush(fill);
-            if (below)
-                g->setChannelFillGraph(below);
-            g->setData(keys, QVector<double>(stack.begin(), stack.end()), true);
-            g->addToLegend(legend);
-            below = g;
-        };
-        std::vector<double> other(n, 0.0);
-        bool haveOther = false;
-        for (std::size_t k = 0; k < vcs.size(); ++k) {
-            const auto& q = s.queuedByVc[vcs[k]];
-            if (k < kShown) {
-                std::vector<double> add(n, 0.0);
-                for (std::size_t i = 0; i < n && i < q.size(); ++i)
-                    add[i] = q[i];
-                const QString name = cur->trace && vcs[k] < cur->trace->tenants.size()
-                                         ? QString::fromStdString(cur->trace->tenants[vcs[k]].name)
-                                         : tr("VC %1").arg(vcs[k]);
-                addLayer(name, palette::tenant(static_cast<std::int32_t>(vcs[k])), add);
-            } else {
-                haveOther = true;
-                for (std::size_t i = 0; i < n && i < q.size(); ++i)
-                    other[i] += q[i];
-            }
-        }
-        if (haveOther)
-            addLayer(tr("other VCs"), QColor(0xb0, 0xb6, 0xbe), other);
-        if (vcs.empty() && !s.queuedJobs.empty()) { // no per-VC split: the total
-            std::vector<double> total(s.queuedJobs.begin(), s.queuedJobs.end());
-            addLayer(tr("queued"), palette::capacity(), total);
-        }
-        if (base && !base->series.t_s.empty()) {
-            auto* b = plot_->addGraph(x, y);
-            b->setName(tr("baseline total"));
-            b->setLineStyle(QCPGraph::lsStepLeft);
-            b->setPen(baselinePen);
-            b->setData(toVector(base->series.t_s), toVector(base->series.queuedJobs), true);
-            b->addToLegend(legend);
-        }
-        double peak = stack.empty() ? 0 : *std::max_element(stack.begin(), stack.end());
-        if (base && !base->series.queuedJobs.empty())
-            peak = std::max(peak, static_cast<double>(*std::max_element(base->series.queuedJobs.begin(), base->series.queuedJobs.end())));
-        y->setRange(0, std::max(1.0, peak * 1.1));
-    }
-    // Row 2: fully free servers.
-    {
-        QCPAxisRect* rect = rects_[2];
-        QCPAxis* x = rect->axis(QCPAxis::atBottom);
-        QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        auto* legend = sideLegend(plot_, 2, 3);
-        auto* g = plot_->addGraph(x, y);
-        g->setName(tr("fully free"));
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        g->setPen(QPen(QColor(0x59, 0x61, 0x6c), 1.2));
-        g->setBrush(QColor(0x59, 0x61, 0x6c, 30));
-        g->setData(keys, toVector(s.freeServers), true);
-        g->addToLegend(legend);
-        if (base && !base->series.t_s.empty()) {
-            auto* b = plot_->addGraph(x, y);
-            b->setName(tr("baseline"));
-            b->setLineStyle(QCPGraph::lsStepLeft);
-            b->setPen(baselinePen);
-            b->setData(toVector(base->series.t_s), toVector(base->series.freeServers), true);
-            b->addToLegend(legend);
-        }
-        y->setRange(0, std::max(1.0, servers * 1.08));
-    }
+    plotGpuRow(*plot_, *rects_[0], *cur, base, x0, x1);
+    plotQueueRow(*plot_, *rects_[1], *cur, base);
+    plotFreeRow(*plot_, *rects_[2], *cur, base);
     // The autoscaler's and node power's rows, when the result has them.
     for (std::size_t k = 0; k < extraRows_.size(); ++k) {
         const int row = 3 + static_cast<int>(k);
