@@ -21,6 +21,9 @@
 #include <QFile>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QToolButton>
+#include <QThreadPool>
+#include <QSemaphore>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -352,6 +355,41 @@ private slots:
         v->phasesPage()->train(3);
         QVERIFY(restored.wait(kWaitMs));
         QVERIFY(v->isWindowModified());
+    }
+
+    void cancelledSaveLeavesTheFileAsItWas()
+    {
+        // The save is queued behind busy workers, cancelled from the status bar, then let run:
+        // it stops at its first progress report and the file on disk keeps its old bytes.
+        auto w = makeWindow(test::fakeEngine());
+        w->openDemo();
+        QVERIFY(waitForViews(*w));
+        const QString path = dir_.filePath(QStringLiteral("cancelled.clens"));
+        {
+            QFile old(path);
+            QVERIFY(old.open(QIODevice::WriteOnly));
+            old.write("old bytes");
+        }
+        QThreadPool* pool = QThreadPool::globalInstance();
+        const int workers = pool->maxThreadCount();
+        QSemaphore release;
+        for (int i = 0; i < workers; ++i)
+            pool->start([&release] { release.acquire(); });
+        QSignalSpy failed(w.get(), &MainWindow::saveFailed);
+        w->saveProject(path);
+        auto* cancel = w->findChild<QToolButton*>(QStringLiteral("cancelSave"));
+        QVERIFY(cancel && !cancel->isHidden());
+        cancel->click();
+        release.release(workers);
+        QVERIFY(failed.wait(kWaitMs));
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("cancelled"));
+        QVERIFY(!w->isSaving());
+        QVERIFY(cancel->isHidden());
+        QVERIFY(w->projectPath().isEmpty());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("old bytes"));
+        pool->waitForDone();
     }
 
     void failedSaveSaysWhy()

@@ -486,6 +486,14 @@ void MainWindow::buildDocks()
     saveProgress_->setToolTip(tr("Saving the project"));
     saveProgress_->hide();
     statusBar()->addPermanentWidget(saveProgress_);
+    cancelSave_ = new QToolButton;
+    cancelSave_->setObjectName(QStringLiteral("cancelSave"));
+    cancelSave_->setText(tr("Cancel"));
+    cancelSave_->setToolTip(tr("Stop saving: the file stays as it was"));
+    cancelSave_->setAutoRaise(true);
+    cancelSave_->hide();
+    connect(cancelSave_, &QToolButton::clicked, this, &MainWindow::cancelSave);
+    statusBar()->addPermanentWidget(cancelSave_);
     runInfo_ = new QLabel;
     runInfo_->setMinimumWidth(240);
     runInfo_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);

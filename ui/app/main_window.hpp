@@ -85,6 +85,9 @@ public:
     // The open project's file ("" when the data came from a trace).
     const QString& projectPath() const { return projectPath_; }
     bool isSaving() const { return saving_; }
+    // Stops a save in progress (the status bar's Cancel beside its progress): the file on disk
+    // stays as it was, and saveFailed says "cancelled".
+    void cancelSave();
     // Writes the PDF report of the current result (knobs, metrics against the baseline, the
     // main figures): the figures are computed in the background, the pages drawn on return.
     // reportWritten or reportFailed tell the outcome.
@@ -281,6 +284,8 @@ private:
     bool closeAfterSave_ = false;
     bool reporting_ = false;
     QProgressBar* saveProgress_ = nullptr;
+    QToolButton* cancelSave_ = nullptr;
+    std::shared_ptr<std::atomic<bool>> saveCancel_;
 };
 
 } // namespace clens::ui

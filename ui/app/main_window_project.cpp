@@ -216,8 +216,11 @@ void MainWindow::saveProject(const QString& pathIn)
 
     saving_ = true;
     auto progress = std::make_shared<std::atomic<int>>(0);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    saveCancel_ = cancel;
     saveProgress_->setValue(0);
     saveProgress_->show();
+    cancelSave_->show();
     statusBar()->showMessage(tr("Saving %1…").arg(QFileInfo(path).fileName()));
     auto* watcher = new QFutureWatcher<SavedProject>(this);
     auto* poll = new QTimer(watcher);
@@ -228,8 +231,16 @@ void MainWindow::saveProject(const QString& pathIn)
         const SavedProject saved = watcher->result();
         watcher->deleteLater();
         saving_ = false;
+        saveCancel_.reset();
         saveProgress_->hide();
+        cancelSave_->hide();
         statusBar()->clearMessage();
+        if (saved.cancelled) {
+            closeAfterSave_ = false;
+            statusBar()->showMessage(tr("Save cancelled: %1 is as it was").arg(QFileInfo(path).fileName()), 8000);
+            emit saveFailed(tr("cancelled"));
+            return;
+        }
         if (!saved.error.isEmpty()) {
             closeAfterSave_ = false;
             showError(tr("Cannot save project"), saved.error);
@@ -244,12 +255,18 @@ void MainWindow::saveProject(const QString& pathIn)
         if (closeAfterSave_)
             close();
     });
-    watcher->setFuture(QtConcurrent::run([path, contents = std::move(contents), progress] {
+    watcher->setFuture(QtConcurrent::run([path, contents = std::move(contents), progress, cancel] {
         return writeProject(path, contents, [&](double f) {
             progress->store(static_cast<int>(f * 100));
-            return true;
+            return !cancel->load();
         });
     }));
+}
+
+void MainWindow::cancelSave()
+{
+    if (saveCancel_)
+        saveCancel_->store(true);
 }
 
 void MainWindow::setProjectPath(const QString& path)
