@@ -126,18 +126,25 @@ QCPLegend* sideLegend(QCustomPlot* plot, int row, int rows)
     return legend;
 }
 
+// A series as a step line (the level holds until the next sample), with its legend entry.
+QCPGraph* addStepGraph(QCustomPlot& plot, QCPAxis* x, QCPAxis* y, QCPLegend* legend, const QString& name, const QPen& pen,
+                       const QVector<double>& keys, const QVector<double>& values)
+{
+    auto* g = plot.addGraph(x, y);
+    g->setName(name);
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    g->setPen(pen);
+    g->setData(keys, values, true);
+    g->addToLegend(legend);
+    return g;
+}
+
 // A baseline's series drawn dashed over the current one's, with its legend entry.
 template <typename T>
 void addBaseline(QCustomPlot& plot, QCPAxis& x, QCPAxis& y, QCPLegend& legend, const QString& name, const SimResult& base, const std::vector<T>& values)
 {
-    if (base.series.t_s.empty())
-        return;
-    auto* b = plot.addGraph(&x, &y);
-    b->setName(name);
-    b->setLineStyle(QCPGraph::lsStepLeft);
-    b->setPen(QPen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine));
-    b->setData(toVector(base.series.t_s), toVector(values), true);
-    b->addToLegend(&legend);
+    if (!base.series.t_s.empty())
+        addStepGraph(plot, &x, &y, &legend, name, QPen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine), toVector(base.series.t_s), toVector(values));
 }
 
 // Row 0: allocated GPUs (area), held idle, capacity; effective utilization on the right.
@@ -146,32 +153,16 @@ void plotGpuRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, cons
     const TimeSeries& s = cur.series;
     const QVector<double> keys = toVector(s.t_s);
     const double gpus = cur.cluster ? cur.cluster->gpuCount() : 0;
-    
     QCPAxis* x = rect.axis(QCPAxis::atBottom);
     QCPAxis* y = rect.axis(QCPAxis::atLeft);
     auto* legend = sideLegend(&plot, 0, 4);
-    auto* alloc = plot.addGraph(x, y);
-    alloc->setName(QObject::tr("allocated"));
-    alloc->setLineStyle(QCPGraph::lsStepLeft);
-    alloc->setPen(QPen(palette::busy(), 1));
-    alloc->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
-    alloc->setData(keys, toVector(s.allocatedGpus), true);
-    alloc->addToLegend(legend);
+    addStepGraph(plot, x, y, legend, QObject::tr("allocated"), QPen(palette::busy(), 1), keys, toVector(s.allocatedGpus))
+        ->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
     // Effective GPUs = allocated x utilization: the gap to "allocated" is held but unused.
-    auto* eff = plot.addGraph(x, y);
-    eff->setName(QObject::tr("effective (× utilization)"));
-    eff->setLineStyle(QCPGraph::lsStepLeft);
-    eff->setPen(QPen(QColor(0x1a, 0x98, 0x50), 1.2));
-    eff->setData(keys, toVector(s.effectiveUtil, gpus), true);
-    eff->addToLegend(legend);
-    if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0) {
-        auto* held = plot.addGraph(x, y);
-        held->setName(QObject::tr("held idle"));
-        held->setLineStyle(QCPGraph::lsStepLeft);
-        held->setPen(QPen(palette::heldIdle(), 1.2));
-        held->setData(keys, toVector(s.heldIdleGpus), true);
-        held->addToLegend(legend);
-    }
+    addStepGraph(plot, x, y, legend, QObject::tr("effective (× utilization)"), QPen(QColor(0x1a, 0x98, 0x50), 1.2), keys,
+                 toVector(s.effectiveUtil, gpus));
+    if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0)
+        addStepGraph(plot, x, y, legend, QObject::tr("held idle"), QPen(palette::heldIdle(), 1.2), keys, toVector(s.heldIdleGpus));
     if (base)
         addBaseline(plot, *x, *y, *legend, QObject::tr("baseline allocated"), *base, base->series.allocatedGpus);
     auto* cap = new QCPItemStraightLine(&plot);
@@ -189,7 +180,6 @@ void plotQueueRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, co
 {
     const TimeSeries& s = cur.series;
     const QVector<double> keys = toVector(s.t_s);
-    
     QCPAxis* x = rect.axis(QCPAxis::atBottom);
     QCPAxis* y = rect.axis(QCPAxis::atLeft);
     auto* legend = sideLegend(&plot, 1, 4);
@@ -209,17 +199,12 @@ void plotQueueRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, co
     const auto addLayer = [&](const QString& name, const QColor& colour, const std::vector<double>& add) {
         for (std::size_t i = 0; i < n; ++i)
             stack[i] += add[i];
-        auto* g = plot.addGraph(x, y);
-        g->setName(name);
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        g->setPen(QPen(colour.darker(115), 1));
+        auto* g = addStepGraph(plot, x, y, legend, name, QPen(colour.darker(115), 1), keys, QVector<double>(stack.begin(), stack.end()));
         QColor fill = colour;
         fill.setAlpha(200);
         g->setBrush(fill);
         if (below)
             g->setChannelFillGraph(below);
-        g->setData(keys, QVector<double>(stack.begin(), stack.end()), true);
-        g->addToLegend(legend);
         below = g;
     };
     std::vector<double> other(n, 0.0);
@@ -260,17 +245,11 @@ void plotFreeRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, con
     const TimeSeries& s = cur.series;
     const QVector<double> keys = toVector(s.t_s);
     const double servers = cur.cluster ? cur.cluster->serverCount() : 0;
-    
     QCPAxis* x = rect.axis(QCPAxis::atBottom);
     QCPAxis* y = rect.axis(QCPAxis::atLeft);
     auto* legend = sideLegend(&plot, 2, 3);
-    auto* g = plot.addGraph(x, y);
-    g->setName(QObject::tr("fully free"));
-    g->setLineStyle(QCPGraph::lsStepLeft);
-    g->setPen(QPen(QColor(0x59, 0x61, 0x6c), 1.2));
-    g->setBrush(QColor(0x59, 0x61, 0x6c, 30));
-    g->setData(keys, toVector(s.freeServers), true);
-    g->addToLegend(legend);
+    addStepGraph(plot, x, y, legend, QObject::tr("fully free"), QPen(QColor(0x59, 0x61, 0x6c), 1.2), keys, toVector(s.freeServers))
+        ->setBrush(QColor(0x59, 0x61, 0x6c, 30));
     if (base)
         addBaseline(plot, *x, *y, *legend, QObject::tr("baseline"), *base, base->series.freeServers);
     y->setRange(0, std::max(1.0, servers * 1.08));
