@@ -81,12 +81,9 @@ void ClusterExports::exportTimelines()
 
 void ClusterExports::exportTimelinesData()
 {
-    QString path = QFileDialog::getSaveFileName(dialogParent_, tr("Export timelines data"), QDir(lastDir()).filePath(QStringLiteral("timelines.csv")),
-                                                tr("CSV (*.csv)"));
+    const QString path = askSavePath(dialogParent_, tr("Export timelines data"), QStringLiteral("timelines.csv"), tr("CSV (*.csv)"), QStringLiteral("csv"));
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".csv");
     rememberDir(path);
     const QString error = timelinesDataTo(path);
     report(path, error);

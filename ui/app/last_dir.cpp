@@ -1,6 +1,7 @@
 #include "ui/app/last_dir.hpp"
 
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QSettings>
 
@@ -17,6 +18,14 @@ QString lastDir()
 void rememberDir(const QString& filePath)
 {
     QSettings().setValue(kLastDirKey, QFileInfo(filePath).absolutePath());
+}
+
+QString askSavePath(QWidget* parent, const QString& caption, const QString& name, const QString& filter, const QString& suffix)
+{
+    QString path = QFileDialog::getSaveFileName(parent, caption, QDir(lastDir()).filePath(name), filter);
+    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
+    return path;
 }
 
 } // namespace clens::ui

@@ -399,12 +399,9 @@ bool MainWindow::zoomToRack(const QString& name)
 
 void MainWindow::saveScenarioFile()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), QDir(lastDir()).filePath(QStringLiteral("scenario.json")),
-                                                tr("Scenario JSON (*.json)"));
+    const QString path = askSavePath(this, tr("Save scenario"), QStringLiteral("scenario.json"), tr("Scenario JSON (*.json)"), QStringLiteral("json"));
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".json");
     rememberDir(path);
     const QString error = saveScenario(path, session_->scenario());
     if (!error.isEmpty())

@@ -174,13 +174,11 @@ void MainWindow::saveProjectInteractively(bool askForName)
         if (suggestion.isEmpty()) {
             const auto& trace = session_->input().trace;
             const QString stem = trace ? QFileInfo(QString::fromStdString(trace->meta.source)).completeBaseName() : QString();
-            suggestion = QDir(lastDir()).filePath((stem.isEmpty() ? QStringLiteral("project") : stem) + QStringLiteral(".clens"));
+            suggestion = (stem.isEmpty() ? QStringLiteral("project") : stem) + QStringLiteral(".clens");
         }
-        path = QFileDialog::getSaveFileName(this, tr("Save project"), suggestion, tr("ClusterLens projects (*.clens)"));
+        path = askSavePath(this, tr("Save project"), suggestion, tr("ClusterLens projects (*.clens)"), QStringLiteral("clens"));
         if (path.isEmpty())
             return;
-        if (QFileInfo(path).suffix().isEmpty())
-            path += QStringLiteral(".clens");
     }
     saveProject(path);
 }

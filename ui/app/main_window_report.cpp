@@ -93,14 +93,10 @@ void MainWindow::chooseReportFile()
     const QString stem = projectPath_.isEmpty()
                              ? (trace ? QFileInfo(QString::fromStdString(trace->meta.source)).completeBaseName() : QString())
                              : QFileInfo(projectPath_).completeBaseName();
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export report (PDF)"),
-        QDir(lastDir()).filePath((stem.isEmpty() ? QStringLiteral("clusterlens") : stem) + QStringLiteral("-report.pdf")),
-        tr("PDF document (*.pdf)"));
+    const QString path = askSavePath(this, tr("Export report (PDF)"), (stem.isEmpty() ? QStringLiteral("clusterlens") : stem) + QStringLiteral("-report.pdf"),
+                                     tr("PDF document (*.pdf)"), QStringLiteral("pdf"));
     if (path.isEmpty())
         return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".pdf");
     exportReport(path);
 }
 
