@@ -38,8 +38,15 @@ std::optional<double> capacityOf(const SimResult& r, ExtraRow row)
     return totalCapacity(row == ExtraRow::Memory ? caps.memGb : caps.cpuCores);
 }
 
-QCPGraph* addLine(QCustomPlot& plot, QCPAxis* x, QCPAxis* y, QCPLegend& legend, const QString& name, const QPen& pen,
-                  const QVector<double>& keys, const QVector<double>& values)
+double peakOf(const QVector<double>& v)
+{
+    return v.isEmpty() ? 0.0 : *std::max_element(v.begin(), v.end());
+}
+
+} // namespace
+
+QCPGraph* addStepLine(QCustomPlot& plot, QCPAxis* x, QCPAxis* y, QCPLegend& legend, const QString& name, const QPen& pen,
+                      const QVector<double>& keys, const QVector<double>& values)
 {
     auto* g = plot.addGraph(x, y);
     g->setName(name);
@@ -49,13 +56,6 @@ QCPGraph* addLine(QCustomPlot& plot, QCPAxis* x, QCPAxis* y, QCPLegend& legend, 
     g->addToLegend(&legend);
     return g;
 }
-
-double peakOf(const QVector<double>& v)
-{
-    return v.isEmpty() ? 0.0 : *std::max_element(v.begin(), v.end());
-}
-
-} // namespace
 
 std::vector<ExtraRow> extraRowsOf(const SimResult& result)
 {
@@ -93,13 +93,13 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
         const bool memory = row == ExtraRow::Memory;
         const QVector<double> reserved = toVector(memory ? s.memReserved : s.cpuReserved);
         const QVector<double> used = toVector(memory ? s.memUsed : s.cpuUsed);
-        auto* r = addLine(plot, x, y, legend, tr("reserved"), QPen(QColor(0x6f, 0xa3, 0xe0), 1.2), keys, reserved);
+        auto* r = addStepLine(plot, x, y, legend, tr("reserved"), QPen(QColor(0x6f, 0xa3, 0xe0), 1.2), keys, reserved);
         r->setBrush(QColor(0x9c, 0xc3, 0xef, 70));
-        addLine(plot, x, y, legend, tr("used"), QPen(QColor(0x1f, 0x4e, 0x9a), 1.4), keys, used);
+        addStepLine(plot, x, y, legend, tr("used"), QPen(QColor(0x1f, 0x4e, 0x9a), 1.4), keys, used);
         peak = std::max(peakOf(reserved), peakOf(used));
         if (base && autoscaled(*base)) {
             const QVector<double> b = toVector(memory ? base->series.memReserved : base->series.cpuReserved);
-            addLine(plot, x, y, legend, tr("baseline reserved"), baselinePen, toVector(base->series.t_s), b);
+            addStepLine(plot, x, y, legend, tr("baseline reserved"), baselinePen, toVector(base->series.t_s), b);
             peak = std::max(peak, peakOf(b));
         }
         if (const auto capacity = capacityOf(cur, row)) {
@@ -117,11 +117,11 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
     }
     // Power: servers on (booting included) on the left, kW drawn on the right.
     const QVector<double> on = toVector(s.poweredServers);
-    auto* g = addLine(plot, x, y, legend, tr("servers on"), QPen(QColor(0x59, 0x61, 0x6c), 1.2), keys, on);
+    auto* g = addStepLine(plot, x, y, legend, tr("servers on"), QPen(QColor(0x59, 0x61, 0x6c), 1.2), keys, on);
     g->setBrush(QColor(0x59, 0x61, 0x6c, 30));
     peak = cur.cluster ? cur.cluster->serverCount() : peakOf(on);
     if (base && powered(*base))
-        addLine(plot, x, y, legend, tr("baseline servers on"), baselinePen, toVector(base->series.t_s),
+        addStepLine(plot, x, y, legend, tr("baseline servers on"), baselinePen, toVector(base->series.t_s),
                 toVector(base->series.poweredServers));
     y->setRange(0, std::max(1.0, peak * 1.08));
     QCPAxis* kw = rect.axis(QCPAxis::atRight);
@@ -129,7 +129,7 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
     kw->setTickLabels(true);
     kw->setLabel(tr("kW"));
     const QVector<double> power = toVector(s.powerKw);
-    addLine(plot, x, kw, legend, tr("power (kW, right)"), QPen(QColor(0x2a, 0x9d, 0x8f), 1.2), keys, power);
+    addStepLine(plot, x, kw, legend, tr("power (kW, right)"), QPen(QColor(0x2a, 0x9d, 0x8f), 1.2), keys, power);
     kw->setRange(0, std::max(0.1, peakOf(power) * 1.1));
 }
 

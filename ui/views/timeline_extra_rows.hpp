@@ -11,7 +11,10 @@
 #include <cstddef>
 #include <vector>
 
+class QCPAxis;
+class QCPGraph;
 class QCustomPlot;
+class QPen;
 class QCPAxisRect;
 class QCPLegend;
 
@@ -22,6 +25,10 @@ enum class ExtraRow { Cpu, Memory, Power };
 // Cpu and Memory when the autoscaler ran (autoscaler.usage not none), Power when node power is on.
 std::vector<ExtraRow> extraRowsOf(const SimResult& result);
 QString extraRowTitle(ExtraRow row);
+// A series as a step line (the level holds until the next sample), with its legend entry: every
+// line of the timelines.
+QCPGraph* addStepLine(QCustomPlot& plot, QCPAxis* x, QCPAxis* y, QCPLegend& legend, const QString& name, const QPen& pen,
+                      const QVector<double>& keys, const QVector<double>& values);
 // Plots the row into rect (its x axis already set), its items in legend; base: the pinned
 // baseline, drawn dashed when it has the same row.
 void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, ExtraRow row, const SimResult& current,

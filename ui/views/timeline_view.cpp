@@ -126,25 +126,12 @@ QCPLegend* sideLegend(QCustomPlot* plot, int row, int rows)
     return legend;
 }
 
-// A series as a step line (the level holds until the next sample), with its legend entry.
-QCPGraph* addStepGraph(QCustomPlot& plot, QCPAxis* x, QCPAxis* y, QCPLegend* legend, const QString& name, const QPen& pen,
-                       const QVector<double>& keys, const QVector<double>& values)
-{
-    auto* g = plot.addGraph(x, y);
-    g->setName(name);
-    g->setLineStyle(QCPGraph::lsStepLeft);
-    g->setPen(pen);
-    g->setData(keys, values, true);
-    g->addToLegend(legend);
-    return g;
-}
-
 // A baseline's series drawn dashed over the current one's, with its legend entry.
 template <typename T>
 void addBaseline(QCustomPlot& plot, QCPAxis& x, QCPAxis& y, QCPLegend& legend, const QString& name, const SimResult& base, const std::vector<T>& values)
 {
     if (!base.series.t_s.empty())
-        addStepGraph(plot, &x, &y, &legend, name, QPen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine), toVector(base.series.t_s), toVector(values));
+        addStepLine(plot, &x, &y, legend, name, QPen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine), toVector(base.series.t_s), toVector(values));
 }
 
 // Row 0: allocated GPUs (area), held idle, capacity; effective utilization on the right.
@@ -156,13 +143,13 @@ void plotGpuRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, cons
     QCPAxis* x = rect.axis(QCPAxis::atBottom);
     QCPAxis* y = rect.axis(QCPAxis::atLeft);
     auto* legend = sideLegend(&plot, 0, 4);
-    addStepGraph(plot, x, y, legend, QObject::tr("allocated"), QPen(palette::busy(), 1), keys, toVector(s.allocatedGpus))
+    addStepLine(plot, x, y, *legend, QObject::tr("allocated"), QPen(palette::busy(), 1), keys, toVector(s.allocatedGpus))
         ->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
     // Effective GPUs = allocated x utilization: the gap to "allocated" is held but unused.
-    addStepGraph(plot, x, y, legend, QObject::tr("effective (× utilization)"), QPen(QColor(0x1a, 0x98, 0x50), 1.2), keys,
+    addStepLine(plot, x, y, *legend, QObject::tr("effective (× utilization)"), QPen(QColor(0x1a, 0x98, 0x50), 1.2), keys,
                  toVector(s.effectiveUtil, gpus));
     if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0)
-        addStepGraph(plot, x, y, legend, QObject::tr("held idle"), QPen(palette::heldIdle(), 1.2), keys, toVector(s.heldIdleGpus));
+        addStepLine(plot, x, y, *legend, QObject::tr("held idle"), QPen(palette::heldIdle(), 1.2), keys, toVector(s.heldIdleGpus));
     if (base)
         addBaseline(plot, *x, *y, *legend, QObject::tr("baseline allocated"), *base, base->series.allocatedGpus);
     auto* cap = new QCPItemStraightLine(&plot);
@@ -199,7 +186,7 @@ void plotQueueRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, co
     const auto addLayer = [&](const QString& name, const QColor& colour, const std::vector<double>& add) {
         for (std::size_t i = 0; i < n; ++i)
             stack[i] += add[i];
-        auto* g = addStepGraph(plot, x, y, legend, name, QPen(colour.darker(115), 1), keys, QVector<double>(stack.begin(), stack.end()));
+        auto* g = addStepLine(plot, x, y, *legend, name, QPen(colour.darker(115), 1), keys, QVector<double>(stack.begin(), stack.end()));
         QColor fill = colour;
         fill.setAlpha(200);
         g->setBrush(fill);
@@ -248,7 +235,7 @@ void plotFreeRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, con
     QCPAxis* x = rect.axis(QCPAxis::atBottom);
     QCPAxis* y = rect.axis(QCPAxis::atLeft);
     auto* legend = sideLegend(&plot, 2, 3);
-    addStepGraph(plot, x, y, legend, QObject::tr("fully free"), QPen(QColor(0x59, 0x61, 0x6c), 1.2), keys, toVector(s.freeServers))
+    addStepLine(plot, x, y, *legend, QObject::tr("fully free"), QPen(QColor(0x59, 0x61, 0x6c), 1.2), keys, toVector(s.freeServers))
         ->setBrush(QColor(0x59, 0x61, 0x6c, 30));
     if (base)
         addBaseline(plot, *x, *y, *legend, QObject::tr("baseline"), *base, base->series.freeServers);
