@@ -119,7 +119,7 @@ void TestAnalysisExport::tableFigureHasNoChartToExport()
     QTemporaryDir dir;
     QVERIFY(!view.exportChart(dir.filePath(QStringLiteral("x.png"))).isEmpty());
     QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.png"))));
-    QVERIFY(!ui::analysis::exportChart(*std::make_unique<QCustomPlot>(), dir.filePath(QStringLiteral("x.gif"))).isEmpty());
+    QVERIFY(!ui::exportPlot(*std::make_unique<QCustomPlot>(), dir.filePath(QStringLiteral("x.gif"))).isEmpty());
 }
 
 void TestAnalysisExport::chartExportIsFramedForAReport()

@@ -6,11 +6,6 @@
 
 namespace clens::ui::analysis {
 
-QString exportChart(QCustomPlot& plot, const QString& path, QSize size)
-{
-    return exportPlot(plot, path, size.isEmpty() ? QSize(1200, 750) : size);
-}
-
 QString exportFigureCsv(const Figure& figure, const QString& path)
 {
     try {
