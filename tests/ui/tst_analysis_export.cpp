@@ -8,11 +8,16 @@
 #include "ui/analysis/figure_view.hpp"
 #include "ui/analysis/report_writer.hpp"
 #include "ui/views/chart_export.hpp"
+#include "ui/views/chart_export_dialog.hpp"
 
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QRegularExpression>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QComboBox>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -66,6 +71,7 @@ private slots:
     void reportOfTheTraceAlone();
     void reportToAnUnwritablePathFails();
     void svgCurvesStayInTheirAxisRect();
+    void exportDialogRemembersEachChartsSize();
 };
 
 void TestAnalysisExport::chartExports_data()
@@ -152,7 +158,9 @@ void TestAnalysisExport::chartExportIsFramedForAReport()
     };
     QCOMPARE(view.exportChart(path, o), QString());
     QString svg = text();
-    QCOMPARE(svg.count(QStringLiteral("Figure 3. Waits on the demo")), 1); // the chart's own title line says it, once
+    // The chart's own title line says it, once; the document is titled by it too.
+    QVERIFY(svg.contains(QStringLiteral("<title>Figure 3. Waits on the demo</title>")));
+    QCOMPARE(svg.count(QStringLiteral("Figure 3. Waits on the demo")), 2);
     QVERIFY(!svg.contains(QString::fromStdString(chosen->figure->title).toHtmlEscaped()));
     QVERIFY(svg.contains(QStringLiteral("Trace: the demo")));
     QVERIFY(svg.contains(QStringLiteral("Scenario: never relax")));
@@ -282,6 +290,34 @@ void TestAnalysisExport::svgCurvesStayInTheirAxisRect()
         }
     }
     QVERIFY(checked >= 4); // the cut line: at 25, the steps at 30, 40, 50, and at 55
+}
+
+// The size is the chart's own (a map and a timeline have different shapes); the resolution and
+// the description are the user's, for every chart.
+void TestAnalysisExport::exportDialogRemembersEachChartsSize()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().remove(QStringLiteral("chartExport"));
+    const auto timelines = ui::ChartExportOptions::titled(QStringLiteral("Timelines"), QSize(1600, 900));
+    const auto packing = ui::ChartExportOptions::titled(QStringLiteral("Packing"), QSize(1200, 750));
+    {
+        ui::ChartExportDialog dialog(timelines, QStringLiteral("timelines"));
+        const auto spins = dialog.findChildren<QSpinBox*>();
+        QCOMPARE(spins.size(), 2);
+        spins[0]->setValue(2400);
+        spins[1]->setValue(600);
+        auto* scale = dialog.findChild<QComboBox*>();
+        scale->setCurrentIndex(scale->findData(3.0));
+        dialog.remember();
+    }
+    const ui::ChartExportDialog again(timelines, QStringLiteral("timelines"));
+    QCOMPARE(again.options().size, QSize(2400, 600));
+    QCOMPARE(again.options().pngScale, 3.0);
+    const ui::ChartExportDialog other(packing, QStringLiteral("packing"));
+    QCOMPARE(other.options().size, QSize(1200, 750)); // its own default, not the timelines' choice
+    QCOMPARE(other.options().pngScale, 3.0);
+    QCOMPARE(other.options().title, QStringLiteral("Packing"));
+    QSettings().remove(QStringLiteral("chartExport"));
 }
 
 QTEST_MAIN(TestAnalysisExport)

@@ -175,6 +175,23 @@ void TestAnalysisPage::newerSourceSupersedesStaleComputation()
     QCoreApplication::processEvents();
     QCOMPARE(ready.count(), 2);
     QCOMPARE(summaryValue(page, "mean_queue_delay_s"), relaxed->summary.meanQueueDelay_s);
+
+    // While a newer result computes, a figure chosen meanwhile is the older result's, and its
+    // export describes the older scenario (the default relaxation), not the newer one.
+    const auto neverRelaxed = [](const QStringList& lines) {
+        return lines.join(QLatin1Char('\n')).contains(QStringLiteral("never"), Qt::CaseInsensitive);
+    };
+    QVERIFY(!neverRelaxed(page.figureView()->description()));
+    QString other;
+    for (const auto& e : page.shownFigures()->entries)
+        if (e.figure && QString::fromStdString(e.name) != page.selectedFigure() && other.isEmpty())
+            other = QString::fromStdString(e.name);
+    page.setSource(in.trace, in.cluster, strict);
+    page.selectFigure(other);
+    QCOMPARE(page.selectedFigure(), other);
+    QVERIFY2(!neverRelaxed(page.figureView()->description()), qPrintable(page.figureView()->description().join(QLatin1Char('\n'))));
+    QVERIFY(waitReady(ready, 3));
+    QVERIFY2(neverRelaxed(page.figureView()->description()), qPrintable(page.figureView()->description().join(QLatin1Char('\n'))));
 }
 
 void TestAnalysisPage::traceFiguresAreReusedAcrossSimulations()

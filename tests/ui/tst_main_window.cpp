@@ -551,6 +551,18 @@ private slots:
         QCoreApplication::processEvents(); // the default proportions are applied once the window has its size
         QCoreApplication::processEvents();
         QVERIFY2(table->verticalScrollBar()->maximum() == 0, qPrintable(QString::number(table->verticalScrollBar()->maximum())));
+        // A result with preemptions, failures and unfinished jobs shows three more rows: the
+        // dock, left at its fitted height, grows with them.
+        const int before = w.summary()->rowsShown();
+        auto result = std::make_shared<SimResult>();
+        result->summary.preemptions = 4;
+        result->summary.serverFailures = 2;
+        result->summary.unfinishedJobs = 1;
+        auto snapshot = std::make_shared<SimSnapshot>();
+        snapshot->result = result;
+        w.summary()->setCurrent(snapshot);
+        QCOMPARE(w.summary()->rowsShown(), before + 3);
+        QTRY_COMPARE(table->verticalScrollBar()->maximum(), 0);
     }
 
     void fitsASmallScreen()

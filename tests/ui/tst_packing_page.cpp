@@ -136,6 +136,15 @@ void TestPackingPage::exportsWriteWhatIsShown()
     QCOMPARE(page.exportChart(png, QSize(600, 400)), QString());
     const QImage image(png);
     QCOMPARE(image.size(), QSize(1200, 800)); // PNG at twice the size
+    // A framed export says what was packed, and so does the next one, after the status line
+    // has turned to "Exported to …".
+    const auto options = ChartExportOptions::titled(QStringLiteral("Packing"), QSize(600, 400));
+    const auto first = dir.filePath(QStringLiteral("first.svg")), second = dir.filePath(QStringLiteral("second.svg"));
+    QCOMPARE(page.exportChart(first, options), QString());
+    QVERIFY(page.statusText().startsWith(QStringLiteral("Exported to")));
+    QCOMPARE(page.exportChart(second, options), QString());
+    QVERIFY(QString::fromUtf8(readAll(second)).contains(QStringLiteral("pods arrive on")));
+    QVERIFY(!QString::fromUtf8(readAll(second)).contains(QStringLiteral("Exported to")));
     QVERIFY(!page.exportCurves(dir.filePath(QStringLiteral("no/such/dir/c.csv"))).isEmpty());
 }
 

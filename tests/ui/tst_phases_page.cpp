@@ -91,6 +91,8 @@ private slots:
     void restoreWithAnUnreadableModelTrains();
     void loopLabelsClearTheirLoops_data();
     void loopLabelsClearTheirLoops();
+    void loopLabelsStayInsideThePlot_data();
+    void loopLabelsStayInsideThePlot();
     void exportsChart_data();
     void exportsChart();
 };
@@ -441,6 +443,38 @@ void TestPhasesPage::loopLabelsClearTheirLoops()
     }
     QVERIFY2(nearest > radius + pen / 2, qPrintable(QString::number(nearest)));
     QVERIFY2(nearest < radius + pen / 2 + 5, qPrintable(QString::number(nearest)));
+}
+
+void TestPhasesPage::loopLabelsStayInsideThePlot_data()
+{
+    // The ring leaves room for the widest loop label ("stay 100 %") wherever a node sits: at 3
+    // and 9 o'clock the label's whole width lies beyond the loop (k = 4 in a tall plot once cut
+    // it off); nodes shrink rather than crowd the centre.
+    QTest::addColumn<QSizeF>("plot");
+    QTest::addColumn<int>("k");
+    for (const QSizeF size : {QSizeF(404, 300), QSizeF(700, 300), QSizeF(420, 520), QSizeF(300, 260)})
+        for (const int k : {2, 3, 4, 6, 8})
+            QTest::newRow(qPrintable(QStringLiteral("%1x%2, k %3").arg(size.width()).arg(size.height()).arg(k))) << size << k;
+}
+
+void TestPhasesPage::loopLabelsStayInsideThePlot()
+{
+    QFETCH(QSizeF, plot);
+    QFETCH(int, k);
+    const QRectF area(QPointF(8, 40), plot);
+    const QSizeF label(64, 16);
+    const auto [ring, maxRadius] = PhaseGraphView::ringLayout(area, k, label);
+    QVERIFY(maxRadius >= 10);
+    // Neighbours never touch.
+    QVERIFY(2 * ring * std::sin(M_PI / k) > 2 * maxRadius);
+    for (int v = 0; v < k; ++v) {
+        const QPointF out = PhaseGraphView::outwardOf(v, k);
+        const QPointF node = area.center() + out * ring;
+        const auto [loopCentre, loopR] = PhaseGraphView::selfLoop(node, maxRadius, out);
+        const QRectF box = PhaseGraphView::loopLabelBox(loopCentre, loopR, PhaseGraphView::kWidestEdge, out, label);
+        QVERIFY2(area.adjusted(-0.01, -0.01, 0.01, 0.01).contains(box),
+                 qPrintable(QStringLiteral("node %1: (%2, %3) %4 x %5").arg(v).arg(box.left()).arg(box.top()).arg(box.width()).arg(box.height())));
+    }
 }
 
 void TestPhasesPage::exportsChart_data()

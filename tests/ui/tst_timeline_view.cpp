@@ -139,6 +139,45 @@ private slots:
         QCOMPARE(queuedAt(seeks.front().front().value<std::int64_t>()), 3);
     }
 
+    // Snapping never trades the queue under the mouse for a lower one: on a plateau of 3 waiting
+    // jobs, two pixels before it drains, the click stays on the plateau.
+    void aClickOnAPlateauStaysOnIt()
+    {
+        // One GPU held for 10 days from 2 s; three 1 min jobs queue from day 1. At day 10 the
+        // queue steps 3 → 2 → 1 → 0, a minute apart: all within one pixel (1,200 px over 10 days
+        // is 12 min a pixel).
+        const std::int64_t day = 86400;
+        const auto snapshot = run(1, {{2, 10 * day}, {day, 60}, {day, 60}, {day, 60}});
+        TimelineView view;
+        view.resize(1200, 400);
+        view.setSnapshot(snapshot);
+        view.show();
+        view.plot()->replot();
+        const TimeSeries& s = snapshot->result->series;
+        const auto queuedAt = [&](std::int64_t t) {
+            const auto i = std::upper_bound(s.t_s.begin(), s.t_s.end(), t) - s.t_s.begin() - 1;
+            return i < 0 ? 0 : s.queuedJobs[static_cast<std::size_t>(i)];
+        };
+        QCPAxisRect* queue = row(view, 1);
+        const double x = queue->axis(QCPAxis::atBottom)->coordToPixel(static_cast<double>(10 * day + 2)) - 2;
+        const QPointF onPlateau(x, queue->rect().center().y());
+        QCOMPARE(queuedAt(view.timeAtPixel(x)), 3);
+        QCOMPARE(view.clickTime(onPlateau), view.timeAtPixel(x));
+        // A tremor while the button is down keeps the click's time; a drag follows the mouse.
+        QSignalSpy seeks(&view, &TimelineView::seekRequested);
+        QTest::mousePress(view.plot(), Qt::LeftButton, {}, onPlateau.toPoint());
+        QMouseEvent tremor(QEvent::MouseMove, onPlateau + QPointF(1, 0), view.plot()->mapToGlobal(onPlateau + QPointF(1, 0)), Qt::NoButton,
+                           Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view.plot(), &tremor);
+        QCOMPARE(seeks.size(), 1);
+        const QPointF far = onPlateau - QPointF(100, 0);
+        QMouseEvent drag(QEvent::MouseMove, far, view.plot()->mapToGlobal(far), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view.plot(), &drag);
+        QCOMPARE(seeks.size(), 2);
+        QCOMPARE(seeks.back().front().value<std::int64_t>(), view.timeAtPixel(far.x()));
+        QTest::mouseRelease(view.plot(), Qt::LeftButton, {}, far.toPoint());
+    }
+
     void theMenuListsTheJobsAtItsTime()
     {
         TimelineView view;

@@ -50,6 +50,8 @@ AnalysisOutcome computeAnalysis(const AnalysisInputs& in, const std::function<bo
                                 const AnalysisOptions& options)
 {
     AnalysisOutcome out;
+    out.inputs = in;
+    out.inputs.traceFigures.reset();
     try {
         if (in.result) {
             out.simulation = computeSourceFigures(simulationJobTable(*in.result), stale, options);

@@ -44,6 +44,7 @@ struct AnalysisInputs {
 struct AnalysisOutcome {
     std::shared_ptr<const SourceFigures> trace; // what happened
     std::optional<SourceFigures> simulation; // what would happen (when a result was given)
+    AnalysisInputs inputs;                   // what they were computed from (the page may have moved on)
     std::string error;                       // non-empty: nothing usable was computed
     bool cancelled = false;
 };

@@ -245,13 +245,16 @@ void AnalysisPage::showSelected()
         view_->showMessage(QString::fromStdString(e->title), html);
         return;
     }
-    const TimeBase timeBase = trace_ ? trace_->meta.timeBase : TimeBase::Relative;
-    const auto cluster = result_ && result_->cluster ? result_->cluster : cluster_;
+    // Described by the inputs the figures came from: while newer ones compute, the figure shown
+    // is still the older one's.
+    const AnalysisInputs& in = outcome_->inputs;
+    const TimeBase timeBase = in.trace ? in.trace->meta.timeBase : TimeBase::Relative;
+    const auto cluster = in.result && in.result->cluster ? in.result->cluster : in.cluster;
     QStringList description;
-    if (showsSimulation() && result_)
-        description = describeRun(trace_.get(), cluster.get(), result_->scenario);
-    else if (trace_)
-        description << tr("Trace: %1, as recorded (not simulated)").arg(describeTrace(*trace_));
+    if (showsSimulation() && in.result)
+        description = describeRun(in.trace.get(), cluster.get(), in.result->scenario);
+    else if (in.trace)
+        description << tr("Trace: %1, as recorded (not simulated)").arg(describeTrace(*in.trace));
     view_->setDescription(description);
     view_->setFigure(e->figure, timeBase);
 }

@@ -270,7 +270,7 @@ QString FigureView::exportChart(const QString& path, const ChartExportOptions& o
     const QString shown = title ? title->text() : QString();
     if (title) {
         title->setText(frame.title);
-        frame.title.clear();
+        frame.drawTitle = false;
     }
     const QString error = exportPlot(*plot_, path, options.size.isEmpty() ? QSize(1200, 750) : options.size, frame);
     if (title)

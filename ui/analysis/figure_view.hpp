@@ -51,6 +51,7 @@ public:
     // What an exported chart says under it about its inputs (the trace, the scenario): lines
     // from the page showing the figure.
     void setDescription(const QStringList& lines) { description_ = lines; }
+    const QStringList& description() const { return description_; }
     // The notes shown under the chart (the plot's remarks, then the figure's notes).
     const QStringList& footnotes() const { return footnotes_; }
     // The export's defaults: 1200 x 750, titled with the figure's title.

@@ -446,11 +446,13 @@ void MainWindow::buildDocks()
             return;
         resizeDocks({bottom}, {300}, Qt::Vertical);
         resizeDocks({scenarioDock, summaryDock}, {330, 390}, Qt::Horizontal);
-        // Results as tall as their rows (Makespan was below the fold), up to two thirds of the
-        // column; the inspector has the rest.
-        const int column = summaryDock->height() + inspectorDock->height();
-        const int results = std::min(summary_->heightForAllRows() + 30, column * 2 / 3); // + the dock's title bar
-        resizeDocks({summaryDock, inspectorDock}, {results, std::max(120, column - results)}, Qt::Vertical);
+        fitResultsDock(summaryDock, inspectorDock);
+    });
+    // Rows appear and disappear with the results (failures, preemptions, the autoscaler's): the
+    // dock follows them while the user has left it at the height it was fitted to.
+    connect(summary_, &SummaryPanel::heightForAllRowsChanged, this, [=, this] {
+        if (fittedResults_ >= 0 && summaryDock->height() == fittedResults_)
+            fitResultsDock(summaryDock, inspectorDock);
     });
 
     // Status bar: what is loaded, the run in flight, the last run.
@@ -880,6 +882,18 @@ void MainWindow::saveSettings()
         showPage(page);
     s.setValue(QStringLiteral("view/colorMode"), colorModeName(heatmap_->colorMode()));
     s.setValue(QStringLiteral("view/speed"), session_->clock()->speed());
+}
+
+// Results as tall as their rows (Makespan was below the fold), up to two thirds of the column;
+// the inspector has the rest.
+void MainWindow::fitResultsDock(QDockWidget* results, QDockWidget* inspector)
+{
+    const int column = results->height() + inspector->height();
+    const int fitted = std::min(summary_->heightForAllRows() + 30, column * 2 / 3); // + the dock's title bar
+    resizeDocks({results, inspector}, {fitted, std::max(120, column - fitted)}, Qt::Vertical);
+    // The layout applies the sizes on its next pass: remember the height it gave.
+    fittedResults_ = -1;
+    QTimer::singleShot(0, this, [this, results] { fittedResults_ = results->height(); });
 }
 
 } // namespace clens::ui

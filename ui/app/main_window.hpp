@@ -251,6 +251,8 @@ private:
         bool wanted = true;
     };
     std::vector<PageDock> pageDocks_;
+    void fitResultsDock(QDockWidget* results, QDockWidget* inspector);
+    int fittedResults_ = -1; // the Results dock's height when last fitted to its rows (-1: not fitted)
     std::vector<std::pair<Page, QWidget*>> pageTabs_; // the tab of each page
     Page shownPage_ = Page::Cluster;
     QButtonGroup* modeButtons_ = nullptr;

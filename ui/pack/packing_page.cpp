@@ -330,12 +330,13 @@ void PackingPage::onOutcome(std::shared_ptr<const Outcome> outcome)
     slider_->setMaximum(maxPct);
     chart_->setCursor(slider_->value());
     const QLocale locale;
-    status_->setText(tr("%1 pods arrive on %2 GPUs (inflate %3), %4 seed(s) from %5: %6 s")
-                         .arg(locale.toString(static_cast<qulonglong>(outcome->pods)), locale.toString(cluster_->gpuCount()))
-                         .arg(inflate_->value())
-                         .arg(seeds_->value())
-                         .arg(firstSeed_->value())
-                         .arg(outcome->seconds, 0, 'f', 2));
+    runSummary_ = tr("%1 pods arrive on %2 GPUs (inflate %3), %4 seed(s) from %5: %6 s")
+                      .arg(locale.toString(static_cast<qulonglong>(outcome->pods)), locale.toString(cluster_->gpuCount()))
+                      .arg(inflate_->value())
+                      .arg(seeds_->value())
+                      .arg(firstSeed_->value())
+                      .arg(outcome->seconds, 0, 'f', 2);
+    status_->setText(runSummary_);
     refreshMap();
     emit resultsReady();
 }
@@ -359,7 +360,10 @@ QString PackingPage::exportChart(const QString& path, QSize size) { return expor
 
 QString PackingPage::exportChart(const QString& path, const ChartExportOptions& options)
 {
-    return exportPlot(*chart_, path, options.size, chartFrame(options, {status_->text()}));
+    const auto error = exportPlot(*chart_, path, options.size, chartFrame(options, {runSummary_}));
+    if (error.isEmpty())
+        status_->setText(tr("Exported to %1").arg(path));
+    return error;
 }
 
 QString PackingPage::exportCurves(const QString& path) const
@@ -389,7 +393,7 @@ void PackingPage::chooseExport(bool csv)
     }
     if (!error.isEmpty())
         emit failed(error);
-    else
+    else if (csv)
         status_->setText(tr("Exported to %1").arg(path));
 }
 

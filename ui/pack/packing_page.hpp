@@ -63,7 +63,7 @@ public:
     bool secondMapShown() const;
     PackingChart* chart() const { return chart_; }
     QString exportChart(const QString& path, QSize size = {});
-    // Framed by the options' title and, when asked for, what was packed (the status line).
+    // Framed by the options' title and, when asked for, what was packed; the status line then says where it went.
     QString exportChart(const QString& path, const ChartExportOptions& options);
     QString exportCurves(const QString& path) const;
 
@@ -93,6 +93,7 @@ private:
     QSpinBox* seeds_;
     QProgressBar* progressBar_;
     QLabel* status_;
+    QString runSummary_; // what the chart shows, for its export (the status line may say "Exported to …")
     QToolButton* export_;
     QComboBox* colourBy_;
     PackingMapPanel* maps_[2];

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace clens::ui {
@@ -249,12 +250,8 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     const int k = static_cast<int>(pic.share.size());
     const QRectF plot = area.adjusted(8, subtitleRect.bottom() - area.top() + 4, -8, -8);
     const QPointF centre = plot.center();
-    const double side = std::min(plot.width(), plot.height());
-    // Room outside the ring for the largest node, its self-loop and the loop's label.
-    const double maxRadius = std::max(10.0, std::min(side * 0.11, k > 1 ? side * 0.3 * M_PI / k * 0.75 : side * 0.2));
-    const double loopLabelWidth = smallMetrics.horizontalAdvance(QObject::tr("stay %1 %").arg(100)) + 4;
-    const double outside = maxRadius * 1.9 + std::max(smallMetrics.height() * 1.2, loopLabelWidth * 0.5 + 6);
-    const double ring = k == 1 ? 0.0 : std::max(side / 2 - outside, side * 0.18);
+    const QSizeF widestLoopLabel(smallMetrics.horizontalAdvance(QObject::tr("stay %1 %").arg(100)) + 4, smallMetrics.height());
+    const auto [ring, maxRadius] = ringLayout(plot, k, widestLoopLabel);
     const double minRadius = std::max(6.0, maxRadius * 0.3);
     double maxShare = 0;
     for (const double share : pic.share)
@@ -262,16 +259,25 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
 
     std::vector<NodeGeometry> nodes(static_cast<std::size_t>(k));
     for (int v = 0; v < k; ++v) {
-        const double angle = -M_PI / 2 + 2 * M_PI * v / k;
         auto& n = nodes[static_cast<std::size_t>(v)];
-        n.outward = QPointF(std::cos(angle), std::sin(angle));
+        n.outward = outwardOf(v, k);
         n.centre = centre + n.outward * ring;
         const double share = pic.share[static_cast<std::size_t>(v)];
         n.radius = maxShare > 0 ? minRadius + (maxRadius - minRadius) * std::sqrt(share / maxShare) : minRadius;
     }
 
     // Edges first, so nodes sit on top of their ends; the labels last, so that no node hides one.
+    // The loops' labels have their one place: the arrows' labels are placed around them.
     std::vector<GraphLabel> labels;
+    p.setFont(small);
+    for (const auto& e : pic.edges)
+        if (e.a == e.b && !e.label.isEmpty()) {
+            const auto& n = nodes[static_cast<std::size_t>(e.a)];
+            const auto [loopCentre, loopR] = selfLoop(n.centre, n.radius, n.outward);
+            labels.push_back({loopLabelBox(loopCentre, loopR, 0.8 + 7.0 * e.weight, n.outward,
+                                           QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height())),
+                              e.label, false});
+        }
     for (const auto& e : pic.edges) {
         const auto a = static_cast<std::size_t>(e.a), b = static_cast<std::size_t>(e.b);
         const double prob = e.weight;
@@ -280,18 +286,11 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         const double width = 0.8 + 7.0 * prob;
         const auto& na = nodes[a];
         const bool labelled = !e.label.isEmpty();
-        p.setFont(small);
         if (a == b) {
-            // Loop outside the node, away from the centre.
-            const double loopR = std::max(na.radius * 0.45, 7.0);
-            const QPointF loopCentre = na.centre + na.outward * (na.radius + loopR * 0.6);
+            const auto [loopCentre, loopR] = selfLoop(na.centre, na.radius, na.outward);
             p.setPen(QPen(color, width));
             p.setBrush(Qt::NoBrush);
             p.drawEllipse(loopCentre, loopR, loopR);
-            if (labelled)
-                labels.push_back({loopLabelBox(loopCentre, loopR, width, na.outward,
-                                               QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height())),
-                                  e.label, false});
             continue;
         }
         const auto& nb = nodes[b];
@@ -320,6 +319,66 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     p.setFont(small);
     drawLabels(p, labels);
     p.restore();
+}
+
+QPointF PhaseGraphView::outwardOf(int node, int k)
+{
+    const double angle = -M_PI / 2 + 2 * M_PI * node / k;
+    return {std::cos(angle), std::sin(angle)};
+}
+
+std::pair<QPointF, double> PhaseGraphView::selfLoop(QPointF nodeCentre, double nodeRadius, QPointF outward)
+{
+    const double loopR = std::max(nodeRadius * 0.45, 7.0);
+    return {nodeCentre + outward * (nodeRadius + loopR * 0.6), loopR};
+}
+
+namespace {
+// The largest ring on which every node (radius up to maxRadius), its widest loop and the widest
+// loop label stay inside the plot: each node's boxes move along its outward direction as the
+// ring grows, and the ring stops where the first reaches the plot's edge.
+double fittingRing(const QRectF& plot, int k, double maxRadius, QSizeF widestLoopLabel)
+{
+    double ring = std::numeric_limits<double>::infinity();
+    const QPointF centre = plot.center();
+    for (int v = 0; v < k; ++v) {
+        const QPointF out = PhaseGraphView::outwardOf(v, k);
+        const auto [loopCentre, loopR] = PhaseGraphView::selfLoop(centre, maxRadius, out);
+        const QRectF box = PhaseGraphView::loopLabelBox(loopCentre, loopR, PhaseGraphView::kWidestEdge, out, widestLoopLabel)
+                               .united(QRectF(centre - QPointF(maxRadius, maxRadius), QSizeF(2 * maxRadius, 2 * maxRadius)));
+        constexpr double kTiny = 1e-9;
+        if (out.x() > kTiny)
+            ring = std::min(ring, (plot.right() - box.right()) / out.x());
+        if (out.x() < -kTiny)
+            ring = std::min(ring, (plot.left() - box.left()) / out.x());
+        if (out.y() > kTiny)
+            ring = std::min(ring, (plot.bottom() - box.bottom()) / out.y());
+        if (out.y() < -kTiny)
+            ring = std::min(ring, (plot.top() - box.top()) / out.y());
+    }
+    return ring;
+}
+} // namespace
+
+PhaseGraphView::RingLayout PhaseGraphView::ringLayout(const QRectF& plot, int k, QSizeF widestLoopLabel)
+{
+    constexpr double kSmallest = 10;
+    const double side = std::min(plot.width(), plot.height());
+    RingLayout layout;
+    layout.maxRadius = std::max(kSmallest, std::min(side * 0.11, k > 1 ? side * 0.3 * M_PI / k * 0.75 : side * 0.2));
+    if (k <= 1)
+        return layout;
+    // The ring on which neighbours of that radius just do not touch.
+    const auto apart = [k](double radius) { return (radius + 1) / std::sin(M_PI / k); };
+    const double crowded = side * 0.18;
+    layout.ring = fittingRing(plot, k, layout.maxRadius, widestLoopLabel);
+    while (layout.ring < std::max(crowded, apart(layout.maxRadius)) && layout.maxRadius > kSmallest) {
+        layout.maxRadius = std::max(kSmallest, layout.maxRadius * 0.9);
+        layout.ring = fittingRing(plot, k, layout.maxRadius, widestLoopLabel);
+    }
+    // A plot too small for the labels: at least no node covers another.
+    layout.ring = std::max(layout.ring, apart(layout.maxRadius));
+    return layout;
 }
 
 QRectF PhaseGraphView::loopLabelBox(QPointF loopCentre, double loopRadius, double penWidth, QPointF outward, QSizeF text)

@@ -13,6 +13,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <utility>
+
 #include <memory>
 #include <optional>
 
@@ -35,6 +37,19 @@ public:
     // node's outward direction, its nearest edge clear of the loop whatever the direction (a
     // label beside a loop on the left or right of the ring once overlapped it).
     static QRectF loopLabelBox(QPointF loopCentre, double loopRadius, double penWidth, QPointF outward, QSizeF text);
+    // A node's self-loop (centre, radius): outside the node, away from the ring's centre.
+    static std::pair<QPointF, double> selfLoop(QPointF nodeCentre, double nodeRadius, QPointF outward);
+    static constexpr double kWidestEdge = 7.8; // an edge's pen at probability 1
+    // Where the k nodes sit (on a ring, from the top, clockwise) and how large the largest may
+    // be: the largest nodes (up to 11% of the plot's shorter side) on the largest ring that keeps
+    // every node, its loop at its widest and the widest loop label inside the plot. Nodes shrink
+    // (to a 10 px radius at least) before the ring falls below 18% of that side.
+    struct RingLayout {
+        double ring = 0;
+        double maxRadius = 10;
+    };
+    static RingLayout ringLayout(const QRectF& plot, int k, QSizeF widestLoopLabel);
+    static QPointF outwardOf(int node, int k);
 
     QSize sizeHint() const override { return {420, 360}; }
     QSize minimumSizeHint() const override { return {240, 220}; }

@@ -151,6 +151,10 @@ SweepPage::~SweepPage()
 {
     if (job_)
         job_->cancel = true;
+    // QWidget deletes the children after this page's members are gone, and a focused line edit
+    // then finishes editing: its slot must not run on them.
+    for (auto* child : findChildren<QObject*>())
+        child->disconnect(this);
 }
 
 QWidget* SweepPage::buildEditor()
@@ -630,6 +634,7 @@ void SweepPage::refreshStatus()
         text += tr(" · %1 failed (see Status)").arg(failed);
     if (!front_.empty())
         text += tr(" · %1 on the Pareto front (★)").arg(front_.size());
+    runSummary_ = text;
     status_->setText(text);
 }
 
@@ -687,7 +692,10 @@ QString SweepPage::exportChart(const QString& path, QSize size) { return exportP
 
 QString SweepPage::exportChart(const QString& path, const ChartExportOptions& options)
 {
-    return exportPlot(*chart_, path, options.size, chartFrame(options, {status_->text()}));
+    const auto error = exportPlot(*chart_, path, options.size, chartFrame(options, {runSummary_}));
+    if (error.isEmpty())
+        status_->setText(tr("Exported to %1").arg(path));
+    return error;
 }
 
 void SweepPage::chooseExport(bool csv)
@@ -708,7 +716,7 @@ void SweepPage::chooseExport(bool csv)
     }
     if (!error.isEmpty())
         emit failed(error);
-    else
+    else if (csv)
         status_->setText(tr("Exported to %1").arg(path));
 }
 

@@ -84,7 +84,7 @@ public:
     QString statusText() const;
     QString exportTable(const QString& path) const;
     QString exportChart(const QString& path, QSize size = {});
-    // Framed by the options' title and, when asked for, the runs (the status line).
+    // Framed by the options' title and, when asked for, the runs; the status line then says where it went.
     QString exportChart(const QString& path, const ChartExportOptions& options);
 
 signals:
@@ -129,6 +129,7 @@ private:
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
+    QString runSummary_; // what the chart shows, for its export (the status line may say "Exported to …")
     QToolButton* export_ = nullptr;
     QComboBox* xMetric_ = nullptr;
     QComboBox* yMetric_ = nullptr;

@@ -107,7 +107,7 @@ void paintFramed(QCPPainter& painter, QCustomPlot& plot, QSize size, const Chart
     noteFont.setPointSizeF(noteFont.pointSizeF() * 0.9);
     const int margin = 10;
     const QFontMetrics titleMetrics(titleFont, painter.device()), noteMetrics(noteFont, painter.device());
-    const int titleHeight = frame.title.isEmpty() ? 0 : titleMetrics.height() + margin;
+    const int titleHeight = frame.title.isEmpty() || !frame.drawTitle ? 0 : titleMetrics.height() + margin;
     // Notes wrap rather than being cut: a caveat is read whole or not at all.
     const int textWidth = size.width() - 2 * margin;
     std::vector<int> noteHeights;

@@ -25,9 +25,10 @@ QString exportPlot(QCustomPlot& plot, const QString& path, QSize size = {});
 // What a chart for a report carries around the plot: a title above, notes below (the trace, the
 // scenario, the time range), and the PNG resolution (2: twice the size's pixels, 192 dpi).
 struct ChartFrame {
-    QString title;
+    QString title; // the PDF's and SVG's document title too
     QStringList notes;
     double pngScale = 2.0;
+    bool drawTitle = true; // false: the chart's own title line says it
 };
 // The plot framed: size is the whole picture (title and notes included).
 QString exportPlot(QCustomPlot& plot, const QString& path, QSize size, const ChartFrame& frame);

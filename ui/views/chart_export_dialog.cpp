@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -17,13 +18,14 @@ namespace {
 const QString kKey = QStringLiteral("chartExport/");
 } // namespace
 
-ChartExportDialog::ChartExportDialog(const ChartExportOptions& defaults, QWidget* parent)
+ChartExportDialog::ChartExportDialog(const ChartExportOptions& defaults, const QString& chart, QWidget* parent)
     : QDialog(parent)
     , title_(new QLineEdit(defaults.title, this))
     , width_(new QSpinBox(this))
     , height_(new QSpinBox(this))
     , scale_(new QComboBox(this))
     , describe_(new QCheckBox(tr("Write the trace, the scenario and the time range under the chart"), this))
+    , sizeKey_(kKey + (chart.isEmpty() ? QStringLiteral("chart") : chart) + QLatin1Char('/'))
 {
     setWindowTitle(tr("Export chart"));
     const QSettings settings;
@@ -32,8 +34,8 @@ ChartExportDialog::ChartExportDialog(const ChartExportOptions& defaults, QWidget
         box->setSuffix(tr(" px"));
         box->setSingleStep(100);
     }
-    width_->setValue(settings.value(kKey + QStringLiteral("width"), defaults.size.width()).toInt());
-    height_->setValue(settings.value(kKey + QStringLiteral("height"), defaults.size.height()).toInt());
+    width_->setValue(settings.value(sizeKey_ + QStringLiteral("width"), defaults.size.width()).toInt());
+    height_->setValue(settings.value(sizeKey_ + QStringLiteral("height"), defaults.size.height()).toInt());
     scale_->addItem(tr("1× (96 dpi)"), 1.0);
     scale_->addItem(tr("2× (192 dpi)"), 2.0);
     scale_->addItem(tr("3× (288 dpi, print)"), 3.0);
@@ -68,18 +70,23 @@ ChartExportOptions ChartExportDialog::options() const
     return o;
 }
 
-std::optional<ChartExportOptions> ChartExportDialog::ask(const ChartExportOptions& defaults, QWidget* parent)
+void ChartExportDialog::remember() const
 {
-    ChartExportDialog dialog(defaults, parent);
-    if (dialog.exec() != QDialog::Accepted)
-        return std::nullopt;
-    const auto o = dialog.options();
+    const auto o = options();
     QSettings settings;
-    settings.setValue(kKey + QStringLiteral("width"), o.size.width());
-    settings.setValue(kKey + QStringLiteral("height"), o.size.height());
+    settings.setValue(sizeKey_ + QStringLiteral("width"), o.size.width());
+    settings.setValue(sizeKey_ + QStringLiteral("height"), o.size.height());
     settings.setValue(kKey + QStringLiteral("scale"), o.pngScale);
     settings.setValue(kKey + QStringLiteral("describe"), o.describe);
-    return o;
+}
+
+std::optional<ChartExportOptions> ChartExportDialog::ask(const ChartExportOptions& defaults, const QString& chart, QWidget* parent)
+{
+    ChartExportDialog dialog(defaults, chart, parent);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    dialog.remember();
+    return dialog.options();
 }
 
 std::optional<ChartExportRequest> askChartExport(QWidget* parent, const QString& caption, const QString& suggestedPath,
@@ -89,7 +96,7 @@ std::optional<ChartExportRequest> askChartExport(QWidget* parent, const QString&
     const QString path = withChartSuffix(QFileDialog::getSaveFileName(parent, caption, suggestedPath, chartExportFilter(), &filter), filter);
     if (path.isEmpty())
         return std::nullopt;
-    const auto options = ChartExportDialog::ask(defaults, parent);
+    const auto options = ChartExportDialog::ask(defaults, QFileInfo(suggestedPath).completeBaseName(), parent);
     if (!options)
         return std::nullopt;
     return ChartExportRequest{path, *options};

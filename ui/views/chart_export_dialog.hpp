@@ -1,7 +1,8 @@
 #pragma once
 // Asks how to export a chart for a report (docs/gui.md "The Cluster page", Timelines): its
 // size, the PNG resolution, a title, and whether the trace, scenario and time range are written
-// under it. The last answers are remembered (QSettings).
+// under it. The last answers are remembered (QSettings): the resolution and the description for
+// every chart, the size for each chart on its own (a map and a timeline have different shapes).
 #include "ui/views/chart_export.hpp"
 
 #include <QDialog>
@@ -35,12 +36,15 @@ struct ChartExportOptions {
 class ChartExportDialog : public QDialog {
     Q_OBJECT
 public:
-    // defaults: what the dialog starts with when nothing was remembered (the title always).
-    explicit ChartExportDialog(const ChartExportOptions& defaults, QWidget* parent = nullptr);
+    // defaults: what the dialog starts with when nothing was remembered (the title always);
+    // chart: which chart it exports, the key its size is remembered under.
+    ChartExportDialog(const ChartExportOptions& defaults, const QString& chart, QWidget* parent = nullptr);
     ChartExportOptions options() const;
+    // What OK keeps for next time.
+    void remember() const;
 
     // The dialog run modally; nullopt when cancelled. Remembers the answers on OK.
-    static std::optional<ChartExportOptions> ask(const ChartExportOptions& defaults, QWidget* parent);
+    static std::optional<ChartExportOptions> ask(const ChartExportOptions& defaults, const QString& chart, QWidget* parent);
 
 private:
     QLineEdit* title_;
@@ -48,10 +52,12 @@ private:
     QSpinBox* height_;
     QComboBox* scale_;
     QCheckBox* describe_;
+    QString sizeKey_;
 };
 
 // Where and how to export a chart: a save dialog (PNG, PDF or SVG; a name without a suffix takes
-// the chosen filter's), then the options dialog. nullopt when either is cancelled.
+// the chosen filter's), then the options dialog, which remembers the size under the suggested
+// file's name (one chart, one name). nullopt when either is cancelled.
 struct ChartExportRequest {
     QString path;
     ChartExportOptions options;

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 
+#include <utility>
+
 namespace clens::ui {
 
 SummaryPanel::SummaryPanel(QWidget* parent)
@@ -121,11 +123,13 @@ void SummaryPanel::refreshDiff()
     refreshRows();
     if (!baseline_ || !current_ || !baseline_->result || !current_->result) {
         diff_->setText(tr("Pin this result as the baseline, change a knob, and compare."));
-        return;
+    } else {
+        const QStringList diff = scenarioDiff(baseline_->result->scenario, current_->result->scenario);
+        diff_->setText(diff.isEmpty() ? tr("Same scenario as the baseline.")
+                                      : tr("<b>Changed:</b> %1").arg(diff.join(QStringLiteral("; ")).toHtmlEscaped()));
     }
-    const QStringList diff = scenarioDiff(baseline_->result->scenario, current_->result->scenario);
-    diff_->setText(diff.isEmpty() ? tr("Same scenario as the baseline.")
-                                  : tr("<b>Changed:</b> %1").arg(diff.join(QStringLiteral("; ")).toHtmlEscaped()));
+    if (const int h = heightForAllRows(); h != std::exchange(lastHeightForAllRows_, h))
+        emit heightForAllRowsChanged();
 }
 
 } // namespace clens::ui

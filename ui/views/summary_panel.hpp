@@ -35,6 +35,8 @@ public:
 signals:
     void pinRequested();
     void clearRequested();
+    // heightForAllRows() changed (rows shown or hidden, the diff line longer or shorter).
+    void heightForAllRowsChanged();
 
 private:
     void refreshDiff();
@@ -47,6 +49,7 @@ private:
     QLabel* diff_;
     QLabel* busy_;
     SnapshotPtr current_, baseline_;
+    int lastHeightForAllRows_ = -1;
 };
 
 } // namespace clens::ui

@@ -5,6 +5,7 @@
 #include "ui/style/heatmap_palette.hpp"
 #include "ui/views/timeline_extra_rows.hpp"
 
+#include <QApplication>
 #include <QContextMenuEvent>
 #include <QLocale>
 #include <QMenu>
@@ -504,9 +505,11 @@ std::int64_t TimelineView::clickTime(QPointF pos) const
     if (s.queuedJobs.size() != s.t_s.size())
         return t;
     const std::int64_t lo = timeAtPixel(pos.x() - kSnap_px), hi = timeAtPixel(pos.x() + kSnap_px);
-    auto it = std::lower_bound(s.t_s.begin(), s.t_s.end(), lo);
+    // The queue at t itself is the one to beat: only a strictly higher sample nearby moves the click.
+    const auto at = std::upper_bound(s.t_s.begin(), s.t_s.end(), t);
     std::int64_t best = t;
-    std::int32_t highest = 0;
+    std::int32_t highest = at == s.t_s.begin() ? 0 : s.queuedJobs[static_cast<std::size_t>(at - s.t_s.begin() - 1)];
+    auto it = std::lower_bound(s.t_s.begin(), s.t_s.end(), lo);
     for (; it != s.t_s.end() && *it <= hi; ++it) {
         const auto q = s.queuedJobs[static_cast<std::size_t>(it - s.t_s.begin())];
         if (q > highest) {
@@ -590,6 +593,7 @@ bool TimelineView::handleMouse(QEvent* event)
             band_->show();
         } else if (me->button() == Qt::LeftButton) {
             drag_ = Drag::Seek;
+            seekMoved_ = false;
             emit seekRequested(clickTime(me->position()));
         } else {
             return false;
@@ -600,7 +604,10 @@ bool TimelineView::handleMouse(QEvent* event)
         auto* me = static_cast<QMouseEvent*>(event);
         const double x = me->position().x();
         if (drag_ == Drag::Seek && (me->buttons() & Qt::LeftButton)) {
-            emit seekRequested(clampedTime(x));
+            // A hand's tremor during a click keeps the snapped time; a drag follows the mouse.
+            seekMoved_ = seekMoved_ || std::abs(x - dragStartX_) >= QApplication::startDragDistance();
+            if (seekMoved_)
+                emit seekRequested(clampedTime(x));
         } else if (drag_ == Drag::Pan) {
             const double perPixel = static_cast<double>(timeAtPixel(dragStartX_ + 100) - timeAtPixel(dragStartX_)) / 100.0;
             const auto from = dragStartFrom_ - std::llround((x - dragStartX_) * perPixel);

@@ -91,6 +91,7 @@ private:
     // (Shift+left).
     enum class Drag { None, Seek, Pan, Range } drag_ = Drag::None;
     double dragStartX_ = 0;
+    bool seekMoved_ = false; // the seek drag went past the drag distance
     std::int64_t dragStartFrom_ = 0;
     QRubberBand* band_ = nullptr;
 };
