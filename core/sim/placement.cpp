@@ -1,5 +1,7 @@
 #include "core/sim/placement.hpp"
 
+#include "core/sim/placement/placement_rule.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <tuple>
@@ -25,40 +27,23 @@ void countRacks(const GpuPool& pool, Placement& out)
     }
 }
 
-// Single server, k0 == 1.
-bool singleServer(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, Placement& out)
+bool singleServerScan(const GpuPool& pool, std::int32_t size, const PlacementRule& rule, const PlacementContext& ctx,
+                      Placement& out);
+
+// Single server, k0 == 1, on the GPU-only path: through the pool's indexes, or scanned when the
+// rule scores servers (fgd).
+bool singleServer(const GpuPool& pool, std::int32_t size, const PlacementRule& rule, const PlacementContext& ctx, Placement& out)
 {
-    const auto maxF = pool.maxServerGpus();
-    std::int32_t server = -1;
-    if (policy == PlacementPolicy::FirstFit) {
-        for (std::int32_t f = size; f <= maxF; ++f) {
-            const auto s = pool.nextServerWithFree(f, 0);
-            if (s >= 0 && (server < 0 || s < server))
-                server = s;
-        }
-    } else {
-        const bool best = policy == PlacementPolicy::BestFit;
-        for (std::int32_t f = best ? size : maxF; best ? f <= maxF : f >= size; f += best ? 1 : -1) {
-            if (pool.serversWithFree(f) == 0)
-                continue;
-            const auto rack = best ? pool.fewestFreeRackWith(f) : pool.mostFreeRackWith(f);
-            const auto& r = pool.cluster().racks()[idx(rack)];
-            server = pool.nextServerWithFree(f, r.firstServer);
-            break;
-        }
-    }
-    if (server < 0)
+    const auto server = rule.indexedSingleServer(pool, size);
+    if (!server)
+        return singleServerScan(pool, size, rule, ctx, out);
+    if (*server < 0)
         return false;
-    out.parts.assign(1, {server, size});
+    out.parts.assign(1, {*server, size});
     out.racks = 1;
     return true;
 }
 
-// Single server, k0 == 1, when the job's resources limit what each server offers (or fgd
-// scores): the same choice as singleServer() over the servers that can take `size`, with fgd
-// taking the server whose fragmentation grows least (ties: best-fit's key).
-bool singleServerScan(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, const PlacementContext& ctx,
-                      Placement& out);
 
 struct Candidate {
     std::int32_t s;
@@ -79,7 +64,7 @@ std::int32_t usableOn(const GpuPool& pool, const PlacementContext& ctx, std::int
 // only). Returns the chosen servers' free GPUs left over, or -1 when `cands` cannot hold size (or
 // needs other than `exactServers` servers when > 0).
 template <class RackOf = std::nullptr_t>
-std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, PlacementPolicy policy,
+std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, const PlacementRule& rule,
                        std::int32_t exactServers, Placement& out, RackOf rackOf = nullptr)
 {
     std::int64_t sum = 0;
@@ -110,18 +95,11 @@ std::int64_t packScope(const std::vector<Candidate>& cands, std::int32_t size, P
             return 1;
         }
     };
-    std::size_t pick = n - 1; // spread: the largest remaining (the sort order breaks ties)
-    for (std::size_t i = n - 1; i < cands.size() && cands[i].free >= rem; ++i) {
-        if (policy == PlacementPolicy::BestFit || policy == PlacementPolicy::Fgd) {
-            const auto a = std::make_tuple(cands[i].left, newRack(i), cands[i].s);
-            const auto b = std::make_tuple(cands[pick].left, newRack(pick), cands[pick].s);
-            if (a < b)
+    std::size_t pick = n - 1; // the largest remaining (the sort order breaks ties), unless the rule ranks them
+    if (rule.comparesRemainders())
+        for (std::size_t i = n - 1; i < cands.size() && cands[i].free >= rem; ++i)
+            if (rule.remainderBeats(cands[i].left, newRack(i), cands[i].s, cands[pick].left, newRack(pick), cands[pick].s))
                 pick = i;
-        } else if (policy == PlacementPolicy::FirstFit) {
-            if (std::make_pair(newRack(i), cands[i].s) < std::make_pair(newRack(pick), cands[pick].s))
-                pick = i;
-        }
-    }
     out.parts.emplace_back(cands[pick].s, rem);
     return left + cands[pick].left - rem;
 }
@@ -131,28 +109,26 @@ bool sortedByFreeDesc(const Candidate& a, const Candidate& b)
     return a.free != b.free ? a.free > b.free : a.s < b.s;
 }
 
-bool singleServerScan(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, const PlacementContext& ctx,
+// Single server, k0 == 1, when the job's resources limit what each server offers (or fgd
+// scores): the same choice as the indexes' over the servers that can take `size`, with fgd
+// taking the server whose fragmentation grows least (ties: best-fit's key).
+bool singleServerScan(const GpuPool& pool, std::int32_t size, const PlacementRule& rule, const PlacementContext& ctx,
                       Placement& out)
 {
     // The best server ignoring the job's other resources is also the best with them when they
     // allow it (the keys do not depend on them): the usual case, found through the indexes.
-    if (policy != PlacementPolicy::Fgd && singleServer(pool, size, policy, out) && usableOn(pool, ctx, out.parts.front().first) >= size)
+    if (const auto server = rule.indexedSingleServer(pool, size); server && *server >= 0 && usableOn(pool, ctx, *server) >= size) {
+        out.parts.assign(1, {*server, size});
+        out.racks = 1;
         return true;
-    using Key = std::tuple<double, std::int64_t, std::int64_t, std::int32_t>;
-    Key best{};
+    }
+    PlacementRule::ServerKey best{};
     std::int32_t server = -1;
     for (std::int32_t f = size; f <= pool.maxServerGpus(); ++f) {
         for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1)) {
             if (usableOn(pool, ctx, s) < size)
                 continue;
-            const std::int64_t left = f, rackLeft = pool.rackFree(pool.cluster().servers()[idx(s)].rack);
-            Key key;
-            switch (policy) {
-            case PlacementPolicy::BestFit: key = {0.0, left, rackLeft, s}; break;
-            case PlacementPolicy::Spread: key = {0.0, -left, -rackLeft, s}; break;
-            case PlacementPolicy::FirstFit: key = {0.0, 0, 0, s}; break;
-            case PlacementPolicy::Fgd: key = {ctx.scorer->growth(s, size), left, rackLeft, s}; break;
-            }
+            const auto key = rule.serverKey(ctx.scorer, s, size, f, pool.rackFree(pool.cluster().servers()[idx(s)].rack));
             if (server < 0 || key < best) {
                 best = key;
                 server = s;
@@ -167,13 +143,12 @@ bool singleServerScan(const GpuPool& pool, std::int32_t size, PlacementPolicy po
 }
 
 // One rack per candidate; exactServers > 0 for the server level.
-bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactServers, PlacementPolicy policy,
+bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactServers, const PlacementRule& rule,
                    const PlacementContext& ctx, Placement& out)
 {
     std::vector<std::int32_t> racks;
     pool.racksWithAtLeast(size, racks);
-    using Key = std::tuple<std::int64_t, std::int64_t, std::int32_t>;
-    Key bestKey{};
+    PlacementRule::RackKey bestKey{};
     bool found = false;
     Placement trial;
     std::vector<Candidate> cands;
@@ -185,17 +160,10 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
             if (const auto free = usableOn(pool, ctx, s); free > 0)
                 cands.push_back({s, free, pool.freeOn(s)});
         std::sort(cands.begin(), cands.end(), sortedByFreeDesc);
-        const auto left = packScope(cands, size, policy, exactServers, trial);
+        const auto left = packScope(cands, size, rule, exactServers, trial);
         if (left < 0)
             continue;
-        const std::int64_t rackLeft = rackFree - size;
-        Key key;
-        switch (policy) {
-        case PlacementPolicy::BestFit:
-        case PlacementPolicy::Fgd: key = {left, rackLeft, rack}; break;
-        case PlacementPolicy::Spread: key = {-left, -rackLeft, rack}; break;
-        case PlacementPolicy::FirstFit: key = {0, 0, rack}; break;
-        }
+        const auto key = rule.rackKey(left, rackFree - size, rack);
         if (!found || key < bestKey) {
             bestKey = key;
             out.parts = trial.parts;
@@ -207,7 +175,7 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
     return found;
 }
 
-bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, const PlacementContext& ctx, Placement& out)
+bool anywhere(const GpuPool& pool, std::int32_t size, const PlacementRule& rule, const PlacementContext& ctx, Placement& out)
 {
     if (pool.totalFree() < size)
         return false;
@@ -230,7 +198,7 @@ bool anywhere(const GpuPool& pool, std::int32_t size, PlacementPolicy policy, co
             return fa > fb;
         return ra != rb ? ra < rb : a.s < b.s;
     });
-    if (packScope(all, size, policy, 0, out, rackOf) < 0)
+    if (packScope(all, size, rule, 0, out, rackOf) < 0)
         return false;
     countRacks(pool, out);
     return true;
@@ -252,14 +220,14 @@ bool findPlacement(const GpuPool& pool, std::int32_t size, LocalityLevel level, 
     if (size <= 0 || pool.totalFree() < size)
         return false;
     out.shareGpu = -1;
+    const auto& rule = placementRule(policy);
     switch (level) {
     case LocalityLevel::Server:
         if (k0 == 1)
-            return ctx.room || policy == PlacementPolicy::Fgd ? singleServerScan(pool, size, policy, ctx, out)
-                                                               : singleServer(pool, size, policy, out);
-        return withinOneRack(pool, size, k0, policy, ctx, out);
-    case LocalityLevel::Rack: return withinOneRack(pool, size, 0, policy, ctx, out);
-    case LocalityLevel::Any: return anywhere(pool, size, policy, ctx, out);
+            return ctx.room ? singleServerScan(pool, size, rule, ctx, out) : singleServer(pool, size, rule, ctx, out);
+        return withinOneRack(pool, size, k0, rule, ctx, out);
+    case LocalityLevel::Rack: return withinOneRack(pool, size, 0, rule, ctx, out);
+    case LocalityLevel::Any: return anywhere(pool, size, rule, ctx, out);
     }
     return false;
 }
