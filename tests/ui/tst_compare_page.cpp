@@ -9,6 +9,8 @@
 #include "ui/analysis/metric_delta_model.hpp"
 
 #include <QComboBox>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -49,6 +51,7 @@ private slots:
     void sameResultTwiceShowsZeros();
     void resultsOnDifferentJobsAreRefused();
     void doubleClickOnAJobActivatesItsTraceIndex();
+    void metricNamesShowWholeOnASmallScreen();
 };
 
 void TestComparePage::emptyStateTellsHowToPinABaseline_data()
@@ -151,6 +154,27 @@ void TestComparePage::doubleClickOnAJobActivatesItsTraceIndex()
     const int job = activated.front().front().toInt();
     QVERIFY(job >= 0);
     QCOMPARE(demoRuns().in.trace->jobs[static_cast<std::size_t>(job)].id, id);
+}
+
+// At 1280 x 720 the page is about 950 px wide: the headline table once cut every metric name
+// to "M…"; its columns now show whole, the chart beside it narrower.
+void TestComparePage::metricNamesShowWholeOnASmallScreen()
+{
+    ui::analysis::ComparePage page;
+    page.resize(950, 680);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(compare(page, demoRuns().relaxed, demoRuns().never));
+    QCoreApplication::processEvents();
+    QTableView* table = page.metricsTable();
+    const QFontMetrics fm(table->font());
+    int widest = 0;
+    for (int row = 0; row < table->model()->rowCount(); ++row)
+        widest = std::max(widest, fm.horizontalAdvance(table->model()->index(row, 0).data().toString()));
+    QVERIFY(widest > 50);
+    QVERIFY2(table->columnWidth(0) >= widest, qPrintable(QStringLiteral("%1 < %2").arg(table->columnWidth(0)).arg(widest)));
+    QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+    QVERIFY(page.width() <= 950);
 }
 
 QTEST_MAIN(TestComparePage)

@@ -231,6 +231,31 @@ private slots:
         QCOMPARE(clicked.at(1).at(0).toInt(), -1);
     }
 
+    // At 1280 px the notice about the selected job ran into the usage hint on the map's bottom
+    // row: the hint gives way when both do not fit.
+    void hintGivesWayToTheSelectedJobsNotice()
+    {
+        const QFontMetrics m{QFont()};
+        const QString hint = QStringLiteral("double-click a rack to zoom in · click a GPU to inspect its job");
+        const QString notice = QStringLiteral("Job 81031 holds nothing at this time (Go to start in the inspector)");
+        const int both = m.horizontalAdvance(notice) + m.horizontalAdvance(QStringLiteral("    ")) + m.horizontalAdvance(hint);
+        QVERIFY(HeatmapWidget::hintFitsBeside(m, {}, hint, m.horizontalAdvance(hint)));
+        QVERIFY(HeatmapWidget::hintFitsBeside(m, {notice}, hint, both));
+        QVERIFY(!HeatmapWidget::hintFitsBeside(m, {notice}, hint, both - 1));
+        // Only the bottom line of the notices shares the hint's row.
+        QVERIFY(HeatmapWidget::hintFitsBeside(m, {notice + notice, notice}, hint, both));
+        // A painted map says whether it drew the hint.
+        const auto in = test::demoInput();
+        HeatmapWidget w;
+        w.resize(800, 500);
+        w.setCluster(in.cluster, in.trace);
+        w.grab();
+        QVERIFY(w.hintShown());
+        w.resize(200, 500);
+        w.grab();
+        QVERIFY(!w.hintShown());
+    }
+
     void doubleClickZoomsIntoRackAndEscapeReturns()
     {
         const auto in = test::demoInput();

@@ -178,6 +178,22 @@ private slots:
         QTest::mouseRelease(view.plot(), Qt::LeftButton, {}, far.toPoint());
     }
 
+    // Stacked queues: the bottom layer (the largest queue) is drawn last, so that a spike too
+    // narrow for any fill shows its own VC's outline, not the top layer's that traces it too.
+    void theLargestQueueIsDrawnOverTheLayersAboveIt()
+    {
+        TimelineView view;
+        view.resize(1200, 400);
+        view.setSnapshot(narrowSpike());
+        QCPLayer* stack = view.plot()->layer(QStringLiteral("queueStack"));
+        QVERIFY(stack);
+        QVERIFY(!stack->children().isEmpty());
+        auto* last = qobject_cast<QCPGraph*>(stack->children().back());
+        QVERIFY(last);
+        QCOMPARE(last->channelFillGraph(), static_cast<QCPGraph*>(nullptr)); // the bottom of the stack
+        QVERIFY(view.plot()->layer(QStringLiteral("queueStack"))->index() < view.plot()->layer(QStringLiteral("main"))->index());
+    }
+
     void theMenuListsTheJobsAtItsTime()
     {
         TimelineView view;

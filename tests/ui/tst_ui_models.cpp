@@ -246,6 +246,41 @@ private slots:
         QCOMPARE(better->result->summary.fragmentationDelay_s, 0.0);
     }
 
+    // The cause in bold (and in the status bar) is the one with the most time per job: with
+    // quotas that is fair share, and a bold "fragmentation 0 s" pointed at the wrong cause.
+    void theLargestCauseIsTheOneInBold_data()
+    {
+        QTest::addColumn<double>("fragmentation");
+        QTest::addColumn<double>("fairShare");
+        QTest::addColumn<double>("capacity");
+        QTest::addColumn<int>("bold");
+        QTest::newRow("fair share") << 0.0 << 600.0 << 10.0 << int(SummaryCompareModel::FairshareDelay);
+        QTest::newRow("capacity") << 5.0 << 0.0 << 50.0 << int(SummaryCompareModel::CapacityDelay);
+        QTest::newRow("fragmentation") << 70.0 << 20.0 << 50.0 << int(SummaryCompareModel::FragmentationDelay);
+        QTest::newRow("a tie: fragmentation") << 30.0 << 30.0 << 0.0 << int(SummaryCompareModel::FragmentationDelay);
+        QTest::newRow("no wait: fragmentation") << 0.0 << 0.0 << 0.0 << int(SummaryCompareModel::FragmentationDelay);
+    }
+    void theLargestCauseIsTheOneInBold()
+    {
+        QFETCH(double, fragmentation);
+        QFETCH(double, fairShare);
+        QFETCH(double, capacity);
+        QFETCH(int, bold);
+        auto result = std::make_shared<SimResult>();
+        result->summary.jobs = 10;
+        result->summary.fragmentationDelay_s = fragmentation * 10; // totals: 10 jobs
+        result->summary.fairshareDelay_s = fairShare * 10;
+        result->summary.capacityDelay_s = capacity * 10;
+        auto snapshot = std::make_shared<SimSnapshot>();
+        snapshot->result = result;
+        QCOMPARE(int(SummaryCompareModel::largestCause(snapshot.get())), bold);
+        SummaryCompareModel model;
+        model.setCurrent(snapshot);
+        for (const int row : {int(SummaryCompareModel::FragmentationDelay), int(SummaryCompareModel::FairshareDelay),
+                              int(SummaryCompareModel::CapacityDelay)})
+            QCOMPARE(model.data(model.index(row, SummaryCompareModel::Current), Qt::FontRole).value<QFont>().bold(), row == bold);
+    }
+
     void quotaEditing()
     {
         VcQuotaModel model;

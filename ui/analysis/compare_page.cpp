@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -115,7 +116,7 @@ ComparePage::ComparePage(QWidget* parent)
     metricsTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     metricsTable_->verticalHeader()->setVisible(false);
     metricsTable_->verticalHeader()->setDefaultSectionSize(metricsTable_->fontMetrics().height() + 8);
-    metricsTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    connect(metricsTable_->horizontalHeader(), &QHeaderView::sectionResized, this, &ComparePage::fitMetricsTable);
     auto* exportMetrics = new QPushButton(tr("Export CSV…"), content_);
     connect(exportMetrics, &QPushButton::clicked, this, &ComparePage::exportMetrics);
     auto* metricsBox = new QWidget(content_);
@@ -264,7 +265,7 @@ void ComparePage::onOutcome(std::shared_ptr<const CompareOutcome> outcome)
                               formatPlainNumber(static_cast<double>(c.unchanged))));
     metricsModel_->setFigure(outcome_->metrics);
     metricsTable_->resizeColumnsToContents();
-    metricsTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    fitMetricsTable();
     const TimeBase timeBase = current_->trace ? current_->trace->meta.timeBase : TimeBase::Relative;
     QStringList description = describeRun(current_->trace.get(), current_->cluster.get(), current_->scenario);
     description.back() = diff.isEmpty() ? tr("Baseline and current: the same scenario")
@@ -302,6 +303,18 @@ void ComparePage::exportMetrics()
         return;
     if (const auto error = exportFigureCsv(*outcome_->metrics, path); !error.isEmpty())
         QMessageBox::warning(this, tr("Export metric deltas"), error);
+}
+
+// The metric names whole (at 1280 px they were cut to "M…" five times): the table keeps the width
+// of its columns, up to 600 px, and the chart beside it gives way.
+void ComparePage::fitMetricsTable()
+{
+    const auto* header = metricsTable_->horizontalHeader();
+    int needed = 2 * metricsTable_->frameWidth() + metricsTable_->verticalScrollBar()->sizeHint().width() + 2;
+    for (int c = 0; c < header->count(); ++c)
+        needed += header->sectionSize(c);
+    if (const int width = std::min(needed, 600); width != metricsTable_->minimumWidth())
+        metricsTable_->setMinimumWidth(width);
 }
 
 } // namespace clens::ui::analysis

@@ -51,6 +51,7 @@ signals:
     void jobActivated(int jobIndex);
 
 private:
+    void fitMetricsTable();
     void onOutcome(std::shared_ptr<const CompareOutcome> outcome);
     void showEmpty(const QString& html);
     void exportMetrics();

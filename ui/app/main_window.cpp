@@ -425,7 +425,7 @@ void MainWindow::buildDocks()
     auto* inspectorDock = dock(tr("Job inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
     splitDockWidget(summaryDock, inspectorDock, Qt::Vertical);
     summaryDock->setMinimumWidth(280);
-    summary_->setMinimumHeight(250);
+    summary_->setMinimumHeight(160); // on a 720-px screen the inspector needs the other half
 
     bottomTabs_ = new QTabWidget;
     bottomTabs_->setDocumentMode(true);
@@ -809,9 +809,11 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     const auto metric = [&](SummaryCompareModel::Row row) {
         return SummaryCompareModel::format(row, SummaryCompareModel::value(snapshot.get(), row).value_or(0.0));
     };
-    status_->setText(tr("%1 · mean wait %2 · fragmentation %3 per job")
+    // The cause that weighs most (with quotas it is fair share, and "fragmentation 0 s" misled).
+    const auto cause = SummaryCompareModel::largestCause(snapshot.get());
+    status_->setText(tr("%1 · mean wait %2 · %3 %4 per job")
                          .arg(session_->description(), metric(SummaryCompareModel::MeanDelay),
-                              metric(SummaryCompareModel::FragmentationDelay)));
+                              SummaryCompareModel::name(cause).trimmed(), metric(cause)));
     if (pendingView_) // an opened project's view, once its result shows
         applyView(*std::exchange(pendingView_, std::nullopt));
     emit viewsUpdated(snapshot->generation);
@@ -884,12 +886,14 @@ void MainWindow::saveSettings()
     s.setValue(QStringLiteral("view/speed"), session_->clock()->speed());
 }
 
-// Results as tall as their rows (Makespan was below the fold), up to two thirds of the column;
+// Results as tall as their rows (Makespan was below the fold), up to two thirds of the column
+// (half on a short screen, where the inspector's reason for a wait would not show otherwise);
 // the inspector has the rest.
 void MainWindow::fitResultsDock(QDockWidget* results, QDockWidget* inspector)
 {
     const int column = results->height() + inspector->height();
-    const int fitted = std::min(summary_->heightForAllRows() + 30, column * 2 / 3); // + the dock's title bar
+    const int most = column < 600 ? column / 2 : column * 2 / 3;
+    const int fitted = std::min(summary_->heightForAllRows() + 30, most); // + the dock's title bar
     resizeDocks({results, inspector}, {fitted, std::max(120, column - fitted)}, Qt::Vertical);
     // The layout applies the sizes on its next pass: remember the height it gave.
     fittedResults_ = -1;

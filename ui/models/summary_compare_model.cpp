@@ -75,6 +75,18 @@ std::optional<double> SummaryCompareModel::value(const SimSummary& m, const Scen
     }
 }
 
+SummaryCompareModel::Row SummaryCompareModel::largestCause(const SimSnapshot* s)
+{
+    Row largest = FragmentationDelay;
+    double most = value(s, FragmentationDelay).value_or(0.0);
+    for (const Row cause : {FairshareDelay, CapacityDelay})
+        if (const double v = value(s, cause).value_or(0.0); v > most) {
+            most = v;
+            largest = cause;
+        }
+    return largest;
+}
+
 QString SummaryCompareModel::format(Row row, double v)
 {
     const QLocale locale;
@@ -272,7 +284,7 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
             return QBrush(QColor(0x60, 0x68, 0x74));
         return {};
     case Qt::FontRole:
-        if (index.column() == Current && (row == MeanDelay || row == FragmentationDelay)) {
+        if (index.column() == Current && (row == MeanDelay || row == largestCause(current_.get()))) {
             QFont f;
             f.setBold(true);
             return f;

@@ -43,6 +43,9 @@ public:
     static QString fullName(Row row);
     static QString explanation(Row row);
     static QString format(Row row, double value);
+    // The delay cause with the most time per job (FragmentationDelay on a tie or with no result:
+    // the study's headline cause).
+    static Row largestCause(const SimSnapshot* s);
     static bool lowerIsBetter(Row row);
     // A change that is neither better nor worse (what jobs use is their demand, not a goal).
     static bool neutral(Row row);

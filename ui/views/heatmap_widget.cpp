@@ -711,21 +711,32 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         return;
     }
     p.setFont(smallFont());
-    if (selectedJob_ >= 0 && trace_ && static_cast<std::size_t>(selectedJob_) < trace_->jobs.size()
-        && (!selectionVisible_ || !allowedModels_.isEmpty())) {
+    QStringList lines;
+    if (selectedJob_ >= 0 && trace_ && static_cast<std::size_t>(selectedJob_) < trace_->jobs.size()) {
         const auto id = QString::fromStdString(trace_->jobs[static_cast<std::size_t>(selectedJob_)].id);
-        QStringList lines;
         if (!allowedModels_.isEmpty())
             lines << tr("Job %1 may use only %2 GPUs: hatched servers have other models").arg(id, allowedModels_);
         if (!selectionVisible_)
             lines << tr("Job %1 holds nothing at this time (Go to start in the inspector)").arg(id);
+    }
+    if (!lines.isEmpty()) {
         p.setPen(QColor(0xb0, 0x60, 0x00));
         p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignLeft | Qt::AlignBottom, lines.join(QLatin1Char('\n')));
         p.setPen(QColor(0x80, 0x88, 0x94));
     }
-    p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignRight | Qt::AlignBottom,
-               zoomRack_ ? tr("double-click or Esc: back to all racks · click a GPU to inspect its job")
-                         : tr("double-click a rack to zoom in · click a GPU to inspect its job"));
+    const QString hint = zoomRack_ ? tr("double-click or Esc: back to all racks · click a GPU to inspect its job")
+                                   : tr("double-click a rack to zoom in · click a GPU to inspect its job");
+    // The hint gives way to what is said about the selected job when both do not fit.
+    hintShown_ = hintFitsBeside(QFontMetrics(p.font()), lines, hint, width() - 8);
+    if (hintShown_)
+        p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignRight | Qt::AlignBottom, hint);
+}
+
+bool HeatmapWidget::hintFitsBeside(const QFontMetrics& metrics, const QStringList& notices, const QString& hint, int width)
+{
+    const int gap = metrics.horizontalAdvance(QStringLiteral("    "));
+    const QString last = notices.isEmpty() ? QString() : notices.back(); // the bottom line shares the hint's row
+    return (last.isEmpty() ? 0 : metrics.horizontalAdvance(last) + gap) + metrics.horizontalAdvance(hint) <= width;
 }
 
 void HeatmapWidget::resizeEvent(QResizeEvent*)

@@ -19,7 +19,9 @@
 #include "ui/views/heatmap_layout.hpp"
 #include "ui/style/heatmap_palette.hpp"
 
+#include <QFontMetrics>
 #include <QImage>
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
@@ -101,6 +103,10 @@ public:
 public slots:
     void setColorMode(clens::ui::ColorMode mode);
     void setSelectedJob(std::int32_t job);
+    // Whether the last paint drew the usage hint ("double-click a rack…") at the bottom right.
+    bool hintShown() const { return hintShown_; }
+    // Whether the hint fits on the bottom row beside the last of the notices about the selected job.
+    static bool hintFitsBeside(const QFontMetrics& metrics, const QStringList& notices, const QString& hint, int width);
     void zoomToRack(std::int32_t rack); // -1: all racks
 
 signals:
@@ -165,6 +171,7 @@ private:
     ColorMode mode_ = ColorMode::State;
     std::int32_t selectedJob_ = -1;
     bool selectionVisible_ = false;
+    bool hintShown_ = false;
     std::optional<std::int32_t> zoomRack_;
     std::int32_t hoveredServer_ = -1;
     HeatmapLayout layout_;

@@ -82,16 +82,16 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     subtitle_->setStyleSheet(QStringLiteral("color: #4a5360;"));
     d->addWidget(subtitle_);
 
-    gantt_ = new JobGantt;
-    d->addWidget(gantt_);
-
     why_ = new QLabel;
     why_->setWordWrap(true);
     why_->setTextFormat(Qt::RichText);
     // Margin, not stylesheet padding: QLabel's word wrap miscomputes its height with padding.
     why_->setStyleSheet(QStringLiteral("QLabel { background: #fff7ea; border: 1px solid #f0d9b0; border-radius: 4px; }"));
     why_->setMargin(6);
-    d->addWidget(why_);
+    d->addWidget(why_); // above the bar: on a short screen the reason is what must show
+
+    gantt_ = new JobGantt;
+    d->addWidget(gantt_);
 
     auto* form = form_ = new QFormLayout;
     form->setVerticalSpacing(3);

@@ -219,6 +219,13 @@ void plotQueueRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, co
         std::vector<double> total(s.queuedJobs.begin(), s.queuedJobs.end());
         addLayer(QObject::tr("queued"), palette::capacity(), total);
     }
+    // Bottom layer drawn last: where the layers above add nothing their outlines trace the same
+    // edge, and a spike narrower than a pixel (the whole trace) showed the top layer's colour
+    // instead of its own VC's.
+    if (!plot.layer(QStringLiteral("queueStack")))
+        plot.addLayer(QStringLiteral("queueStack"), plot.layer(QStringLiteral("main")), QCustomPlot::limBelow); // the baseline and cursor over it
+    for (auto* g = below; g; g = g->channelFillGraph())
+        g->setLayer(QStringLiteral("queueStack"));
     if (base)
         addBaseline(plot, *x, *y, *legend, QObject::tr("baseline total"), *base, base->series.queuedJobs);
     double peak = stack.empty() ? 0 : *std::max_element(stack.begin(), stack.end());
