@@ -155,12 +155,12 @@ private:
     // A preemptive queue policy (srtf, las): jobs it ranks below the waiting one (ownVcOnly: of
     // its own VC, whose quota it needs).
     bool tryQueuePreempt(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool ownVcOnly);
-    // Frees candidates in order until the job has a placement, keeps only the victims it needs,
-    // interrupts them and starts the job. accept(victim) may veto a candidate. Its own VC's victims
-    // add their GPUs to maxSize (they give them back to its quota).
-    template <class Accept>
-    bool preemptFor(std::int32_t job, std::int64_t t, const std::vector<std::int32_t>& candidates, std::int64_t maxSize,
-                    bool checkpointVictims, Accept&& accept);
+    // Frees candidates in order (next() gives them, -1 after the last) until the job has a
+    // placement, keeps only the victims it needs, interrupts them and starts the job.
+    // accept(victim) may veto a candidate. Its own VC's victims add their GPUs to maxSize (they
+    // give them back to its quota).
+    template <class Next, class Accept>
+    bool preemptFor(std::int32_t job, std::int64_t t, Next&& next, std::int64_t maxSize, bool checkpointVictims, Accept&& accept);
     void spareUnneededVictims(std::vector<std::int32_t>& victims);
     // After a preemption: lanes that failed earlier in this pass get a turn after `key`.
     void reviveFailedLanes(PassHeap& heap, const QueueKey& key);

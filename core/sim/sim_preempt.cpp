@@ -10,9 +10,16 @@
 
 namespace clens {
 
-template <class Accept>
-bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, const std::vector<std::int32_t>& candidates, std::int64_t maxSize,
-                           bool checkpointVictims, Accept&& accept)
+namespace {
+// A list's candidates one by one, as preemptFor asks for them.
+auto eachOf(const std::vector<std::int32_t>& candidates)
+{
+    return [&candidates, i = std::size_t{0}]() mutable { return i < candidates.size() ? candidates[i++] : std::int32_t{-1}; };
+}
+} // namespace
+
+template <class Next, class Accept>
+bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int64_t maxSize, bool checkpointVictims, Accept&& accept)
 {
     const auto need = minStartSize(j, t);
     const bool wholeGpus = need > 0 && !model_.request(j).share();
@@ -21,7 +28,7 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, const std::vector<std
     std::int32_t size = 0;
     bool found = false;
     std::int64_t ownFreed = 0; // whole GPUs its own VC's victims give back to its quota
-    for (const auto victim : candidates) {
+    for (auto victim = next(); victim >= 0; victim = next()) {
         if (!accept(victim))
             continue;
         releaseAll(victim, t, true);
@@ -96,7 +103,7 @@ bool SimEngine::tryQuotaPreempt(std::int32_t j, std::int64_t t)
     for (const auto& [start, victim] : byStart)
         candidates.push_back(victim);
     std::vector<std::int64_t> taken(quota_.vcCount(), 0);
-    return preemptFor(j, t, candidates, quota_.roomGpus(vc), false, [&](std::int32_t victim) {
+    return preemptFor(j, t, eachOf(candidates), quota_.roomGpus(vc), false, [&](std::int32_t victim) {
         const auto vv = job(victim).vc;
         const auto a = gpuMilliOf(victim, rt_[idx(victim)].alloc);
         if (quota_.held(vv) - taken[idx(vv)] - a < quota_.quota(vv))
@@ -125,34 +132,55 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
             return false;
     }
     // Under las the index is in its victim order already (queue, then start, then row, all
-    // descending) and its key is the queue: every job above the bound is a candidate, as it is.
-    const bool indexOrder = sc_.queue.policy == QueuePolicyKind::Las;
-    std::vector<std::int32_t> candidates;
+    // descending) and its key is the queue: every job above the bound is a candidate, as it is,
+    // taken from the index one by one as the driver asks (the tentative releases leave the index
+    // as it is). Only its own VC's quota needs a look ahead, and only as far as it is short.
+    if (sc_.queue.policy == QueuePolicyKind::Las) {
+        const auto above = [&](auto it) { return it != victimIndex_.rend() && std::get<0>(*it) > bound; };
+        const auto eligible = [&](std::int32_t victim) { return !ownVcOnly || job(victim).vc == vc; };
+        auto first = victimIndex_.rbegin();
+        while (above(first) && !eligible(std::get<2>(*first)))
+            ++first;
+        if (!above(first))
+            return false;
+        if (ownVcOnly) {
+            const auto short_ = needMilli(j, t) - quota_.room(vc);
+            std::int64_t ownMilli = 0;
+            for (auto it = first; above(it) && ownMilli < short_; ++it)
+                if (eligible(std::get<2>(*it)))
+                    ownMilli += gpuMilliOf(std::get<2>(*it), rt_[idx(std::get<2>(*it))].alloc);
+            if (ownMilli < short_)
+                return false;
+        }
+        return preemptFor(j, t, [&, it = first]() mutable {
+            while (above(it) && !eligible(std::get<2>(*it)))
+                ++it;
+            return above(it) ? std::get<2>(*it++) : std::int32_t{-1};
+        }, maxSize, true, [](std::int32_t) { return true; });
+    }
+    // Other policies rank the jobs above the bound themselves.
     for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it) {
         const auto victim = std::get<2>(*it);
         if (ownVcOnly && job(victim).vc != vc)
             continue;
-        if (indexOrder)
-            candidates.push_back(victim);
-        else if (const auto rank = queue_->victimRank(queuedJob(victim, t), waiting))
-            ranked.push_back({*rank, victim});
-        else
+        const auto rank = queue_->victimRank(queuedJob(victim, t), waiting);
+        if (!rank)
             continue;
+        ranked.push_back({*rank, victim});
         freeable += rt_[idx(victim)].alloc;
         if (job(victim).vc == vc)
             ownMilli += gpuMilliOf(victim, rt_[idx(victim)].alloc);
     }
-    if ((candidates.empty() && ranked.empty()) || (wholeGpus && freeable < need))
+    if (ranked.empty() || (wholeGpus && freeable < need))
         return false;
     if (ownVcOnly && quota_.room(vc) + ownMilli < needMilli(j, t))
         return false;
-    if (!indexOrder) {
-        std::sort(ranked.begin(), ranked.end(), std::greater<>()); // the policy's first victim first, then the later row
-        candidates.reserve(ranked.size());
-        for (const auto& [rank, victim] : ranked)
-            candidates.push_back(victim);
-    }
-    return preemptFor(j, t, candidates, maxSize, true, [](std::int32_t) { return true; });
+    std::sort(ranked.begin(), ranked.end(), std::greater<>()); // the policy's first victim first, then the later row
+    std::vector<std::int32_t> candidates;
+    candidates.reserve(ranked.size());
+    for (const auto& [rank, victim] : ranked)
+        candidates.push_back(victim);
+    return preemptFor(j, t, eachOf(candidates), maxSize, true, [](std::int32_t) { return true; });
 }
 
 // Of the tentatively freed victims (youngest first), keeps those the placement in scratch_
