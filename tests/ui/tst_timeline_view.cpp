@@ -22,8 +22,10 @@ using namespace clens::ui;
 
 namespace {
 
-// One server of `gpus` GPUs running 1-GPU jobs (submit, duration), simulated with the defaults.
-SnapshotPtr run(int gpus, const std::vector<std::pair<std::int64_t, std::int64_t>>& jobs, TimeBase base = TimeBase::Relative)
+// One server of `gpus` GPUs running 1-GPU jobs (submit, duration), simulated with the defaults;
+// the jobs' VCs from `vcs` when given, else all "v".
+SnapshotPtr run(int gpus, const std::vector<std::pair<std::int64_t, std::int64_t>>& jobs, TimeBase base = TimeBase::Relative,
+                const std::vector<std::string>& vcs = {})
 {
     auto cluster = std::make_shared<const Topology>(Topology::build({ServerSpec{"s0", "r0", gpus, "", 0, 0}}, 8));
     auto trace = std::make_shared<Trace>();
@@ -31,7 +33,7 @@ SnapshotPtr run(int gpus, const std::vector<std::pair<std::int64_t, std::int64_t
     for (const auto& [submit, duration] : jobs) {
         Job j;
         j.id = "j" + std::to_string(trace->jobs.size());
-        j.vc = trace->internTenant("v");
+        j.vc = trace->internTenant(vcs.empty() ? "v" : vcs[trace->jobs.size()]);
         j.user = trace->internUser("u");
         j.submit_s = submit;
         j.gpus = 1;
@@ -184,13 +186,19 @@ private slots:
     {
         TimelineView view;
         view.resize(1200, 400);
-        view.setSnapshot(narrowSpike());
+        // One GPU held by "a" for 1,000 s; three jobs of "big" and one of "small" queue behind it:
+        // "big" is the bottom layer, "small" stacked on it.
+        view.setSnapshot(run(1, {{2, 1000}, {10, 60}, {10, 60}, {10, 60}, {10, 60}}, TimeBase::Relative, {"a", "big", "big", "big", "small"}));
         QCPLayer* stack = view.plot()->layer(QStringLiteral("queueStack"));
         QVERIFY(stack);
-        QVERIFY(!stack->children().isEmpty());
+        QCOMPARE(stack->children().size(), 2);
+        auto* first = qobject_cast<QCPGraph*>(stack->children().front());
         auto* last = qobject_cast<QCPGraph*>(stack->children().back());
-        QVERIFY(last);
-        QCOMPARE(last->channelFillGraph(), static_cast<QCPGraph*>(nullptr)); // the bottom of the stack
+        QVERIFY(first && last);
+        QCOMPARE(last->name(), QStringLiteral("big")); // drawn last: the bottom of the stack
+        QCOMPARE(last->channelFillGraph(), static_cast<QCPGraph*>(nullptr));
+        QCOMPARE(first->name(), QStringLiteral("small"));
+        QCOMPARE(first->channelFillGraph(), last);
         QVERIFY(view.plot()->layer(QStringLiteral("queueStack"))->index() < view.plot()->layer(QStringLiteral("main"))->index());
     }
 
