@@ -39,11 +39,9 @@ bool singleServer(const GpuPool& pool, std::int32_t size, const PlacementRule& r
         return singleServerScan(pool, size, rule, ctx, out);
     if (*server < 0)
         return false;
-    out.parts.assign(1, {*server, size});
-    out.racks = 1;
+    placeOnOneServer(out, *server, size);
     return true;
 }
-
 
 struct Candidate {
     std::int32_t s;
@@ -118,8 +116,7 @@ bool singleServerScan(const GpuPool& pool, std::int32_t size, const PlacementRul
     // The best server ignoring the job's other resources is also the best with them when they
     // allow it (the keys do not depend on them): the usual case, found through the indexes.
     if (const auto server = rule.indexedSingleServer(pool, size); server && *server >= 0 && usableOn(pool, ctx, *server) >= size) {
-        out.parts.assign(1, {*server, size});
-        out.racks = 1;
+        placeOnOneServer(out, *server, size);
         return true;
     }
     PlacementRule::ServerKey best{};
@@ -137,8 +134,7 @@ bool singleServerScan(const GpuPool& pool, std::int32_t size, const PlacementRul
     }
     if (server < 0)
         return false;
-    out.parts.assign(1, {server, size});
-    out.racks = 1;
+    placeOnOneServer(out, server, size);
     return true;
 }
 

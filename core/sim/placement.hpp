@@ -26,6 +26,14 @@ struct Placement {
     std::int32_t gpus() const;
 };
 
+// One part: `gpus` GPUs of one server (shareGpu: a share job's GPU, -1 otherwise).
+inline void placeOnOneServer(Placement& out, std::int32_t server, std::int32_t gpus, std::int32_t shareGpu = -1)
+{
+    out.parts.assign(1, {server, gpus});
+    out.racks = 1;
+    out.shareGpu = shareGpu;
+}
+
 // fgd's measure (fragmentation.hpp): how much a server's fragmentation grows if a job takes
 // `gpus` whole GPUs there.
 class ServerScorer {

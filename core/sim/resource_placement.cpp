@@ -8,25 +8,12 @@ namespace clens {
 
 namespace {
 
-
 // How many GPUs of a g-GPU job a free amount holds: the largest n with ceil(total·n/g) <= free.
 std::int32_t gpusHeldBy(std::int64_t free, std::int64_t total, std::int32_t g, std::int32_t cap)
 {
     if (total <= 0 || free >= total)
         return cap;
     return static_cast<std::int32_t>(std::min<std::int64_t>(cap, free * g / total));
-}
-
-bool fitsCpuAndMemory(const ResourcePool& res, std::int32_t server, const JobRequest& job)
-{
-    return res.cpuFree(server) >= job.cpu && res.memFree(server) >= job.mem;
-}
-
-void onServer(Placement& out, std::int32_t server)
-{
-    out.parts.assign(1, {server, 0});
-    out.racks = 1;
-    out.shareGpu = -1;
 }
 
 } // namespace
@@ -62,7 +49,7 @@ bool findCpuOnlyPlacement(const ResourceModel& /*model*/, const GpuPool& gpus, c
     }
     if (bestServer < 0)
         return false;
-    onServer(out, bestServer);
+    placeOnOneServer(out, bestServer, 0);
     return true;
 }
 

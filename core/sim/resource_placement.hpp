@@ -27,6 +27,12 @@ private:
     const JobRequest* job_ = nullptr;
 };
 
+// The job's CPU and memory free on the server.
+inline bool fitsCpuAndMemory(const ResourcePool& res, std::int32_t server, const JobRequest& job)
+{
+    return res.cpuFree(server) >= job.cpu && res.memFree(server) >= job.mem;
+}
+
 // What a share job's search sees; its placement policy ranks what it finds (placement_rule.hpp).
 struct ShareSearch {
     const ResourceModel& model;
@@ -37,17 +43,9 @@ struct ShareSearch {
     // An allowed model with the job's CPU and memory free.
     bool fits(std::int32_t server) const
     {
-        return model.allowed(job.models, server) && res.cpuFree(server) >= job.cpu && res.memFree(server) >= job.mem;
+        return model.allowed(job.models, server) && fitsCpuAndMemory(res, server, job);
     }
 };
-
-// out: the share's server (1 GPU) and its GPU.
-inline void placeOnShare(Placement& out, std::int32_t server, std::int32_t gpu)
-{
-    out.parts.assign(1, {server, 1});
-    out.racks = 1;
-    out.shareGpu = gpu;
-}
 
 // A share job's GPU: among up servers of an allowed model with the job's CPU and memory free,
 // the GPUs with at least its share free. best-fit: least free share, then the server with the

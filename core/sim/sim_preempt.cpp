@@ -136,27 +136,26 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
     // taken from the index one by one as the driver asks (the tentative releases leave the index
     // as it is). Only its own VC's quota needs a look ahead, and only as far as it is short.
     if (sc_.queue.policy == QueuePolicyKind::Las) {
-        const auto above = [&](auto it) { return it != victimIndex_.rend() && std::get<0>(*it) > bound; };
-        const auto eligible = [&](std::int32_t victim) { return !ownVcOnly || job(victim).vc == vc; };
+        // The next candidate from `it` on (-1 after the last), `it` left past it.
+        const auto next = [&](auto& it) {
+            for (; it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it)
+                if (!ownVcOnly || job(std::get<2>(*it)).vc == vc)
+                    return std::get<2>(*it++);
+            return std::int32_t{-1};
+        };
         auto first = victimIndex_.rbegin();
-        while (above(first) && !eligible(std::get<2>(*first)))
-            ++first;
-        if (!above(first))
+        if (auto probe = first; next(probe) < 0)
             return false;
         if (ownVcOnly) {
             const auto short_ = needMilli(j, t) - quota_.room(vc);
             std::int64_t ownMilli = 0;
-            for (auto it = first; above(it) && ownMilli < short_; ++it)
-                if (eligible(std::get<2>(*it)))
-                    ownMilli += gpuMilliOf(std::get<2>(*it), rt_[idx(std::get<2>(*it))].alloc);
+            auto it = first;
+            for (auto v = next(it); v >= 0 && ownMilli < short_; v = next(it))
+                ownMilli += gpuMilliOf(v, rt_[idx(v)].alloc);
             if (ownMilli < short_)
                 return false;
         }
-        return preemptFor(j, t, [&, it = first]() mutable {
-            while (above(it) && !eligible(std::get<2>(*it)))
-                ++it;
-            return above(it) ? std::get<2>(*it++) : std::int32_t{-1};
-        }, maxSize, true, [](std::int32_t) { return true; });
+        return preemptFor(j, t, [&, it = first]() mutable { return next(it); }, maxSize, true, [](std::int32_t) { return true; });
     }
     // Other policies rank the jobs above the bound themselves.
     for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it) {

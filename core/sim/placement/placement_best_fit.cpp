@@ -36,7 +36,7 @@ public:
         const auto& byFree = search.res.gpusByFree();
         for (auto it = byFree.lower_bound({search.job.milli, 0, 0, 0}); it != byFree.end(); ++it)
             if (search.fits(it->server)) {
-                placeOnShare(out, it->server, it->gpu);
+                placeOnOneServer(out, it->server, 1, it->gpu);
                 return true;
             }
         return false;

@@ -59,7 +59,7 @@ public:
         }
         if (bestServer < 0)
             return false;
-        placeOnShare(out, bestServer, bestGpu);
+        placeOnOneServer(out, bestServer, 1, bestGpu);
         return true;
     }
     ServerKey cpuOnlyKey(const FragmentationMeter* fgd, std::int32_t s, std::int64_t cpuLeft, std::int64_t memLeft) const override

@@ -37,7 +37,7 @@ public:
             const auto& info = cluster.servers()[static_cast<std::size_t>(s)];
             for (std::int32_t g = info.firstGpu; g < info.firstGpu + info.gpus; ++g)
                 if (search.res.gpuFreeMilli(g) >= search.job.milli) {
-                    placeOnShare(out, s, g);
+                    placeOnOneServer(out, s, 1, g);
                     return true;
                 }
         }

@@ -39,7 +39,7 @@ public:
                 if (search.fits(it->server))
                     best = &*it; // the walk goes down: the last one seen has the lowest server and GPU
             if (best) {
-                placeOnShare(out, best->server, best->gpu);
+                placeOnOneServer(out, best->server, 1, best->gpu);
                 return true;
             }
         }
