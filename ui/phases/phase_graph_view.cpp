@@ -274,7 +274,7 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         if (e.a == e.b && !e.label.isEmpty()) {
             const auto& n = nodes[static_cast<std::size_t>(e.a)];
             const auto [loopCentre, loopR] = selfLoop(n.centre, n.radius, n.outward);
-            labels.push_back({loopLabelBox(loopCentre, loopR, 0.8 + 7.0 * e.weight, n.outward,
+            labels.push_back({loopLabelBox(loopCentre, loopR, phaseEdgeWidth(e.weight), n.outward,
                                            QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height())),
                               e.label, false});
         }
@@ -283,7 +283,7 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         const double prob = e.weight;
         QColor color = phaseColor(e.a, k).darker(130);
         color.setAlphaF(static_cast<float>(0.25 + 0.75 * prob));
-        const double width = 0.8 + 7.0 * prob;
+        const double width = phaseEdgeWidth(prob);
         const auto& na = nodes[a];
         const bool labelled = !e.label.isEmpty();
         if (a == b) {

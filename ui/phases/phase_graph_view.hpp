@@ -22,6 +22,9 @@ namespace clens::ui {
 
 struct PhasesData;
 
+// A transition's pen width in the phase graph, by its probability.
+constexpr double phaseEdgeWidth(double probability) { return 0.8 + 7.0 * probability; }
+
 class PhaseGraphView : public QWidget {
     Q_OBJECT
 public:
@@ -39,7 +42,7 @@ public:
     static QRectF loopLabelBox(QPointF loopCentre, double loopRadius, double penWidth, QPointF outward, QSizeF text);
     // A node's self-loop (centre, radius): outside the node, away from the ring's centre.
     static std::pair<QPointF, double> selfLoop(QPointF nodeCentre, double nodeRadius, QPointF outward);
-    static constexpr double kWidestEdge = 7.8; // an edge's pen at probability 1
+    static constexpr double kWidestEdge = phaseEdgeWidth(1.0);
     // Where the k nodes sit (on a ring, from the top, clockwise) and how large the largest may
     // be: the largest nodes (up to 11% of the plot's shorter side) on the largest ring that keeps
     // every node, its loop at its widest and the widest loop label inside the plot. Nodes shrink
