@@ -19,6 +19,7 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
     countF_.assign(nf, 0);
     rackCountF_.assign(idx(cluster.rackCount()) * nf, 0);
     racks_ = RackIndex(cluster.rackCount(), maxF_);
+    rackStale_.assign(idx(cluster.rackCount()), 0);
     const std::size_t words = (servers.size() + 63) / 64;
     serverBits_.assign(nf, std::vector<std::uint64_t>(words, 0));
     for (std::size_t s = 0; s < servers.size(); ++s) {
@@ -45,7 +46,16 @@ std::int32_t GpuPool::maxServerFree() const
     return 0;
 }
 
-void GpuPool::indexRack(std::int32_t rack)
+void GpuPool::indexStaleRacks() const
+{
+    for (const auto rack : staleRacks_) {
+        rackStale_[idx(rack)] = 0;
+        indexRack(rack);
+    }
+    staleRacks_.clear();
+}
+
+void GpuPool::indexRack(std::int32_t rack) const
 {
     const auto nf = idx(maxF_) + 1;
     const auto* counts = &rackCountF_[idx(rack) * nf];
@@ -84,7 +94,10 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
     rackFree_[idx(rack)] += newFree - oldFree;
     free_[s] = newFree;
     up_[s] = newUp ? 1 : 0;
-    indexRack(rack);
+    if (!rackStale_[idx(rack)]) {
+        rackStale_[idx(rack)] = 1;
+        staleRacks_.push_back(rack);
+    }
 }
 
 void GpuPool::take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus)

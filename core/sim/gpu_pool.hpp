@@ -48,17 +48,26 @@ public:
 
     // Among racks with an up server holding exactly f free GPUs (f >= 1): the one with the fewest
     // / most free GPUs (ties: lowest index); -1 when none.
-    std::int32_t fewestFreeRackWith(std::int32_t f) const { return racks_.fewestFreeRackWith(f); }
-    std::int32_t mostFreeRackWith(std::int32_t f) const { return racks_.mostFreeRackWith(f); }
+    std::int32_t fewestFreeRackWith(std::int32_t f) const { return indexedRacks().fewestFreeRackWith(f); }
+    std::int32_t mostFreeRackWith(std::int32_t f) const { return indexedRacks().mostFreeRackWith(f); }
     // Appends the racks with at least n free GPUs, in rack order.
-    void racksWithAtLeast(std::int32_t n, std::vector<std::int32_t>& out) const { racks_.racksWithAtLeast(n, out); }
+    void racksWithAtLeast(std::int32_t n, std::vector<std::int32_t>& out) const { indexedRacks().racksWithAtLeast(n, out); }
     // Lowest-index up server >= from with exactly f free GPUs (f >= 1), or -1.
     std::int32_t nextServerWithFree(std::int32_t f, std::int32_t from) const;
 
 private:
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
     void setServerFree(std::int32_t server, std::int32_t newFree, bool newUp);
-    void indexRack(std::int32_t rack);
+    void indexRack(std::int32_t rack) const;
+    // The rack index, brought up to date first: a change only marks its rack, so that the many
+    // changes between two searches (a run's servers, a preemption's victims) index a rack once.
+    const RackIndex& indexedRacks() const
+    {
+        if (!staleRacks_.empty())
+            indexStaleRacks();
+        return racks_;
+    }
+    void indexStaleRacks() const;
 
     const Topology* cluster_;
     std::int32_t maxF_ = 0;
@@ -71,7 +80,9 @@ private:
     std::vector<std::int32_t> rackFree_;
     std::vector<std::int32_t> countF_;
     std::vector<std::int32_t> rackCountF_; // [rack * (maxF_+1) + f]
-    RackIndex racks_;
+    mutable RackIndex racks_;
+    mutable std::vector<std::int32_t> staleRacks_;
+    mutable std::vector<std::uint8_t> rackStale_;
     std::vector<std::vector<std::uint64_t>> serverBits_; // [f][word]
     std::vector<std::int32_t>* changed_ = nullptr;
 };

@@ -32,15 +32,24 @@ public:
                 continue;
             minT[i] = lo;
             maxT[i] = hi;
+            // Up to the root, or to the first node that stays as it was (so do all above it).
             for (i /= 2; i >= 1; i /= 2) {
-                minT[i] = std::min(minT[2 * i], minT[2 * i + 1]);
-                maxT[i] = std::max(maxT[2 * i], maxT[2 * i + 1]);
+                const auto mn = std::min(minT[2 * i], minT[2 * i + 1]);
+                const auto mx = std::max(maxT[2 * i], maxT[2 * i + 1]);
+                if (minT[i] == mn && maxT[i] == mx)
+                    break;
+                minT[i] = mn;
+                maxT[i] = mx;
             }
         }
         auto i = static_cast<std::size_t>(rack) + size_;
         freeTree_[i] = rackFree;
-        for (i /= 2; i >= 1; i /= 2)
-            freeTree_[i] = std::max(freeTree_[2 * i], freeTree_[2 * i + 1]);
+        for (i /= 2; i >= 1; i /= 2) {
+            const auto mx = std::max(freeTree_[2 * i], freeTree_[2 * i + 1]);
+            if (freeTree_[i] == mx)
+                break;
+            freeTree_[i] = mx;
+        }
     }
 
     // -1 when no rack holds a server with exactly f free GPUs.
