@@ -3,6 +3,8 @@
 #include "core/util/csv_writer.hpp"
 #include "core/util/number_format.hpp"
 
+#include <cmath>
+
 namespace clens {
 
 namespace {
@@ -12,7 +14,7 @@ void writeHeader(std::ostream& out)
     out << "job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,fragmentation_delay_s,"
            "capacity_delay_s,servers,racks,level,attempts,status,gpu_seconds,user,duration_s,allocated_gpus,slowdown,"
            "effective_util,held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli,power_delay_s,throttled_s,oom_kills,"
-           "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions\n";
+           "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions,queue_key\n";
 }
 
 void writeRow(std::ostream& out, const SimResult& result, const JobResult& r)
@@ -45,7 +47,10 @@ void writeRow(std::ostream& out, const SimResult& result, const JobResult& r)
     out << ',' << r.heldIdleGpuSeconds << ',' << formatDouble(r.cpuCores) << ',' << formatDouble(r.memGb) << ',' << r.gpuMilli
         << ',' << r.powerDelay_s << ',' << formatDouble(r.throttled_s) << ',' << r.oomKills << ',' << formatDouble(r.cpuReservedCoreS)
         << ',' << formatDouble(r.cpuUsedCoreS) << ',' << formatDouble(r.memReservedGbS) << ',' << formatDouble(r.memUsedGbS)
-        << ',' << r.preemptions << '\n';
+        << ',' << r.preemptions << ',';
+    if (!std::isnan(r.queueKey))
+        out << formatDouble(r.queueKey);
+    out << '\n';
 }
 
 } // namespace

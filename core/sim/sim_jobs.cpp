@@ -86,6 +86,7 @@ void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 void SimEngine::dequeue(std::int32_t j, std::int64_t t)
 {
     lanes_->leave(j, keyOf_[idx(j)], t);
+    result_.jobs[idx(j)].queueKey = keyOf_[idx(j)].primary;
     auto& c = series_.counters();
     --c.queuedJobs;
     --c.queuedByVc[idx(job(j).vc)];

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -53,6 +54,9 @@ struct JobResult {
     LocalityLevel level = LocalityLevel::Server;
     std::int32_t attempts = 0; // placements, trials and restarts included
     std::int32_t preemptions = 0; // runs cut by a preemption (quota or queue policy)
+    // The queue policy's key it last waited under (docs/queue-policies.md "The queue key"), as it
+    // left the queue (started, or the simulation ended); NaN: it never waited, or not recorded.
+    double queueKey = std::numeric_limits<double>::quiet_NaN();
     std::int64_t gpuSeconds = 0; // every GPU-second held
     std::int64_t heldIdleGpuSeconds = 0; // of which hoarded idle (gang none)
     double effectiveGpuSeconds = 0;      // GPU-seconds weighted by effective utilization

@@ -249,9 +249,9 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
                         "attempts, gpu_seconds, held_idle_gpu_seconds, effective_gpu_seconds, slowdown, effective_util, "
                         "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
                         "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
-                        "mem_reserved_gb_s, mem_used_gb_s, preemptions, never_start_order) "
+                        "mem_reserved_gb_s, mem_used_gb_s, preemptions, never_start_order, queue_key) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                        "?, ?, ?, ?)");
+                        "?, ?, ?, ?, ?)");
         std::vector<std::optional<std::int64_t>> neverStartOrder(r.jobs.size());
         for (std::size_t k = 0; k < r.neverStartable.size(); ++k)
             if (const auto row = static_cast<std::size_t>(r.neverStartable[k]); row < neverStartOrder.size())
@@ -297,6 +297,7 @@ void writeResult(Database& db, std::int64_t idx, const std::string& name, std::o
             s.bindReal(++c, j.memUsedGbS);
             s.bindInt(++c, j.preemptions);
             s.bindOptionalInt(++c, neverStartOrder[i]);
+            s.bindReal(++c, j.queueKey);
             s.run();
             progress.tick();
         }
@@ -571,7 +572,7 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                  "effective_gpu_seconds, slowdown, effective_util, "
                  "first_wait, wait_count, cpu_cores, mem_gb, gpu_milli, power_delay_s, throttled_s, oom_kills, "
                  "scaled_intervals, cpu_under_intervals, mem_under_intervals, cpu_reserved_core_s, cpu_used_core_s, "
-                 "mem_reserved_gb_s, mem_used_gb_s, preemptions, never_start_order",
+                 "mem_reserved_gb_s, mem_used_gb_s, preemptions, never_start_order, queue_key",
                  idx, [&](TableReader& t) {
                      JobResult j;
                      int c = 1;
@@ -615,6 +616,10 @@ std::vector<StoredResult> readResults(Database& db, const std::string& file, std
                              t.fail(c, "a place among the jobs that could never start must be within the jobs");
                          neverStartOrder.emplace_back(*order, static_cast<std::int32_t>(r.jobs.size()));
                      }
+                     ++c;
+                     j.queueKey = t.real(c); // NULL (NaN): it never waited, or a result before version 9
+                     if (std::isinf(j.queueKey))
+                         t.fail(c, "a queue key must be a finite number");
                      r.jobs.push_back(j);
                      progress.tick();
                  });

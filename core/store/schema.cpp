@@ -432,7 +432,15 @@ ALTER TABLE view_state ADD COLUMN window_to_s INTEGER;
 
 void addV8(Database& db) { db.exec(kV8); }
 
-constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}, {5, addV6}, {6, addV7}, {7, addV8}};
+// Version 9: per job, the queue policy's key it last waited under (JobResult::queueKey; NULL: it
+// never waited, or the result is older).
+constexpr const char* kV9 = R"sql(
+ALTER TABLE result_jobs ADD COLUMN queue_key REAL;
+)sql";
+
+void addV9(Database& db) { db.exec(kV9); }
+
+constexpr Migration kMigrations[] = {{1, addPhaseTables}, {2, addV3}, {3, addV4}, {4, addV5}, {5, addV6}, {6, addV7}, {7, addV8}, {8, addV9}};
 
 } // namespace
 
@@ -446,6 +454,7 @@ void createSchema(Database& db)
     db.exec(kV6);
     db.exec(kV7);
     db.exec(kV8);
+    db.exec(kV9);
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId));
     db.exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
 }

@@ -16,7 +16,7 @@ namespace clens::store {
 
 // 'CLns' as a big-endian 32-bit integer.
 constexpr std::int32_t kApplicationId = 0x434C6E73;
-constexpr std::int64_t kSchemaVersion = 8;
+constexpr std::int64_t kSchemaVersion = 9;
 // The oldest version this build can open (older ones have no migration path).
 constexpr std::int64_t kOldestReadableVersion = 1;
 

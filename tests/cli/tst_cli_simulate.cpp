@@ -51,7 +51,9 @@ void TestCliSimulate::demoOutputs()
                                        "queue_speech,queue_nlp,cpu_reserved,mem_reserved,share_fragmentation,cpu_used,mem_used,"
                                        "powered_servers,power_kw\n0,12,"));
     QVERIFY(lines[0].endsWith(",held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli,power_delay_s,throttled_s,oom_kills,"
-                              "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions"));
+                              "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions,queue_key"));
+    // j05 was never preempted and waited under fifo's key, its submit time 120.
+    QVERIFY(lines[5].endsWith(",0,120"));
 }
 
 void TestCliSimulate::deterministic()

@@ -61,6 +61,9 @@ void TestSimQueue::shortestFirst()
     QCOMPARE(startOf(r, 1), longStart);
     QCOMPARE(startOf(r, 2), shortStart);
     QCOMPARE(r.summary.preemptions, std::int64_t{0});
+    // The key each waited under: fifo its submit time (10, 20); sjf and srtf its service (300, 90).
+    QCOMPARE(r.jobs[1].queueKey, policy == QueuePolicyKind::Fifo ? 10.0 : 300.0);
+    QCOMPARE(r.jobs[2].queueKey, policy == QueuePolicyKind::Fifo ? 20.0 : 90.0);
 }
 
 void TestSimQueue::srtfPreemptsLongestRemaining()
@@ -83,6 +86,11 @@ void TestSimQueue::srtfPreemptsLongestRemaining()
     QCOMPARE(r.summary.preemptions, std::int64_t{1});
     // Waiting: j1 from 100 to 200.
     QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{100});
+    // Keys: j1 last waited with its 1900 s remaining (re-queued at 100), j2 with its 100 s, j0
+    // with its 1000 s at submission.
+    QCOMPARE(r.jobs[1].queueKey, 1900.0);
+    QCOMPARE(r.jobs[2].queueKey, 100.0);
+    QCOMPARE(r.jobs[0].queueKey, 1000.0);
 }
 
 void TestSimQueue::srtfLeavesShorterRunning()
@@ -172,6 +180,8 @@ void TestSimQueue::qssfOrdersByPrediction()
     QCOMPARE(startOf(r, 1), std::int64_t{300});
     QCOMPARE(startOf(r, 3), std::int64_t{1300});
     QCOMPARE(startOf(r, 2), std::int64_t{1350});
+    QCOMPARE(r.jobs[2].queueKey, 1200.0);
+    QCOMPARE(r.jobs[3].queueKey, 600.0);
     r = simulate(cluster, trace, withPolicy(QueuePolicyKind::Fifo));
     QCOMPARE(startOf(r, 2), std::int64_t{1300});
     QCOMPARE(startOf(r, 3), std::int64_t{1350});
@@ -192,6 +202,9 @@ void TestSimQueue::lasDemotionWakesTheScheduler()
     QCOMPARE(endOf(r, 0), std::int64_t{530});
     QCOMPARE(r.summary.preemptions, std::int64_t{1});
     QCOMPARE(r.jobs[0].attempts, 2);
+    // j0 restarted from queue 1 (re-queued at 100 GPU-s), j1 started from queue 0.
+    QCOMPARE(r.jobs[0].queueKey, 1.0);
+    QCOMPARE(r.jobs[1].queueKey, 0.0);
 }
 
 void TestSimQueue::lasStarvationPromotion_data()

@@ -199,6 +199,7 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME(a.throttled_s, b.throttled_s);
         CLENS_SAME(a.oomKills, b.oomKills);
         CLENS_SAME(a.preemptions, b.preemptions);
+        CLENS_SAME_REAL(a.queueKey, b.queueKey);
         CLENS_SAME(a.scaledIntervals, b.scaledIntervals);
         CLENS_SAME(a.cpuUnderIntervals, b.cpuUnderIntervals);
         CLENS_SAME(a.memUnderIntervals, b.memUnderIntervals);

@@ -134,6 +134,7 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.throttled_s = 0.25 * static_cast<double>(i);
         j.oomKills = static_cast<std::int32_t>(i % 3);
         j.preemptions = static_cast<std::int32_t>(i % 5);
+        j.queueKey = i == 0 ? std::nan("") : 1e5 - 0.5 * static_cast<double>(i); // NaN: never waited
         j.scaledIntervals = static_cast<std::int32_t>(i) * 4;
         j.cpuUnderIntervals = static_cast<std::int32_t>(i);
         j.memUnderIntervals = static_cast<std::int32_t>(i % 2);

@@ -129,6 +129,7 @@ private slots:
     void version5ResultsHaveNoNeverStartable();
     void version6FileOpensWithoutSweep();
     void version7FileOpensWithoutTimeWindow();
+    void version8ResultsHaveNoQueueKeys();
     void migrationStepsRunInOrder();
     void loadReportsProgressAndCancels();
     void storedStructsAreComplete();
@@ -454,6 +455,8 @@ void TestProjectFile::badContentNamesTableAndRow_data()
     // Result 0 records rows 4 then 2 as never startable (places 0 and 1).
     QTest::newRow("never-start place twice") << "UPDATE result_jobs SET never_start_order = 0 WHERE result = 0 AND idx = 2"
                                              << qint64{5} << "result_jobs.never_start_order";
+    QTest::newRow("infinite queue key") << "UPDATE result_jobs SET queue_key = 9e999 WHERE result = 0 AND idx = 3"
+                                        << qint64{4} << "result_jobs.queue_key";
     QTest::newRow("never-start place past the jobs") << "UPDATE result_jobs SET never_start_order = 9 WHERE result = 0 AND idx = 4"
                                                      << qint64{5} << "result_jobs.never_start_order";
     QTest::newRow("occupancy GPU out of range") << "UPDATE result_occupancy SET gpu = 44 WHERE result = 0 AND idx = 2"
@@ -506,6 +509,7 @@ void TestProjectFile::badContentNamesTableAndRow()
 
 namespace {
 // What a v2 file lacks: the columns the 2 -> 3 step adds.
+constexpr const char* kDropV9 = "ALTER TABLE result_jobs DROP COLUMN queue_key; ";
 constexpr const char* kDropV8 = "ALTER TABLE view_state DROP COLUMN window_from_s; ALTER TABLE view_state DROP COLUMN window_to_s; ";
 constexpr const char* kDropV7 = "DROP TABLE sweep; DROP TABLE sweep_runs; DROP TABLE view_state; ";
 constexpr const char* kDropV6 = "ALTER TABLE result_jobs DROP COLUMN never_start_order; ";
@@ -552,6 +556,13 @@ constexpr const char* kDropV3 = "ALTER TABLE jobs DROP COLUMN cpu_cores; ALTER T
                                 "ALTER TABLE result_series DROP COLUMN cpu_used; ALTER TABLE result_series DROP COLUMN mem_used; "
                                 "ALTER TABLE result_series DROP COLUMN powered_servers; ALTER TABLE result_series DROP COLUMN power_kw; "
                                 "DROP TABLE result_power_off; DROP TABLE result_scaled_runs; ";
+// Results before version 9 recorded no queue keys.
+void forgetQueueKeys(Project& p)
+{
+    for (auto& r : p.results)
+        for (auto& j : std::const_pointer_cast<SimResult>(r.result)->jobs)
+            j.queueKey = std::nan("");
+}
 // A made-up next schema for the upgrade tests: adds a column with a default.
 void addColourColumn(store::Database& db) { db.exec("ALTER TABLE scenarios ADD COLUMN colour TEXT NOT NULL DEFAULT 'blue'"); }
 void failingStep(store::Database& db) { db.exec("ALTER TABLE no_such_table ADD COLUMN x INTEGER"); }
@@ -637,7 +648,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     }
     const auto file = path("v1.clens");
     saveProject(file, p);
-    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + kDropV4 + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
+    execSql(file, std::string(kDropV9) + kDropV7 + kDropV6 + kDropV5 + kDropV4 + kDropV3 + "DROP TABLE phase_metrics; DROP TABLE phase_metric_columns; "
                   "DROP TABLE phase_metric_notes; DROP TABLE containers; PRAGMA user_version = 1");
     const auto before = readBytes(file);
     auto q = loadProject(file);
@@ -662,6 +673,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         sc.power = p.results[i].result->scenario.power;
         sc.autoscaler.usage = p.results[i].result->scenario.autoscaler.usage;
     }
+    forgetQueueKeys(p);
     compareProject(p, q);
 }
 
@@ -682,7 +694,7 @@ void TestProjectFile::version2ResultsHaveNoCapNorDefaults()
     QCOMPARE(current.results.front().result->scenario.resources.serverDefaults.cpuCores, std::optional<double>(32));
     QCOMPARE(current.results.front().result->scenario.resources.jobDefaults.memGbPerGpu, std::optional<double>(12.5));
     QCOMPARE(current.results.front().result->scenario.slowdown.maxFactor, 3.5);
-    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + kDropV4 + kDropV3 + "PRAGMA user_version = 2");
+    execSql(file, std::string(kDropV9) + kDropV7 + kDropV6 + kDropV5 + kDropV4 + kDropV3 + "PRAGMA user_version = 2");
     const auto q = loadProject(file);
     QVERIFY(!q.results.empty());
     for (const auto& r : q.results) {
@@ -705,7 +717,7 @@ void TestProjectFile::version3ResultsHaveNoPhases()
         for (const auto& l : r.result->scaledLevels)
             someKnown = someKnown || l.phase >= 0;
     QVERIFY(someKnown);
-    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + kDropV4 + "PRAGMA user_version = 3");
+    execSql(file, std::string(kDropV9) + kDropV7 + kDropV6 + kDropV5 + kDropV4 + "PRAGMA user_version = 3");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), current.results.size());
     std::size_t levels = 0;
@@ -731,7 +743,7 @@ void TestProjectFile::version4ResultsAreFifo()
     const auto current = loadProject(file);
     QVERIFY(current.results.front().result->scenario.queue.policy == QueuePolicyKind::FairShare);
     QCOMPARE(current.results.front().result->scenario.queue.lasThresholdsGpuS, (std::vector<double>{0.1, 7200, 1e12}));
-    execSql(file, std::string(kDropV7) + kDropV6 + kDropV5 + "PRAGMA user_version = 4");
+    execSql(file, std::string(kDropV9) + kDropV7 + kDropV6 + kDropV5 + "PRAGMA user_version = 4");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), current.results.size());
     for (std::size_t i = 0; i < q.results.size(); ++i) {
@@ -751,13 +763,14 @@ void TestProjectFile::version5ResultsHaveNoNeverStartable()
     const auto file = path("v5.clens");
     saveProject(file, p);
     QVERIFY(!loadProject(file).results.front().result->neverStartable.empty());
-    execSql(file, std::string(kDropV7) + kDropV6 + "PRAGMA user_version = 5");
+    execSql(file, std::string(kDropV9) + kDropV7 + kDropV6 + "PRAGMA user_version = 5");
     const auto q = loadProject(file);
     QCOMPARE(q.results.size(), p.results.size());
     for (auto& r : p.results)
         std::const_pointer_cast<SimResult>(r.result)->neverStartable.clear();
     p.sweep.reset();
     p.view.reset();
+    forgetQueueKeys(p);
     compareProject(p, q);
 }
 
@@ -769,12 +782,13 @@ void TestProjectFile::version6FileOpensWithoutSweep()
     const auto file = path("v6.clens");
     saveProject(file, p);
     QVERIFY(loadProject(file).sweep);
-    execSql(file, std::string(kDropV7) + "PRAGMA user_version = 6");
+    execSql(file, std::string(kDropV9) + kDropV7 + "PRAGMA user_version = 6");
     const auto q = loadProject(file);
     QVERIFY(!q.sweep);
     QVERIFY(!q.view);
     p.sweep.reset();
     p.view.reset();
+    forgetQueueKeys(p);
     compareProject(p, q);
 }
 
@@ -785,12 +799,30 @@ void TestProjectFile::version7FileOpensWithoutTimeWindow()
     const auto file = path("v7.clens");
     saveProject(file, p);
     QCOMPARE(loadProject(file).view->windowTo_s, std::optional<std::int64_t>{4200000});
-    execSql(file, std::string(kDropV8) + "PRAGMA user_version = 7");
+    execSql(file, std::string(kDropV9) + kDropV8 + "PRAGMA user_version = 7");
     const auto q = loadProject(file);
     QVERIFY(q.view);
     QVERIFY(!q.view->windowFrom_s && !q.view->windowTo_s);
     p.view->windowFrom_s.reset();
     p.view->windowTo_s.reset();
+    forgetQueueKeys(p);
+    compareProject(p, q);
+}
+
+void TestProjectFile::version8ResultsHaveNoQueueKeys()
+{
+    // A schema-8 file opens through the real 8 -> 9 step: its jobs' queue keys were not recorded
+    // (NaN, no Queue row in the inspector); the rest is as saved.
+    auto p = makeRichProject();
+    const auto file = path("v8.clens");
+    saveProject(file, p);
+    QCOMPARE(loadProject(file).results.front().result->jobs[1].queueKey, 1e5 - 0.5);
+    execSql(file, std::string(kDropV9) + "PRAGMA user_version = 8");
+    const auto q = loadProject(file);
+    for (const auto& r : q.results)
+        for (const auto& j : r.result->jobs)
+            QVERIFY(std::isnan(j.queueKey));
+    forgetQueueKeys(p);
     compareProject(p, q);
 }
 
@@ -840,7 +872,7 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(sizeof(Server), std::size_t{96});
     QCOMPARE(sizeof(ServerSpec), std::size_t{128});
     QCOMPARE(sizeof(Scenario), std::size_t{456});
-    QCOMPARE(sizeof(JobResult), std::size_t{232});
+    QCOMPARE(sizeof(JobResult), std::size_t{240});
     QCOMPARE(sizeof(WaitInterval), std::size_t{24});
     QCOMPARE(sizeof(GpuInterval), std::size_t{32});
     QCOMPARE(sizeof(ServerOutage), std::size_t{24});

@@ -172,6 +172,11 @@ private slots:
         QVERIFY(preempted >= 0);
         w.session()->selectJob(preempted);
         QVERIFY2(w.inspector()->whyText().contains(QStringLiteral("preempted")), qPrintable(w.inspector()->whyText()));
+        // A las victim ran in a higher queue than the job that took its GPUs: it re-queued there.
+        const auto key = result.jobs[static_cast<std::size_t>(preempted)].queueKey;
+        QVERIFY(key >= 1);
+        QVERIFY2(w.inspector()->fieldText(QStringLiteral("Queue")).startsWith(QStringLiteral("<b>queue %1</b>").arg(key)),
+                 qPrintable(w.inspector()->fieldText(QStringLiteral("Queue"))));
     }
 
     void projectWithTheRealCoreOpensWithoutSimulating()

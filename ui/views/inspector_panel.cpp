@@ -97,7 +97,7 @@ InspectorPanel::InspectorPanel(QWidget* parent)
     form->setVerticalSpacing(3);
     form->setLabelAlignment(Qt::AlignLeft);
     for (const QString& name : {tr("Asked"), tr("Submitted"), tr("Started"), tr("Ended"), tr("Placement"), tr("Servers"),
-                                tr("Attempts"), tr("Run"), tr("GPU time"), tr("Autoscaler"), tr("Power")}) {
+                                tr("Attempts"), tr("Queue"), tr("Run"), tr("GPU time"), tr("Autoscaler"), tr("Power")}) {
         auto* value = new QLabel;
         value->setWordWrap(true);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -345,8 +345,9 @@ void InspectorPanel::refresh()
     }
     set(tr("Attempts"), r.preemptions > 0 ? tr("%1 (%2 preempted)").arg(r.attempts).arg(r.preemptions) : QString::number(r.attempts));
     set(tr("GPU time"), tr("%1 GPU-h").arg(static_cast<double>(r.gpuSeconds) / 3600.0, 0, 'f', 1));
-    // Rows only for a job the autoscaler scaled or that waited for power.
-    for (const auto& [name, text] : {std::pair{tr("Autoscaler"), autoscalerText(result, job_)}, std::pair{tr("Power"), powerText(result, job_)}}) {
+    // Rows only for a job a queue policy ranked, the autoscaler scaled or that waited for power.
+    for (const auto& [name, text] : {std::pair{tr("Queue"), queueText(result, job_)}, std::pair{tr("Autoscaler"), autoscalerText(result, job_)},
+                                     std::pair{tr("Power"), powerText(result, job_)}}) {
         set(name, text);
         for (auto& [n, label] : fields_)
             if (n == name)

@@ -47,6 +47,10 @@ public:
     static QString autoscalerText(const SimResult& result, std::int32_t job);
     // "waited 5 min for servers to boot"; empty when it did not.
     static QString powerText(const SimResult& result, std::int32_t job);
+    // "queue 2 of 0–2 (attained ≥ 36,000 GPU-s)" under las, what the key means under sjf, srtf
+    // and qssf (docs/queue-policies.md "The queue key"); empty under fifo and fair-share, or
+    // when the job never waited.
+    static QString queueText(const SimResult& result, std::int32_t job);
 
 signals:
     void seekRequested(std::int64_t t);
