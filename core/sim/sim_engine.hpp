@@ -141,6 +141,7 @@ private:
     // (docs/simulation.md "Quota"). Stops early when whileCond() turns false.
     template <class Visit, class While>
     void visitInQuotaPhases(PassHeap& heap, Visit&& visit, While&& whileCond);
+    PassEntry laneEntry(std::int32_t lane, const QueueKey& key) const;
     void pushLane(PassHeap& heap, std::int32_t lane, const QueueKey& key);
     // Pushes the lane's next job after `key`, if any.
     void pushNextInLane(PassHeap& heap, std::int32_t lane, const QueueKey& key);

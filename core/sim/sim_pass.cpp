@@ -69,9 +69,14 @@ bool SimEngine::choosePlacement(std::int32_t j, std::int64_t t, std::int64_t max
     return false;
 }
 
+SimEngine::PassEntry SimEngine::laneEntry(std::int32_t lane, const QueueKey& key) const
+{
+    return {vcOrder(lanes_->lane(lane).vc), key, lane};
+}
+
 void SimEngine::pushLane(PassHeap& heap, std::int32_t lane, const QueueKey& key)
 {
-    heap.push({vcOrder(lanes_->lane(lane).vc), key, lane});
+    heap.push(laneEntry(lane, key));
 }
 
 void SimEngine::pushNextInLane(PassHeap& heap, std::int32_t lane, const QueueKey& key)
@@ -122,19 +127,22 @@ void SimEngine::reviveFailedLanes(PassHeap& heap, const QueueKey& key)
 
 void SimEngine::gangPass(std::int64_t t)
 {
-    PassHeap heap;
     // A lane whose head needs more GPUs than are free cannot start now (unless it may preempt).
     const bool mayPreempt = quota_.mode() == QuotaMode::BorrowPreempt || queue_->preemptive();
     ++totalsEpoch_;
+    std::vector<PassEntry> entries;
     for (const auto laneId : lanes_->active()) {
         const auto& l = lanes_->lane(laneId);
         if (l.failedEpoch == releaseEpoch_)
             continue;
-        const auto need = laneNeed(laneId, t);
-        const bool enough = resourceMode() ? mightFit(lanes_->headJob(laneId), need) : need <= pool_.totalFree();
-        if (mayPreempt || enough)
-            pushLane(heap, laneId, *l.keys.begin());
+        if (!mayPreempt) {
+            const auto need = laneNeed(laneId, t);
+            if (!(resourceMode() ? mightFit(lanes_->headJob(laneId), need) : need <= pool_.totalFree()))
+                continue;
+        }
+        entries.push_back(laneEntry(laneId, *l.keys.begin()));
     }
+    PassHeap heap(std::greater<>{}, std::move(entries)); // built at once: one pass over the lanes
     const auto visit = [&](const PassEntry& e, bool withinQuotaPhase, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).vc;
@@ -177,10 +185,11 @@ void SimEngine::gangPass(std::int64_t t)
 
 void SimEngine::hoardingPass(std::int64_t t)
 {
-    PassHeap heap;
+    std::vector<PassEntry> entries;
     for (const auto laneId : lanes_->active())
         if (lanes_->lane(laneId).failedEpoch != releaseEpoch_)
-            pushLane(heap, laneId, *lanes_->lane(laneId).keys.begin());
+            entries.push_back(laneEntry(laneId, *lanes_->lane(laneId).keys.begin()));
+    PassHeap heap(std::greater<>{}, std::move(entries));
     const auto visit = [&](const PassEntry& e, bool withinQuotaPhase, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).vc;
