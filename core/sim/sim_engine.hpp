@@ -24,6 +24,7 @@
 #include "core/sim/fragmentation.hpp"
 #include "core/sim/gpu_pool.hpp"
 #include "core/sim/locality.hpp"
+#include "core/sim/pass_queue.hpp"
 #include "core/sim/placement.hpp"
 #include "core/sim/queue/queue_policy.hpp"
 #include "core/sim/quota_book.hpp"
@@ -115,7 +116,7 @@ private:
         std::int32_t lane = 0;
         auto operator<=>(const PassEntry&) const = default;
     };
-    using PassHeap = std::priority_queue<PassEntry, std::vector<PassEntry>, std::greater<>>;
+    using PassHeap = PassQueue<PassEntry>;
 
     // --- event loop (sim_engine.cpp)
     std::optional<std::int64_t> nextInstant();

@@ -131,6 +131,7 @@ void SimEngine::gangPass(std::int64_t t)
     const bool mayPreempt = quota_.mode() == QuotaMode::BorrowPreempt || queue_->preemptive();
     ++totalsEpoch_;
     std::vector<PassEntry> entries;
+    entries.reserve(lanes_->active().size());
     for (const auto laneId : lanes_->active()) {
         const auto& l = lanes_->lane(laneId);
         if (l.failedEpoch == releaseEpoch_)
@@ -142,7 +143,7 @@ void SimEngine::gangPass(std::int64_t t)
         }
         entries.push_back(laneEntry(laneId, *l.keys.begin()));
     }
-    PassHeap heap(std::greater<>{}, std::move(entries)); // built at once: one pass over the lanes
+    PassHeap heap(std::move(entries));
     const auto visit = [&](const PassEntry& e, bool withinQuotaPhase, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).vc;
@@ -189,7 +190,7 @@ void SimEngine::hoardingPass(std::int64_t t)
     for (const auto laneId : lanes_->active())
         if (lanes_->lane(laneId).failedEpoch != releaseEpoch_)
             entries.push_back(laneEntry(laneId, *lanes_->lane(laneId).keys.begin()));
-    PassHeap heap(std::greater<>{}, std::move(entries));
+    PassHeap heap(std::move(entries));
     const auto visit = [&](const PassEntry& e, bool withinQuotaPhase, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).vc;
