@@ -124,7 +124,30 @@ QScrollArea* ScenarioPanel::build()
     v->setSpacing(8);
     scroll->setWidget(body);
 
-    // Locality.
+    v->addWidget(buildLocality());
+    v->addWidget(buildGang());
+    v->addWidget(buildQuotas());
+    v->addWidget(buildPlacement());
+    queue_ = new QueueKnobs; // docs/queue-policies.md
+    v->addWidget(queue_);
+    v->addWidget(buildSlowdown());
+    v->addWidget(buildResources());
+    v->addWidget(buildArrivals());
+    v->addWidget(buildFailures());
+    // Autoscaler and node power (docs/autoscaling.md).
+    autoscaler_ = new AutoscalerKnobs;
+    v->addWidget(autoscaler_);
+    power_ = new PowerKnobs;
+    v->addWidget(power_);
+    v->addWidget(buildRun());
+    v->addStretch(1);
+    connectEdits();
+    WheelGuard::protect(body, scroll);
+    return scroll;
+}
+
+QGroupBox* ScenarioPanel::buildLocality()
+{
     auto* locality = new QGroupBox(tr("Locality"));
     auto* lf = form(locality);
     lf->addRow(note(tr("A job first waits for GPUs on the fewest servers of one rack; "
@@ -143,9 +166,11 @@ QScrollArea* ScenarioPanel::build()
     offerVary(lf, relaxRack_, QStringLiteral("locality.relax_to_rack_after_s"));
     offerVary(lf, relaxAny_, QStringLiteral("locality.relax_to_any_after_s"));
     offerVary(lf, rackSize_, QStringLiteral("locality.rack_size"));
-    v->addWidget(locality);
+    return locality;
+}
 
-    // Gang.
+QGroupBox* ScenarioPanel::buildGang()
+{
     auto* gangBox = new QGroupBox(tr("Gang scheduling"));
     auto* gf = form(gangBox);
     gang_ = new QComboBox;
@@ -161,9 +186,11 @@ QScrollArea* ScenarioPanel::build()
     offerVary(gf, gang_, QStringLiteral("gang.policy"));
     offerVary(gf, minFraction_, QStringLiteral("gang.min_fraction"));
     offerVary(gf, elasticAfter_, QStringLiteral("gang.elastic_after_s"));
-    v->addWidget(gangBox);
+    return gangBox;
+}
 
-    // Quotas.
+QGroupBox* ScenarioPanel::buildQuotas()
+{
     auto* quotaBox = new QGroupBox(tr("Quotas (fair share)"));
     auto* qf = form(quotaBox);
     quotaMode_ = new QComboBox;
@@ -194,9 +221,11 @@ QScrollArea* ScenarioPanel::build()
         edited();
     });
     offerVary(qf, quotaMode_, QStringLiteral("quota.mode"));
-    v->addWidget(quotaBox);
+    return quotaBox;
+}
 
-    // Scheduling.
+QGroupBox* ScenarioPanel::buildPlacement()
+{
     auto* schedBox = new QGroupBox(tr("Placement and backfill"));
     auto* sf = form(schedBox);
     placement_ = new QComboBox;
@@ -215,11 +244,11 @@ QScrollArea* ScenarioPanel::build()
     sf->addRow(tr("Backfill"), backfill_);
     offerVary(sf, placement_, QStringLiteral("placement"));
     offerVary(sf, backfill_, QStringLiteral("backfill"));
-    v->addWidget(schedBox);
-    queue_ = new QueueKnobs; // docs/queue-policies.md
-    v->addWidget(queue_);
+    return schedBox;
+}
 
-    // Slowdown.
+QGroupBox* ScenarioPanel::buildSlowdown()
+{
     auto* slowBox = new QGroupBox(tr("Slowdown of spread jobs"));
     auto* slf = form(slowBox);
     perExtraServer_ = doubleSpin(0, 10, 0.05, 2);
@@ -235,9 +264,11 @@ QScrollArea* ScenarioPanel::build()
     offerVary(slf, perExtraServer_, QStringLiteral("slowdown.per_extra_server"));
     offerVary(slf, crossRack_, QStringLiteral("slowdown.cross_rack"));
     offerVary(slf, maxFactor_, QStringLiteral("slowdown.max_factor"));
-    v->addWidget(slowBox);
+    return slowBox;
+}
 
-    // Resources beyond GPUs.
+QGroupBox* ScenarioPanel::buildResources()
+{
     auto* resBox = new QGroupBox(tr("Resources (CPU, memory)"));
     auto* rsf = form(resBox);
     rsf->addRow(note(tr("What servers have and jobs ask when the cluster file or the trace does not say. "
@@ -268,9 +299,11 @@ QScrollArea* ScenarioPanel::build()
     rsf->addRow(tr("Server memory"), serverMem_);
     rsf->addRow(tr("Job CPU cores"), jobCpu_);
     rsf->addRow(tr("Job memory"), jobMem_);
-    v->addWidget(resBox);
+    return resBox;
+}
 
-    // Arrivals.
+QGroupBox* ScenarioPanel::buildArrivals()
+{
     auto* arrivalsBox = new QGroupBox(tr("Arrivals"));
     auto* arf = form(arrivalsBox);
     arf->addRow(note(tr("What if jobs came faster? Submissions are replayed this many times faster toward the "
@@ -282,9 +315,11 @@ QScrollArea* ScenarioPanel::build()
     speedup_->setToolTip(tr("arrivals.speedup: 1 replays the trace as recorded, 1000 a thousand times faster"));
     arf->addRow(tr("Faster by"), speedup_);
     offerVary(arf, speedup_, QStringLiteral("arrivals.speedup"));
-    v->addWidget(arrivalsBox);
+    return arrivalsBox;
+}
 
-    // Failures.
+QGroupBox* ScenarioPanel::buildFailures()
+{
     auto* failBox = new QGroupBox(tr("Failures"));
     auto* ff = form(failBox);
     trialRun_ = new DurationKnob(false, tr("off"));
@@ -307,15 +342,11 @@ QScrollArea* ScenarioPanel::build()
     offerVary(ff, mtbf_, QStringLiteral("failures.server_mtbf_h"));
     offerVary(ff, repair_, QStringLiteral("failures.repair_h"));
     offerVary(ff, checkpoint_, QStringLiteral("failures.checkpoint_s"));
-    v->addWidget(failBox);
+    return failBox;
+}
 
-    // Autoscaler and node power (docs/autoscaling.md).
-    autoscaler_ = new AutoscalerKnobs;
-    v->addWidget(autoscaler_);
-    power_ = new PowerKnobs;
-    v->addWidget(power_);
-
-    // Run.
+QGroupBox* ScenarioPanel::buildRun()
+{
     auto* runBox = new QGroupBox(tr("Run"));
     auto* rf = form(runBox);
     seed_ = new QSpinBox;
@@ -329,9 +360,12 @@ QScrollArea* ScenarioPanel::build()
     seriesStep_->setKeyboardTracking(false);
     seriesStep_->setToolTip(tr("Sampling step of the timelines"));
     rf->addRow(tr("Timeline step"), seriesStep_);
-    v->addWidget(runBox);
-    v->addStretch(1);
+    return runBox;
+}
 
+// Every knob's change is an edit of the scenario.
+void ScenarioPanel::connectEdits()
+{
     const auto changed = [this] { edited(); };
     for (auto* k : {relaxRack_, relaxAny_, elasticAfter_, trialRun_, checkpoint_})
         connect(k, &DurationKnob::valueChanged, this, changed);
@@ -346,8 +380,6 @@ QScrollArea* ScenarioPanel::build()
     connect(autoscaler_, &AutoscalerKnobs::edited, this, changed);
     connect(power_, &PowerKnobs::edited, this, changed);
     connect(queue_, &QueueKnobs::edited, this, changed);
-    WheelGuard::protect(body, scroll);
-    return scroll;
 }
 
 void ScenarioPanel::setDemandSources(const DemandSources& sources)

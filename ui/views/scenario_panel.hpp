@@ -19,6 +19,7 @@ class QSpinBox;
 class QTableView;
 class QVBoxLayout;
 
+class QGroupBox;
 class QScrollArea;
 
 namespace clens::ui {
@@ -73,6 +74,17 @@ signals:
 
 private:
     QScrollArea* build();
+    // One group of knobs each.
+    QGroupBox* buildLocality();
+    QGroupBox* buildGang();
+    QGroupBox* buildQuotas();
+    QGroupBox* buildPlacement();
+    QGroupBox* buildSlowdown();
+    QGroupBox* buildResources();
+    QGroupBox* buildArrivals();
+    QGroupBox* buildFailures();
+    QGroupBox* buildRun();
+    void connectEdits();
     void edited();             // read widgets -> scenario_, emit
     void refreshEnabled();
     void fitQuotaTable();
