@@ -51,11 +51,21 @@ public:
     std::int32_t fewestFreeRackWith(std::int32_t f) const { return indexedRacks().fewestFreeRackWith(f); }
     std::int32_t mostFreeRackWith(std::int32_t f) const { return indexedRacks().mostFreeRackWith(f); }
     // Appends the racks with at least n free GPUs, in rack order.
-    void racksWithAtLeast(std::int32_t n, std::vector<std::int32_t>& out) const { indexedRacks().racksWithAtLeast(n, out); }
+    void racksWithAtLeast(std::int32_t n, std::vector<std::int32_t>& out) const
+    {
+        // A few hundred racks are scanned in a tight loop: cheaper than descending the tree when
+        // most racks qualify (a Philly-sized cluster has 69); the tree serves large clusters.
+        if (rackFree_.size() > kScannedRacks)
+            return indexedRacks().racksWithAtLeast(n, out);
+        for (std::size_t r = 0; r < rackFree_.size(); ++r)
+            if (rackFree_[r] >= n)
+                out.push_back(static_cast<std::int32_t>(r));
+    }
     // Lowest-index up server >= from with exactly f free GPUs (f >= 1), or -1.
     std::int32_t nextServerWithFree(std::int32_t f, std::int32_t from) const;
 
 private:
+    static constexpr std::size_t kScannedRacks = 256;
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
     void setServerFree(std::int32_t server, std::int32_t newFree, bool newUp);
     void indexRack(std::int32_t rack) const;

@@ -143,11 +143,13 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
                    const PlacementContext& ctx, Placement& out)
 {
     std::vector<std::int32_t> racks;
+    racks.reserve(static_cast<std::size_t>(pool.cluster().rackCount())); // one allocation, not one per doubling
     pool.racksWithAtLeast(size, racks);
     PlacementRule::RackKey bestKey{};
     bool found = false;
     Placement trial;
     std::vector<Candidate> cands;
+    cands.reserve(16);
     for (const auto rack : racks) {
         const auto rackFree = pool.rackFree(rack);
         const auto& r = pool.cluster().racks()[idx(rack)];
