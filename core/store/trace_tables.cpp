@@ -147,7 +147,7 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
                 t.fail(3, "a job needs a user but the users table is empty");
             j.user = static_cast<std::int32_t>(t.integer(3, 0, users - 1));
             j.submit_s = t.integer(4);
-            j.gpus = int32(t, 5);
+            j.gpus = static_cast<std::int32_t>(t.integer(5, 0, std::numeric_limits<std::int32_t>::max())); // never negative
             j.duration_s = t.integer(6);
             j.status = t.enumValue<JobStatus>(7);
             j.skip = t.enumValue<SkipReason>(8);

@@ -443,6 +443,8 @@ void TestProjectFile::badContentNamesTableAndRow_data()
     QTest::addColumn<QString>("field");
     // Rows are 1-based in the order the table is read; fixture tables: 3 tenants, 9 jobs.
     QTest::newRow("unknown status") << "UPDATE jobs SET status = 'Maybe' WHERE idx = 2" << qint64{3} << "jobs.status";
+    // Found by fuzz_project: a negative GPU count indexed the scheduler's memo out of bounds.
+    QTest::newRow("negative GPUs") << "UPDATE jobs SET gpus = -39 WHERE idx = 2" << qint64{3} << "jobs.gpus";
     QTest::newRow("vc out of range") << "UPDATE jobs SET vc = 3 WHERE idx = 4" << qint64{5} << "jobs.vc";
     QTest::newRow("missing job row") << "DELETE FROM jobs WHERE idx = 5" << qint64{6} << "jobs.idx";
     // Attempts are read by (job, idx): (6,0) (6,1) (6,2) (7,0) (7,1) then the moved (99,2).
