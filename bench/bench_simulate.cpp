@@ -143,12 +143,14 @@ int main(int argc, char** argv)
     if (argc > 4)
         g_only = argv[4];
 
-    const std::int64_t heapOps = 2'000'000;
-    const double tStd = heapBench<StdEventHeap>(heapOps);
-    const double tBoost = heapBench<BoostEventHeap>(heapOps);
-    std::printf("event heap, %lld pop+push at ~4k pending: std::priority_queue %.1f ns/op, boost d_ary_heap(4) %.1f ns/op\n",
-                static_cast<long long>(heapOps), tStd / static_cast<double>(heapOps) * 1e9,
-                tBoost / static_cast<double>(heapOps) * 1e9);
+    if (g_only.empty() || std::string("event heap").find(g_only) != std::string::npos) {
+        const std::int64_t heapOps = 2'000'000;
+        const double tStd = heapBench<StdEventHeap>(heapOps);
+        const double tBoost = heapBench<BoostEventHeap>(heapOps);
+        std::printf("event heap, %lld pop+push at ~4k pending: std::priority_queue %.1f ns/op, boost d_ary_heap(4) %.1f ns/op\n",
+                    static_cast<long long>(heapOps), tStd / static_cast<double>(heapOps) * 1e9,
+                    tBoost / static_cast<double>(heapOps) * 1e9);
+    }
 
     const auto philly = phillyLike(120'000, 552, 0.8);
     std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.8)\n", philly.trace->jobs.size(),
@@ -161,7 +163,8 @@ int main(int argc, char** argv)
     Scenario fgd;
     fgd.placement = PlacementPolicy::Fgd;
     simulateBench("simulate 120k jobs, 552 servers, CPU/memory on every job, 30% GPU shares, fgd", resources, runs, true, fgd);
-    stateAtBench(philly);
+    if (g_only.empty() || std::string("StateTimeline stateAt").find(g_only) != std::string::npos)
+        stateAtBench(philly);
 
     // Loaded: offered load 1.3 and the Philly VC quotas (philly_vc_nodes.csv, nodes x 8) in
     // borrow mode: queues of thousands of jobs, every delay cause present.

@@ -20,6 +20,7 @@ ResourcePool::ResourcePool(const ResourceModel& model, const GpuPool& gpus) : mo
     partOf_.assign(servers, Part{});
     maxFree_.assign(servers, 0);
     version_.assign(servers, 0);
+    isStaleByFree_.assign(servers, 0);
     maxCpu_ = MaxTree(servers);
     maxMem_ = MaxTree(servers);
     maxShare_ = MaxTree(servers);
@@ -105,23 +106,39 @@ void ResourcePool::touch(std::int32_t server)
     }
     partOf_[idx(server)] = p;
     maxFree_[idx(server)] = maxFree;
-    const auto& info = gpus_->cluster().servers()[idx(server)];
-    for (std::int32_t gpu = info.firstGpu; gpu < info.firstGpu + info.gpus; ++gpu) {
-        auto& key = keyOf_[idx(gpu)];
-        const GpuByFree now{gpuFreeMilli(gpu), p.gpuMilli, server, gpu};
-        if (key == now)
-            continue;
-        if (key.free > 0)
-            byFree_.erase(key);
-        key = now;
-        if (now.free > 0)
-            byFree_.insert(now);
+    if (!isStaleByFree_[idx(server)]) {
+        isStaleByFree_[idx(server)] = 1;
+        staleByFree_.push_back(server);
     }
     const bool up = gpus_->isUp(server);
     maxCpu_.set(idx(server), up ? cpuFree_[idx(server)] : MaxTree::kNone);
     maxMem_.set(idx(server), up ? memFree_[idx(server)] : MaxTree::kNone);
     maxShare_.set(idx(server), maxFree);
     add(g, p, +1);
+}
+
+void ResourcePool::refreshGpusByFree() const
+{
+    // A server's GPUs as of now, which is as of its last touch: the engine touches a server after
+    // every change on it.
+    for (const auto server : staleByFree_) {
+        const auto serverFree = partOf_[idx(server)].gpuMilli;
+        const auto& info = gpus_->cluster().servers()[idx(server)];
+        for (std::int32_t gpu = info.firstGpu; gpu < info.firstGpu + info.gpus; ++gpu) {
+            auto& key = keyOf_[idx(gpu)];
+            const GpuByFree now{gpuFreeMilli(gpu), serverFree, server, gpu};
+            if (key == now)
+                continue;
+            if (key.free > 0)
+                byFree_.erase(key);
+            key = now;
+            if (now.free > 0)
+                byFree_.insert(now);
+        }
+    }
+    for (const auto server : staleByFree_)
+        isStaleByFree_[idx(server)] = 0;
+    staleByFree_.clear();
 }
 
 void ResourcePool::touchCpuMem(std::int32_t server)

@@ -70,7 +70,11 @@ public:
         std::int32_t gpu = 0;
         auto operator<=>(const GpuByFree&) const = default;
     };
-    const std::set<GpuByFree>& gpusByFree() const { return byFree_; }
+    const std::set<GpuByFree>& gpusByFree() const
+    {
+        refreshGpusByFree();
+        return byFree_;
+    }
     std::int64_t memReserved() const { return memReserved_; }
 
 private:
@@ -81,6 +85,7 @@ private:
     };
     std::size_t group(std::int32_t server) const;
     void add(std::size_t group, const Part& p, int sign);
+    void refreshGpusByFree() const;
 
     const ResourceModel* model_;
     const GpuPool* gpus_;
@@ -90,8 +95,12 @@ private:
     std::vector<std::int32_t> maxFree_; // per server, as last touched
     std::vector<std::uint64_t> version_;
     MaxTree maxCpu_, maxMem_, maxShare_;
-    std::set<GpuByFree> byFree_;
-    std::vector<GpuByFree> keyOf_; // per GPU, its entry in byFree_ (free 0: none)
+    // Brought up to date when read: only GPU-share placement reads it, and a trace without
+    // shares would otherwise pay a tree update for every GPU of every server at each touch.
+    mutable std::set<GpuByFree> byFree_;
+    mutable std::vector<GpuByFree> keyOf_; // per GPU, its entry in byFree_ (free 0: none)
+    mutable std::vector<std::int32_t> staleByFree_; // servers touched since byFree_ was refreshed
+    mutable std::vector<std::uint8_t> isStaleByFree_;
     std::vector<Part> byGroup_;  // per GPU model, then the GPU-less group
     std::int64_t freeMilli_ = 0, freeSharedMilli_ = 0;
     std::int64_t cpuReserved_ = 0, memReserved_ = 0;

@@ -14,7 +14,7 @@ constexpr double kMibPerGb = 1024.0;
 // An amount in whole units, rounded up within kReservationSlackUnits.
 std::int64_t ceilUnits(double v, double unit)
 {
-    return std::llround(std::ceil(std::max(0.0, v) * unit - kReservationSlackUnits));
+    return static_cast<std::int64_t>(std::ceil(std::max(0.0, v) * unit - kReservationSlackUnits));
 }
 } // namespace
 
@@ -77,9 +77,12 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
             sc.runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
             scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
         }
-    if (scaledRunning_.empty())
+    if (scaledRunning_.empty()) {
         scaledRunning_.assign((trace_->jobs.size() + 63) / 64, 0);
+        scaledRunningWords_.assign((scaledRunning_.size() + 63) / 64, 0);
+    }
     scaledRunning_[idx(j) / 64] |= std::uint64_t{1} << (idx(j) % 64);
+    scaledRunningWords_[idx(j) / 4096] |= std::uint64_t{1} << (idx(j) / 64 % 64);
     ++scaledCount_;
     ensureTick(t);
     planInterval(j, t);
@@ -217,9 +220,12 @@ void SimEngine::autoscaleTick(std::int64_t t)
     pendingTick_.reset();
     const auto& a = sc_.autoscaler;
     tickJobs_.clear();
-    for (std::size_t w = 0; w < scaledRunning_.size(); ++w)
-        for (auto bits = scaledRunning_[w]; bits != 0; bits &= bits - 1)
-            tickJobs_.push_back(static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+    for (std::size_t v = 0; v < scaledRunningWords_.size(); ++v)
+        for (auto words = scaledRunningWords_[v]; words != 0; words &= words - 1) {
+            const auto w = v * 64 + static_cast<std::size_t>(std::countr_zero(words));
+            for (auto bits = scaledRunning_[w]; bits != 0; bits &= bits - 1)
+                tickJobs_.push_back(static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+        }
     // Thousands of jobs' states, visited once each: ask for them a few jobs ahead (the tick
     // otherwise waits on memory at every job).
     constexpr std::size_t kAheadRt = 8, kAheadScaling = 4;
@@ -276,6 +282,8 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
         c.scaledMemReserved -= part.mem;
     }
     scaledRunning_[idx(j) / 64] &= ~(std::uint64_t{1} << (idx(j) % 64));
+    if (scaledRunning_[idx(j) / 64] == 0)
+        scaledRunningWords_[idx(j) / 4096] &= ~(std::uint64_t{1} << (idx(j) / 64 % 64));
     --scaledCount_;
     const auto& sc = *r.scaling;
     auto& res = result_.jobs[idx(j)];

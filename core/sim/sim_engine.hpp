@@ -316,8 +316,9 @@ private:
     const DemandProfile* demand_ = nullptr;
     std::optional<ScalingPolicy> scalePolicy_; // nullopt: `request`
     std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
-    // The running autoscaled jobs, a bit per job (a tick visits them in job order).
-    std::vector<std::uint64_t> scaledRunning_;
+    // The running autoscaled jobs, a bit per job (a tick visits them in job order), and a bit per
+    // non-zero word of those (a tick skips the empty stretches of a long trace).
+    std::vector<std::uint64_t> scaledRunning_, scaledRunningWords_;
     std::int64_t scaledCount_ = 0;
     std::vector<std::int32_t> tickJobs_; // scratch
     std::vector<double> demandSamples_; // scratch: an interval's (cpu, mem) per piece
