@@ -110,7 +110,7 @@ int runAutoscale(const Args& args)
         throw UsageError("--resample-s must be >= 0");
     try {
         validateAutoscaleConfig(c);
-    } catch (const std::invalid_argument& e) {
+    } catch (const ValueError& e) {
         throw UsageError(e.what());
     }
 

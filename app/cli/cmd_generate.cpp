@@ -54,8 +54,8 @@ int runGenerate(const Args& args)
     options.seed = static_cast<std::uint64_t>(seed);
     try {
         synth::validate(options);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
+    } catch (const ValueError& e) {
+        throw UsageError(e.field().empty() ? e.reason() : "--" + e.field() + " " + e.reason());
     }
 
     synth::PhillyLikeGenerator generator(options);

@@ -22,7 +22,7 @@ void checkImportFlags(const ImportOptions& options)
         throw UsageError("--slurm-tenant must be account, partition or qos, not '" + t + "'");
     try {
         (void)TimeZone::load(options.timeZone);
-    } catch (const std::invalid_argument& e) {
+    } catch (const ValueError& e) {
         throw UsageError(std::string("--timezone: ") + e.what());
     }
 }

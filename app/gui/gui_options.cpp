@@ -120,7 +120,7 @@ std::variant<GuiOptions, int> parseGuiOptions(const QApplication& app)
         o.import.timeZone = parser.value(cl.timeZone).toStdString();
         try {
             (void)TimeZone::load(o.import.timeZone);
-        } catch (const std::invalid_argument& e) {
+        } catch (const ValueError& e) {
             return usageError(QStringLiteral("--timezone: %1").arg(QString::fromUtf8(e.what())));
         }
     }

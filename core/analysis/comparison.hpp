@@ -5,6 +5,7 @@
 #include "core/analysis/analysis_options.hpp"
 #include "core/analysis/figure.hpp"
 #include "core/analysis/job_table.hpp"
+#include "core/util/error.hpp"
 #include "core/util/text_escape.hpp"
 
 #include <stdexcept>
@@ -14,9 +15,9 @@ namespace clens {
 
 // Thrown when A and B are not results on the same jobs. The message quotes job ids and VC names
 // from the input, so its control characters are escaped (docs/formats.md "Text from input in messages").
-class JobSetMismatch : public std::runtime_error {
+class JobSetMismatch : public Error {
 public:
-    explicit JobSetMismatch(const std::string& message) : std::runtime_error(escapeControlChars(message)) {}
+    explicit JobSetMismatch(const std::string& message) : Error(escapeControlChars(message)) {}
 };
 
 struct Comparison {

@@ -1,6 +1,7 @@
 #include "core/analysis/figure_catalog.hpp"
 
 #include "core/analysis/figures.hpp"
+#include "core/util/error.hpp"
 
 #include <functional>
 #include <stdexcept>
@@ -146,7 +147,7 @@ const Entry& entry(std::string_view name)
     std::string known;
     for (const auto& e : entries())
         known += (known.empty() ? "" : ", ") + e.info.name;
-    throw std::invalid_argument("unknown figure '" + std::string(name) + "' (known: " + known + ")");
+    throw ValueError("unknown figure '" + std::string(name) + "' (known: " + known + ")");
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 #include "core/analysis/analysis_options.hpp"
 #include "core/analysis/figure.hpp"
 #include "core/analysis/job_table.hpp"
+#include "core/util/error.hpp"
 
 #include <optional>
 #include <string>
@@ -23,7 +24,7 @@ bool isKnownFigure(std::string_view name);
 // Why the figure cannot be computed from this source, or nullopt when it can.
 std::optional<std::string> figureUnavailable(std::string_view name, const JobTable& t);
 
-// Throws std::invalid_argument for an unknown name. An unavailable figure comes back empty.
+// Throws ValueError for an unknown name. An unavailable figure comes back empty.
 Figure computeFigure(std::string_view name, const JobTable& t, const AnalysisOptions& o = {});
 
 struct UnavailableFigure {

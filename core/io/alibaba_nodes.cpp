@@ -1,5 +1,6 @@
 #include "core/io/alibaba_nodes.hpp"
 
+#include "core/io/csv_import.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
@@ -15,9 +16,7 @@ constexpr std::int64_t kMaxGpusPerServer = 4096;
 Topology readAlibabaNodes(const std::string& path, const ImportOptions& options, std::vector<std::string>* notes)
 {
     CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "", "file is empty (expected a header line sn,cpu_milli,memory_mib,gpu,model)");
-    const CsvHeader header(csv);
+    const CsvHeader header = readCsvHeader(csv, "sn,cpu_milli,memory_mib,gpu,model");
     const auto cName = header.require("sn");
     const auto cGpus = header.require("gpu");
     const auto cCpu = header.find("cpu_milli");
@@ -30,9 +29,7 @@ Topology readAlibabaNodes(const std::string& path, const ImportOptions& options,
     std::int64_t withoutGpu = 0;
     while (csv.next()) {
         const auto line = csv.line();
-        if (csv.size() < needed)
-            throw InputError(path, line, header.name(csv.size()),
-                             "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+        requireFieldCount(csv, needed, header);
         const auto optional = [&](const std::optional<std::size_t>& c) {
             return c && *c < csv.size() ? trim(csv.field(*c)) : std::string_view();
         };

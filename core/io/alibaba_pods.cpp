@@ -1,10 +1,10 @@
 #include "core/io/alibaba_pods.hpp"
+#include "core/io/csv_import.hpp"
 #include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
-#include "core/io/reserve_rows.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
@@ -85,11 +85,8 @@ void addRequestNotes(const Trace& trace, const PodRequests& r, std::vector<std::
 Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
 {
     CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "",
-                         "file is empty (expected a header line name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,"
-                         "pod_phase,creation_time,deletion_time,scheduled_time)");
-    const CsvHeader header(csv);
+    const CsvHeader header = readCsvHeader(
+        csv, "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time");
     const auto cName = header.require("name");
     const auto cGpus = header.require("num_gpu");
     const auto cMilli = header.require("gpu_milli");
@@ -114,9 +111,7 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
     ProgressTicker ticker(options.progress);
     while (csv.next()) {
         const auto line = csv.line();
-        if (csv.size() < needed)
-            throw InputError(path, line, header.name(csv.size()),
-                             "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+        requireFieldCount(csv, needed, header);
         Job j;
         j.id = std::string(requireText(csv.field(cName), {path, line, "name"}));
         if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
@@ -178,12 +173,7 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
                 running.push_back(trace.jobs.size());
         }
         trace.jobs.push_back(std::move(j));
-        if (trace.jobs.size() == kRowsBeforeReserve) {
-            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
-            ids.reserve(trace.jobs.capacity());
-        }
-        if (csv.totalBytes())
-            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+        afterJobRow(csv, trace.jobs, ticker, &ids);
     }
     if (trace.jobs.empty())
         throw InputError(path, 0, "", "file has a header but no pod");

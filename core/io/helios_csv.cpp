@@ -1,10 +1,10 @@
 #include "core/io/helios_csv.hpp"
+#include "core/io/csv_import.hpp"
 #include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
-#include "core/io/reserve_rows.hpp"
 #include "core/util/civil_time.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
@@ -47,11 +47,8 @@ std::optional<std::int64_t> heliosTime(std::string_view text, const FieldRef& wh
 Trace readHeliosLog(const std::string& path, const ImportOptions& options)
 {
     CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "",
-                         "file is empty (expected a header line job_id,user,vc,gpu_num,cpu_num,node_num,state,submit_time,"
-                         "start_time,end_time,duration,queue)");
-    const CsvHeader header(csv);
+    const CsvHeader header =
+        readCsvHeader(csv, "job_id,user,vc,gpu_num,cpu_num,node_num,state,submit_time,start_time,end_time,duration,queue");
     const auto cId = header.require("job_id");
     const auto cVc = header.require("vc");
     const auto cGpus = header.require("gpu_num");
@@ -74,9 +71,7 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
     ProgressTicker ticker(options.progress);
     while (csv.next()) {
         const auto line = csv.line();
-        if (csv.size() < needed)
-            throw InputError(path, line, header.name(csv.size()),
-                             "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+        requireFieldCount(csv, needed, header);
         const auto optional = [&](const std::optional<std::size_t>& c) {
             return c && *c < csv.size() ? trim(csv.field(*c)) : std::string_view();
         };
@@ -111,12 +106,7 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
         else if (j.recordedStart_s && j.recordedEnd_s)
             j.duration_s = std::max<std::int64_t>(0, *j.recordedEnd_s - *j.recordedStart_s);
         trace.jobs.push_back(std::move(j));
-        if (trace.jobs.size() == kRowsBeforeReserve) {
-            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
-            ids.reserve(trace.jobs.capacity());
-        }
-        if (csv.totalBytes())
-            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+        afterJobRow(csv, trace.jobs, ticker, &ids);
     }
     if (trace.jobs.empty())
         throw InputError(path, 0, "", "file has a header but no job");

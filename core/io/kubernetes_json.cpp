@@ -2,6 +2,7 @@
 
 #include "core/io/kubernetes_quantity.hpp"
 #include "core/util/civil_time.hpp"
+#include "core/util/error.hpp"
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -59,7 +60,7 @@ std::optional<double> quantity(const json::object& o, std::string_view key, cons
     if (v->is_string()) {
         try {
             q = parseKubernetesQuantity(std::string_view(v->get_string()));
-        } catch (const std::invalid_argument& e) {
+        } catch (const ValueError& e) {
             fail(file, join(path, key), e.what());
         }
     } else if (v->is_number())

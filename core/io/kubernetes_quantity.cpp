@@ -1,4 +1,5 @@
 #include "core/io/kubernetes_quantity.hpp"
+#include "core/util/error.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -10,7 +11,7 @@ namespace clens {
 double parseKubernetesQuantity(std::string_view text)
 {
     const auto bad = [&](const char* why) {
-        return std::invalid_argument("'" + std::string(text.substr(0, 40)) + "' is not a Kubernetes quantity (" + why + ")");
+        return ValueError("'" + std::string(text.substr(0, 40)) + "' is not a Kubernetes quantity (" + why + ")");
     };
     std::size_t i = 0;
     if (i < text.size() && (text[i] == '+' || text[i] == '-'))

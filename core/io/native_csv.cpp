@@ -1,10 +1,10 @@
 #include "core/io/native_csv.hpp"
+#include "core/io/csv_import.hpp"
 #include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
-#include "core/io/reserve_rows.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/csv_writer.hpp"
 #include "core/util/field_parse.hpp"
@@ -21,15 +21,6 @@ namespace {
 constexpr std::int64_t kMaxGpusPerServer = 4096;
 constexpr double kMaxCpuCores = 1e6;
 constexpr double kMaxMemGb = 1e9;
-
-void requireFieldCount(const CsvReader& csv, std::size_t needed, const CsvHeader& header)
-{
-    if (csv.size() < needed) {
-        const auto missing = csv.size() < header.size() ? header.name(csv.size()) : std::string();
-        throw InputError(csv.fileName(), csv.line(), missing,
-                         "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
-    }
-}
 
 std::string field(const CsvReader& csv, std::size_t i)
 {
@@ -70,9 +61,7 @@ void readJobResources(const CsvReader& csv, ResourceColumns& c, Job& j, Trace& t
 Topology readNativeCluster(const std::string& path, const ImportOptions& options)
 {
     CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "", "file is empty (expected a header line server,rack,gpus)");
-    const CsvHeader header(csv);
+    const CsvHeader header = readCsvHeader(csv, "server,rack,gpus");
     const auto cServer = header.require("server");
     const auto cRack = header.find("rack");
     const auto cGpus = header.require("gpus");
@@ -120,9 +109,7 @@ Topology readNativeCluster(const std::string& path, const ImportOptions& options
 Trace readNativeJobs(const std::string& path, const ImportOptions& options)
 {
     CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "", "file is empty (expected a header line job_id,vc,user,submit_s,gpus,duration_s)");
-    const CsvHeader header(csv);
+    const CsvHeader header = readCsvHeader(csv, "job_id,vc,user,submit_s,gpus,duration_s");
     const auto cId = header.require("job_id");
     const auto cVc = header.require("vc");
     const auto cUser = header.require("user");
@@ -165,12 +152,7 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options)
         if (asksForNothing(j))
             j.skip = SkipReason::ZeroGpus;
         trace.jobs.push_back(std::move(j));
-        if (trace.jobs.size() == kRowsBeforeReserve) {
-            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
-            ids.reserve(trace.jobs.capacity());
-        }
-        if (csv.totalBytes())
-            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+        afterJobRow(csv, trace.jobs, ticker, &ids);
     }
     ticker.finish();
     return trace;

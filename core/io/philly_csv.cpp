@@ -1,8 +1,8 @@
 #include "core/io/philly_csv.hpp"
+#include "core/io/csv_import.hpp"
 #include "core/util/input_limits.hpp"
 
 #include "core/io/name_index.hpp"
-#include "core/io/reserve_rows.hpp"
 #include "core/util/civil_time.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
@@ -16,9 +16,7 @@ namespace clens {
 Trace readPhillyCsv(const std::string& path, const ImportOptions& options)
 {
     CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "", "file is empty (expected a header line timestamp,duration,num_gpus,gpu_time,cluster)");
-    const CsvHeader header(csv);
+    const CsvHeader header = readCsvHeader(csv, "timestamp,duration,num_gpus,gpu_time,cluster");
     const auto cTime = header.require("timestamp");
     const auto cDuration = header.require("duration");
     const auto cGpus = header.require("num_gpus");
@@ -35,9 +33,7 @@ Trace readPhillyCsv(const std::string& path, const ImportOptions& options)
     std::int64_t row = 0;
     while (csv.next()) {
         const auto line = csv.line();
-        if (csv.size() < needed)
-            throw InputError(path, line, header.name(csv.size()),
-                             "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+        requireFieldCount(csv, needed, header);
         Job j;
         j.id = std::to_string(++row);
         const auto stamp = trim(csv.field(cTime));
@@ -54,10 +50,7 @@ Trace readPhillyCsv(const std::string& path, const ImportOptions& options)
         if (j.gpus == 0)
             j.skip = SkipReason::ZeroGpus;
         trace.jobs.push_back(std::move(j));
-        if (trace.jobs.size() == kRowsBeforeReserve)
-            reserveForFile(trace.jobs, csv.bytesRead(), csv.totalBytes());
-        if (csv.totalBytes())
-            ticker.tick(static_cast<double>(csv.bytesRead()) / static_cast<double>(csv.totalBytes()));
+        afterJobRow(csv, trace.jobs, ticker);
     }
     if (trace.jobs.empty())
         throw InputError(path, 0, "", "file has a header but no job");

@@ -1,5 +1,6 @@
 #include "core/io/philly_machine_list.hpp"
 
+#include "core/io/csv_import.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
 #include "core/util/input_error.hpp"
@@ -15,9 +16,7 @@ constexpr std::int64_t kMaxGpusPerServer = 4096;
 Topology readPhillyMachineList(const std::string& path, const ImportOptions& options)
 {
     CsvReader csv(path);
-    if (!csv.next())
-        throw InputError(path, 0, "", "file is empty (expected a header line machineId, number of GPUs, ...)");
-    const CsvHeader header(csv);
+    const CsvHeader header = readCsvHeader(csv, "machineId, number of GPUs, ...");
     const auto cId = header.require("machineId");
     const auto cGpus = header.require("number of GPUs");
     const auto cMem = header.find("single GPU mem");
@@ -27,9 +26,7 @@ Topology readPhillyMachineList(const std::string& path, const ImportOptions& opt
     std::unordered_set<std::string> seen;
     while (csv.next()) {
         const auto line = csv.line();
-        if (csv.size() < needed)
-            throw InputError(path, line, header.name(csv.size()),
-                             "row has " + std::to_string(csv.size()) + " fields, expected " + std::to_string(header.size()));
+        requireFieldCount(csv, needed, header);
         ServerSpec s;
         s.name = std::string(requireText(csv.field(cId), {path, line, "machineId"}));
         if (!seen.insert(s.name).second)

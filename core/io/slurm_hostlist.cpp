@@ -1,4 +1,5 @@
 #include "core/io/slurm_hostlist.hpp"
+#include "core/util/error.hpp"
 
 #include <charconv>
 #include <stdexcept>
@@ -23,11 +24,11 @@ std::vector<std::string> expandRanges(std::string_view body, std::string_view wh
         const auto okB = std::from_chars(hi.data(), hi.data() + hi.size(), b);
         if (lo.empty() || hi.empty() || okA.ptr != lo.data() + lo.size() || okB.ptr != hi.data() + hi.size()
             || okA.ec != std::errc() || okB.ec != std::errc())
-            throw std::invalid_argument("bad range '" + std::string(part) + "' in host list '" + std::string(whole) + "'");
+            throw ValueError("bad range '" + std::string(part) + "' in host list '" + std::string(whole) + "'");
         if (b < a)
-            throw std::invalid_argument("descending range '" + std::string(part) + "' in host list '" + std::string(whole) + "'");
+            throw ValueError("descending range '" + std::string(part) + "' in host list '" + std::string(whole) + "'");
         if (b - a > 1'000'000)
-            throw std::invalid_argument("range '" + std::string(part) + "' is too large");
+            throw ValueError("range '" + std::string(part) + "' is too large");
         const auto width = lo.size();
         for (auto v = a; v <= b; ++v) {
             auto s = std::to_string(v);
@@ -57,17 +58,17 @@ std::vector<std::string> expandSlurmHostList(std::string_view expr, std::size_t 
                 ++depth;
             else if (expr[end] == ']') {
                 if (--depth < 0)
-                    throw std::invalid_argument("unbalanced ']' in host list '" + std::string(expr) + "'");
+                    throw ValueError("unbalanced ']' in host list '" + std::string(expr) + "'");
             } else if (expr[end] == ',' && depth == 0)
                 break;
             if (depth > 1)
-                throw std::invalid_argument("nested '[' in host list '" + std::string(expr) + "'");
+                throw ValueError("nested '[' in host list '" + std::string(expr) + "'");
         }
         if (depth != 0)
-            throw std::invalid_argument("unclosed '[' in host list '" + std::string(expr) + "'");
+            throw ValueError("unclosed '[' in host list '" + std::string(expr) + "'");
         const auto pattern = expr.substr(pos, end - pos);
         if (pattern.empty())
-            throw std::invalid_argument("empty host name in host list '" + std::string(expr) + "'");
+            throw ValueError("empty host name in host list '" + std::string(expr) + "'");
         std::vector<std::string> names{std::string()};
         std::size_t p = 0;
         while (p < pattern.size()) {
@@ -81,7 +82,7 @@ std::vector<std::string> expandSlurmHostList(std::string_view expr, std::size_t 
             const auto values = expandRanges(pattern.substr(open + 1, close - open - 1), expr);
             std::vector<std::string> next;
             if (names.size() * values.size() > maxHosts)
-                throw std::invalid_argument("host list '" + std::string(expr.substr(0, 80)) + "' names too many hosts");
+                throw ValueError("host list '" + std::string(expr.substr(0, 80)) + "' names too many hosts");
             for (const auto& n : names)
                 for (const auto& v : values)
                     next.push_back(n + v);
@@ -89,11 +90,11 @@ std::vector<std::string> expandSlurmHostList(std::string_view expr, std::size_t 
             p = close + 1;
         }
         if (hosts.size() + names.size() > maxHosts)
-            throw std::invalid_argument("host list '" + std::string(expr.substr(0, 80)) + "' names too many hosts");
+            throw ValueError("host list '" + std::string(expr.substr(0, 80)) + "' names too many hosts");
         hosts.insert(hosts.end(), names.begin(), names.end());
         pos = end + 1;
         if (end == expr.size() - 1 && expr.back() == ',')
-            throw std::invalid_argument("empty host name in host list '" + std::string(expr) + "'");
+            throw ValueError("empty host name in host list '" + std::string(expr) + "'");
     }
     return hosts;
 }

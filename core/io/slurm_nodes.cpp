@@ -54,11 +54,11 @@ SlurmGres parseSlurmGres(std::string_view gres)
         } else if (parts.size() == 3) {
             type = parts[1];
             if (!isCount(parts[2], count))
-                throw std::invalid_argument("bad GPU count in '" + std::string(entry) + "'");
+                throw ValueError("bad GPU count in '" + std::string(entry) + "'");
         } else if (parts.size() > 3)
-            throw std::invalid_argument("bad GPU entry '" + std::string(entry) + "' (expected gpu:TYPE:COUNT)");
+            throw ValueError("bad GPU entry '" + std::string(entry) + "' (expected gpu:TYPE:COUNT)");
         if (count < 0 || count > 4096)
-            throw std::invalid_argument("GPU count in '" + std::string(entry) + "' is outside 0..4096");
+            throw ValueError("GPU count in '" + std::string(entry) + "' is outside 0..4096");
         g.gpus += count;
         if (!type.empty() && std::find(g.types.begin(), g.types.end(), type) == g.types.end())
             g.types.emplace_back(type);
@@ -122,7 +122,7 @@ ServerSpec readNode(const std::string& path, std::int64_t line, std::string_view
                 if (!g.types.empty())
                     s.gpuModel = g.types.front();
                 n.mixedTypes += g.types.size() > 1;
-            } catch (const std::invalid_argument& e) {
+            } catch (const ValueError& e) {
                 failField({path, line, "Gres"}, e.what());
             }
         } else if (key == "State")

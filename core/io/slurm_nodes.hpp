@@ -6,6 +6,7 @@
 // docs/formats.md "Slurm cluster (`scontrol show node`, `topology.conf`)".
 #include "core/io/import_options.hpp"
 #include "core/model/topology.hpp"
+#include "core/util/error.hpp"
 
 #include <string>
 #include <string_view>
@@ -17,7 +18,7 @@ Topology readSlurmNodes(const std::string& path, const ImportOptions& options = 
                         std::vector<std::string>* notes = nullptr);
 
 // GPUs in a node's Gres ("gpu:a100:8(S:0-1),gpu:v100:2,nvme:1" -> 10, types a100, v100).
-// Throws std::invalid_argument naming a bad entry.
+// Throws ValueError naming a bad entry.
 struct SlurmGres {
     long long gpus = 0;
     std::vector<std::string> types; // in order, without duplicates

@@ -66,7 +66,7 @@ TenantQuotas readSlurmQuotas(const std::string& path, const ImportOptions& optio
         SlurmTres tres;
         try {
             tres = parseSlurmTres(text(cTres));
-        } catch (const std::invalid_argument& e) {
+        } catch (const ValueError& e) {
             throw InputError(path, in.line(), "GrpTRES", e.what());
         }
         if (!tres.gpus) {

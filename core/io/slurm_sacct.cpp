@@ -75,7 +75,7 @@ public:
     {
         try {
             zone_ = TimeZone::load(options.timeZone);
-        } catch (const std::invalid_argument& e) {
+        } catch (const ValueError& e) {
             throw InputError(path, 0, "", std::string("time zone option: ") + e.what());
         }
     }
@@ -117,7 +117,7 @@ SlurmTres readTres(std::string_view text, const FieldRef& where)
 {
     try {
         return parseSlurmTres(trim(text));
-    } catch (const std::invalid_argument& e) {
+    } catch (const ValueError& e) {
         failField(where, e.what());
     }
 }

@@ -110,7 +110,7 @@ void SacctTraceBuilder::add(SacctRecord r, const Where& where)
         try {
             for (auto& host : expandSlurmHostList(r.nodes))
                 a.placement.push_back({std::move(host), {}});
-        } catch (const std::invalid_argument& e) {
+        } catch (const ValueError& e) {
             fail("NodeList", e.what());
         }
         nodeCountMismatch_ += r.nnodes && *r.nnodes != static_cast<std::int64_t>(a.placement.size());

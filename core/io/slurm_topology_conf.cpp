@@ -43,7 +43,7 @@ SlurmLeafSwitches readSlurmTopologyConf(const std::string& path)
         std::vector<std::string> hosts;
         try {
             hosts = expandSlurmHostList(nodes);
-        } catch (const std::invalid_argument& e) {
+        } catch (const ValueError& e) {
             failField({path, in.line(), "Nodes"}, e.what());
         }
         out.switches.push_back(name);

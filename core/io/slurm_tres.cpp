@@ -1,4 +1,5 @@
 #include "core/io/slurm_tres.hpp"
+#include "core/util/error.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -13,7 +14,7 @@ double parseNumber(std::string_view s, std::string_view entry)
     double v = 0;
     const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || r.ec != std::errc() || r.ptr != s.data() + s.size() || !std::isfinite(v) || v < 0)
-        throw std::invalid_argument("bad value in '" + std::string(entry) + "'");
+        throw ValueError("bad value in '" + std::string(entry) + "'");
     return v;
 }
 
@@ -34,7 +35,7 @@ double parseSlurmMemory(std::string_view text, char defaultUnit)
     case 'G': return v;
     case 'T': return v * 1024.0;
     case 'P': return v * 1024.0 * 1024.0;
-    default: throw std::invalid_argument("unknown memory unit in '" + std::string(text) + "' (expected K, M, G, T or P)");
+    default: throw ValueError("unknown memory unit in '" + std::string(text) + "' (expected K, M, G, T or P)");
     }
 }
 
@@ -52,7 +53,7 @@ SlurmTres parseSlurmTres(std::string_view text)
             continue;
         const auto eq = entry.find('=');
         if (eq == std::string_view::npos)
-            throw std::invalid_argument("entry '" + std::string(entry) + "' has no '='");
+            throw ValueError("entry '" + std::string(entry) + "' has no '='");
         const auto key = entry.substr(0, eq), value = entry.substr(eq + 1);
         if (key == "cpu")
             t.cpus = parseNumber(value, entry);
@@ -61,7 +62,7 @@ SlurmTres parseSlurmTres(std::string_view text)
         else if (key == "gres/gpu" || key.substr(0, 9) == "gres/gpu:") {
             const double n = parseNumber(value, entry);
             if (n != std::floor(n) || n > 1e6)
-                throw std::invalid_argument("GPU count in '" + std::string(entry) + "' is not a whole number up to 10^6");
+                throw ValueError("GPU count in '" + std::string(entry) + "' is not a whole number up to 10^6");
             if (key == "gres/gpu")
                 t.gpus = static_cast<long long>(n);
             else {

@@ -1,6 +1,8 @@
 #pragma once
 // Slurm TRES lists as sacct prints them (AllocTRES, ReqTRES):
 // "cpu=8,mem=64G,node=1,billing=8,gres/gpu=4,gres/gpu:a100=4". docs/formats.md "Slurm jobs (`sacct`)".
+#include "core/util/error.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,11 +18,11 @@ struct SlurmTres {
     bool empty() const { return !cpus && !memGb && !gpus; }
 };
 
-// Throws std::invalid_argument naming the bad entry. Unknown TRES (node, billing, energy,
+// Throws ValueError naming the bad entry. Unknown TRES (node, billing, energy,
 // gres/gpumem, license/...) are ignored.
 SlurmTres parseSlurmTres(std::string_view text);
 
-// "64G", "4000M", "1.5T", "512" (M) -> GiB. Throws std::invalid_argument.
+// "64G", "4000M", "1.5T", "512" (M) -> GiB. Throws ValueError.
 double parseSlurmMemory(std::string_view text, char defaultUnit = 'M');
 
 } // namespace clens

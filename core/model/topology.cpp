@@ -1,4 +1,5 @@
 #include "core/model/topology.hpp"
+#include "core/util/error.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,7 +10,7 @@ namespace clens {
 Topology Topology::build(std::vector<ServerSpec> specs, std::int32_t rackSize)
 {
     if (rackSize < 1)
-        throw std::invalid_argument("rack size must be at least 1");
+        throw ValueError("rack size must be at least 1");
     Topology t;
     t.rackSize_ = rackSize;
     t.racksInferred_ = std::none_of(specs.begin(), specs.end(), [](const ServerSpec& s) { return s.rack.has_value(); });

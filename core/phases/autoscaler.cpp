@@ -80,11 +80,30 @@ std::vector<PhaseRule> phaseRules(const ContainerMetrics& metrics, const std::ve
 
 double clampTo(double v, const ResourceBounds& b) { return std::min(std::max(v, b.min), b.max); }
 
+// One scored interval's steps under its allocation.
+void addToScore(PolicyScore& score, const Usage& u, const Interval& iv, const IntervalAllocation& a)
+{
+    ++score.intervals;
+    for (std::size_t r = iv.first; r < iv.end; ++r) {
+        const double h = u.duration_s[r] / 3600.0;
+        ++score.steps;
+        score.hours += h;
+        score.cpuAllocCoreH += a.cpuCores * h;
+        score.cpuUsedCoreH += u.cpu[r] * h;
+        score.cpuUnmetCoreH += std::max(0.0, u.cpu[r] - a.cpuCores) * h;
+        score.cpuUnderSteps += u.cpu[r] > a.cpuCores;
+        score.memAllocGbH += a.memGb * h;
+        score.memUsedGbH += u.mem[r] * h;
+        score.memUnmetGbH += std::max(0.0, u.mem[r] - a.memGb) * h;
+        score.memUnderSteps += u.mem[r] > a.memGb;
+    }
+}
+
 } // namespace
 
 void validateAutoscaleConfig(const AutoscaleConfig& c)
 {
-    const auto bad = [](const std::string& what) { throw std::invalid_argument(what); };
+    const auto bad = [](const std::string& what) { throw ValueError(what); };
     if (c.interval_s < 1)
         bad("the autoscaler interval must be at least 1 s");
     if (!std::isfinite(c.sigma) || c.sigma < 0)
@@ -97,13 +116,14 @@ void validateAutoscaleConfig(const AutoscaleConfig& c)
 }
 
 AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAssignment& phases,
-                                 const std::vector<PhaseStats>& phaseStats, const AutoscaleConfig& c)
+                                 const std::vector<PhaseStats>& phaseStats, const AutoscaleConfig& c,
+                                 const ProgressFn& progress)
 {
     validateAutoscaleConfig(c);
     const auto cpuCol = metrics.requireColumn(c.cpuColumn), memCol = metrics.requireColumn(c.memColumn);
     const auto cpuReqCol = metrics.requireColumn(c.cpuRequestColumn), memReqCol = metrics.requireColumn(c.memRequestColumn);
     if (phases.containers.size() != metrics.containers.size())
-        throw std::invalid_argument("scoreAutoscaling: phases and metrics have different containers");
+        throw ValueError("scoreAutoscaling: phases and metrics have different containers");
     const auto rules = phaseRules(metrics, phaseStats, phases.k, c);
 
     AutoscaleResult result;
@@ -114,6 +134,8 @@ AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAss
     std::size_t fallbackRequests = 0;
 
     for (std::size_t ci = 0; ci < metrics.containers.size(); ++ci) {
+        if (progress && !progress(static_cast<double>(ci) / static_cast<double>(metrics.containers.size())))
+            throw Cancelled();
         const auto& s = metrics.containers[ci];
         const auto& labels = phases.containers[ci].labels;
         Usage u;
@@ -184,20 +206,7 @@ AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAss
                 if (!a.scored)
                     continue;
                 anyScored = true;
-                ++score.intervals;
-                for (std::size_t r = iv.first; r < iv.end; ++r) {
-                    const double h = u.duration_s[r] / 3600.0;
-                    ++score.steps;
-                    score.hours += h;
-                    score.cpuAllocCoreH += a.cpuCores * h;
-                    score.cpuUsedCoreH += u.cpu[r] * h;
-                    score.cpuUnmetCoreH += std::max(0.0, u.cpu[r] - a.cpuCores) * h;
-                    score.cpuUnderSteps += u.cpu[r] > a.cpuCores;
-                    score.memAllocGbH += a.memGb * h;
-                    score.memUsedGbH += u.mem[r] * h;
-                    score.memUnmetGbH += std::max(0.0, u.mem[r] - a.memGb) * h;
-                    score.memUnderSteps += u.mem[r] > a.memGb;
-                }
+                addToScore(score, u, iv, a);
             }
             score.containers += anyScored;
         }

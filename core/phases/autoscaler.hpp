@@ -26,6 +26,8 @@
 #include "core/model/container_metrics.hpp"
 #include "core/phases/phase_stats.hpp"
 #include "core/phases/scaling_policy.hpp"
+#include "core/util/error.hpp"
+#include "core/util/progress.hpp"
 
 #include <array>
 #include <cstdint>
@@ -93,11 +95,13 @@ struct AutoscaleResult {
 };
 
 // phaseStats: one entry per phase with the CPU and memory columns (a model's phaseStats, or
-// computePhaseStats). Throws InputError when a needed column is missing and
-// std::invalid_argument on an invalid config.
+// computePhaseStats). Throws InputError when a needed column is missing,
+// ValueError on an invalid config, and Cancelled when progress (asked once per container)
+// returns false.
 AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAssignment& phases,
-                                 const std::vector<PhaseStats>& phaseStats, const AutoscaleConfig& config);
+                                 const std::vector<PhaseStats>& phaseStats, const AutoscaleConfig& config,
+                                 const ProgressFn& progress = {});
 
-void validateAutoscaleConfig(const AutoscaleConfig& config); // throws std::invalid_argument
+void validateAutoscaleConfig(const AutoscaleConfig& config); // throws ValueError
 
 } // namespace clens

@@ -1,5 +1,6 @@
 #include "core/phases/crbm.hpp"
 
+#include "core/util/error.hpp"
 #include "core/util/shuffle.hpp"
 
 #include <boost/random/mersenne_twister.hpp>
@@ -87,7 +88,7 @@ void Crbm::visibleMeans(const double* h, const double* history, double* v) const
 Matrix Crbm::encode(const Matrix& z) const
 {
     if (z.cols != nVis)
-        throw std::invalid_argument("Crbm::encode: series has " + std::to_string(z.cols) + " features, model expects " +
+        throw ValueError("Crbm::encode: series has " + std::to_string(z.cols) + " features, model expects " +
                                     std::to_string(nVis));
     if (z.rows <= nHis)
         return Matrix(0, nHid);
@@ -102,10 +103,10 @@ Crbm trainCrbm(const std::vector<Matrix>& zSeries, const CrbmTrainOptions& o, Cr
                const ProgressFn& progress)
 {
     if (zSeries.empty())
-        throw std::invalid_argument("no series to train the CRBM on");
+        throw ValueError("no series to train the CRBM on");
     auto windows = windowsOf(zSeries, o.nHistory);
     if (windows.empty())
-        throw std::invalid_argument("no container has more than " + std::to_string(o.nHistory) +
+        throw ValueError("no container has more than " + std::to_string(o.nHistory) +
                                     " rows, so there is no window to train the CRBM on");
     Crbm m;
     m.nVis = zSeries.front().cols;

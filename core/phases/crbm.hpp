@@ -5,6 +5,7 @@
 //   visible means  v = W^T h + A c + vBias
 // where c = [z_{t-nHis}; ...; z_{t-1}] (oldest first, each block the features in model order).
 #include "core/phases/matrix.hpp"
+#include "core/util/error.hpp"
 #include "core/util/progress.hpp"
 
 #include <cstdint>
@@ -49,7 +50,7 @@ struct CrbmTrainReport {
 
 // Trains on every window (t-nHis..t) of every series, one SGD step per window (CD-1, mean-field
 // reconstruction), windows shuffled each epoch. Deterministic for a given seed (Boost.Random).
-// Throws std::invalid_argument when no series is longer than nHistory rows.
+// Throws ValueError when no series is longer than nHistory rows.
 Crbm trainCrbm(const std::vector<Matrix>& zSeries, const CrbmTrainOptions& options, CrbmTrainReport* report = nullptr,
                const ProgressFn& progress = {});
 

@@ -1,4 +1,5 @@
 #include "core/phases/kmeans.hpp"
+#include "core/util/error.hpp"
 
 #include <boost/random/mersenne_twister.hpp>
 #include <boost/random/uniform_01.hpp>
@@ -136,9 +137,9 @@ int nearestCentre(const Matrix& centres, const double* point)
 KMeansResult fitKMeans(const Matrix& points, const KMeansOptions& o)
 {
     if (o.k < 1)
-        throw std::invalid_argument("k-means needs k >= 1");
+        throw ValueError("k-means needs k >= 1");
     if (points.rows < static_cast<std::size_t>(o.k))
-        throw std::invalid_argument("k-means with k = " + std::to_string(o.k) + " needs at least " +
+        throw ValueError("k-means with k = " + std::to_string(o.k) + " needs at least " +
                                     std::to_string(o.k) + " points, got " + std::to_string(points.rows));
     Rng rng(o.seed);
     KMeansResult best;

@@ -2,6 +2,7 @@
 // k-means (Lloyd) with greedy k-means++ seeding and several restarts; the run with the lowest
 // inertia wins. Deterministic for a given seed (Boost.Random).
 #include "core/phases/matrix.hpp"
+#include "core/util/error.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -21,7 +22,7 @@ struct KMeansResult {
     double inertia = 0;      // sum of squared distances to the assigned centre
 };
 
-// Throws std::invalid_argument when there are fewer points than k or k < 1.
+// Throws ValueError when there are fewer points than k or k < 1.
 KMeansResult fitKMeans(const Matrix& points, const KMeansOptions& options);
 
 // Index of the nearest centre (ties: the lowest index).

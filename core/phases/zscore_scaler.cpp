@@ -1,4 +1,5 @@
 #include "core/phases/zscore_scaler.hpp"
+#include "core/util/error.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -8,7 +9,7 @@ namespace clens {
 ZScoreScaler ZScoreScaler::fit(const std::vector<Matrix>& rows)
 {
     if (rows.empty())
-        throw std::invalid_argument("ZScoreScaler::fit: no rows");
+        throw ValueError("ZScoreScaler::fit: no rows");
     const auto n = rows.front().cols;
     ZScoreScaler s;
     s.mean.assign(n, 0.0);
@@ -21,7 +22,7 @@ ZScoreScaler ZScoreScaler::fit(const std::vector<Matrix>& rows)
     for (const auto& m : rows)
         s.samplesSeen += static_cast<std::int64_t>(m.rows);
     if (s.samplesSeen == 0)
-        throw std::invalid_argument("ZScoreScaler::fit: no rows");
+        throw ValueError("ZScoreScaler::fit: no rows");
     for (auto& v : s.mean)
         v /= static_cast<double>(s.samplesSeen);
     for (const auto& m : rows)

@@ -129,6 +129,210 @@ private:
     const std::string& source_;
 };
 
+// One function per group of keys (docs/simulation.md "Scenario JSON").
+void readLocality(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "relax_to_rack_after_s")
+            s.locality.relaxToRackAfter_s = rd.optionalSeconds(x, p);
+        else if (k == "relax_to_any_after_s")
+            s.locality.relaxToAnyAfter_s = rd.optionalSeconds(x, p);
+        else if (k == "rack_size")
+            s.locality.rackSize = static_cast<std::int32_t>(rd.integer(x, p, 1, 1'000'000));
+        else
+            return false;
+        return true;
+    });
+}
+
+void readGang(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "policy")
+            s.gang.policy = rd.choice<GangPolicy>(x, p);
+        else if (k == "min_fraction")
+            s.gang.minFraction = rd.number(x, p, 0.0, 1.0, true);
+        else if (k == "elastic_after_s")
+            s.gang.elasticAfter_s = rd.integer(x, p, 0, kMaxSeconds);
+        else
+            return false;
+        return true;
+    });
+}
+
+void readQuota(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "mode") {
+            s.quota.mode = rd.choice<QuotaMode>(x, p);
+        } else if (k == "vc") {
+            for (const auto& kv : rd.object(x, p)) {
+                const std::string vcPath = p + "." + std::string(kv.key());
+                if (kv.key().empty())
+                    rd.fail(vcPath, "empty VC name");
+                if (kv.value().is_null())
+                    s.quota.vcGpus.erase(std::string(kv.key())); // null: no quota for this VC
+                else
+                    s.quota.vcGpus[std::string(kv.key())] = rd.integer(kv.value(), vcPath, 0, 1'000'000'000);
+            }
+        } else {
+            return false;
+        }
+        return true;
+    });
+}
+
+void readQueue(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "policy") {
+            s.queue.policy = rd.choice<QueuePolicyKind>(x, p);
+        } else if (k == "las_thresholds_gpu_s") {
+            if (!x.is_array())
+                rd.fail(p, "expected an array of GPU-seconds in ascending order");
+            std::vector<double> thresholds;
+            for (const auto& e : x.get_array()) {
+                thresholds.push_back(rd.number(e, p, 0.0, 1e15, true));
+                if (thresholds.size() > 1 && thresholds.back() <= thresholds[thresholds.size() - 2])
+                    rd.fail(p, "thresholds must be in ascending order");
+            }
+            s.queue.lasThresholdsGpuS = std::move(thresholds);
+        } else if (k == "starvation_factor") {
+            s.queue.starvationFactor = rd.number(x, p, 0.0, 1e6);
+        } else if (k == "preempt_overhead_s") {
+            s.queue.preemptOverhead_s = rd.integer(x, p, 0, kMaxSeconds);
+        } else {
+            return false;
+        }
+        return true;
+    });
+}
+
+void readSlowdown(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "per_extra_server")
+            s.slowdown.perExtraServer = rd.number(x, p, 0.0, 100.0);
+        else if (k == "cross_rack")
+            s.slowdown.crossRack = rd.number(x, p, 0.0, 100.0);
+        else if (k == "max_factor")
+            s.slowdown.maxFactor = rd.number(x, p, 1.0, 1e6);
+        else
+            return false;
+        return true;
+    });
+}
+
+void readFailures(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "trial_run_s")
+            s.failures.trialRun_s = rd.integer(x, p, 0, kMaxSeconds);
+        else if (k == "server_mtbf_h")
+            s.failures.serverMtbf_h = rd.number(x, p, 0.0, 1e9);
+        else if (k == "repair_h")
+            s.failures.repair_h = rd.number(x, p, 0.0, 1e6);
+        else if (k == "checkpoint_s")
+            s.failures.checkpoint_s = rd.integer(x, p, 0, kMaxSeconds);
+        else if (k == "horizon_s")
+            s.failures.horizon_s = rd.integer(x, p, 1, kMaxSeconds);
+        else
+            return false;
+        return true;
+    });
+}
+
+void readAutoscaler(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "policy")
+            s.autoscaler.policy = rd.text(
+                x, p, {"phase.rule", "prev.step.max", "prev.step.rules", "current.step.max", "current.step.rules", "request"});
+        else if (k == "interval_s")
+            s.autoscaler.interval_s = rd.integer(x, p, 1, kMaxSeconds);
+        else if (k == "sigma")
+            s.autoscaler.sigma = rd.number(x, p, 0.0, 1000.0);
+        else if (k == "headroom")
+            s.autoscaler.headroom = rd.number(x, p, 0.0, 100.0);
+        else if (k == "usage")
+            s.autoscaler.usage = rd.choice<UsageModel>(x, p);
+        else
+            return false;
+        return true;
+    });
+}
+
+void readResources(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "server_defaults") {
+            auto& d = s.resources.serverDefaults;
+            rd.members(x, p, [&](std::string_view k2, const json::value& y, const std::string& p2) {
+                if (k2 == "cpu_cores")
+                    d.cpuCores = rd.optionalNumber(y, p2, 0.0, 1e6);
+                else if (k2 == "mem_gb")
+                    d.memGb = rd.optionalNumber(y, p2, 0.0, 1e9);
+                else
+                    return false;
+                return true;
+            });
+        } else if (k == "job_defaults") {
+            auto& d = s.resources.jobDefaults;
+            rd.members(x, p, [&](std::string_view k2, const json::value& y, const std::string& p2) {
+                if (k2 == "cpu_per_gpu")
+                    d.cpuPerGpu = rd.optionalNumber(y, p2, 0.0, 1e6);
+                else if (k2 == "mem_gb_per_gpu")
+                    d.memGbPerGpu = rd.optionalNumber(y, p2, 0.0, 1e9);
+                else
+                    return false;
+                return true;
+            });
+        } else {
+            return false;
+        }
+        return true;
+    });
+}
+
+void readPower(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    auto& w = s.power;
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k == "enabled") {
+            if (!x.is_bool())
+                rd.fail(p, "expected true or false");
+            w.enabled = x.get_bool();
+        } else if (k == "idle_off_after_s") {
+            w.idleOffAfter_s = rd.integer(x, p, 0, kMaxSeconds);
+        } else if (k == "spare_servers") {
+            w.spareServers = static_cast<std::int32_t>(rd.integer(x, p, 0, 10'000'000));
+        } else if (k == "boot_s") {
+            w.boot_s = rd.integer(x, p, 0, kMaxSeconds);
+        } else if (k == "server_idle_w") {
+            w.serverIdleW = rd.number(x, p, 0.0, 1e7);
+        } else if (k == "gpu_idle_w") {
+            w.gpuIdleW = rd.number(x, p, 0.0, 1e7);
+        } else if (k == "gpu_busy_w") {
+            w.gpuBusyW = rd.number(x, p, 0.0, 1e7);
+        } else if (k == "off_w") {
+            w.offW = rd.number(x, p, 0.0, 1e7);
+        } else {
+            return false;
+        }
+        return true;
+    });
+}
+
+void readArrivals(const Reader& rd, const json::value& v, const std::string& path, Scenario& s)
+{
+    rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
+        if (k != "speedup")
+            return false;
+        s.arrivals.speedup = rd.number(x, p, 0.0, 1e6, true);
+        return true;
+    });
+}
+
 } // namespace
 
 Scenario parseScenarioJson(std::string_view text, const std::string& sourceName, const Scenario& base)
@@ -136,191 +340,35 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
     const Reader rd(sourceName);
     const auto root = parseJsonText(text, sourceName);
     Scenario s = base;
+    using Group = void (*)(const Reader&, const json::value&, const std::string&, Scenario&);
+    static const std::pair<std::string_view, Group> kGroups[] = {
+        {"locality", readLocality},
+        {"gang", readGang},
+        {"quota", readQuota},
+        {"queue", readQueue},
+        {"slowdown", readSlowdown},
+        {"failures", readFailures},
+        {"autoscaler", readAutoscaler},
+        {"resources", readResources},
+        {"power", readPower},
+        {"arrivals", readArrivals},
+    };
     rd.members(root, "", [&](std::string_view key, const json::value& v, const std::string& path) {
-        if (key == "locality") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "relax_to_rack_after_s")
-                    s.locality.relaxToRackAfter_s = rd.optionalSeconds(x, p);
-                else if (k == "relax_to_any_after_s")
-                    s.locality.relaxToAnyAfter_s = rd.optionalSeconds(x, p);
-                else if (k == "rack_size")
-                    s.locality.rackSize = static_cast<std::int32_t>(rd.integer(x, p, 1, 1'000'000));
-                else
-                    return false;
+        for (const auto& [name, read] : kGroups)
+            if (key == name) {
+                read(rd, v, path, s);
                 return true;
-            });
-        } else if (key == "gang") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "policy")
-                    s.gang.policy = rd.choice<GangPolicy>(x, p);
-                else if (k == "min_fraction")
-                    s.gang.minFraction = rd.number(x, p, 0.0, 1.0, true);
-                else if (k == "elastic_after_s")
-                    s.gang.elasticAfter_s = rd.integer(x, p, 0, kMaxSeconds);
-                else
-                    return false;
-                return true;
-            });
-        } else if (key == "quota") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "mode") {
-                    s.quota.mode = rd.choice<QuotaMode>(x, p);
-                } else if (k == "vc") {
-                    for (const auto& kv : rd.object(x, p)) {
-                        const std::string vcPath = p + "." + std::string(kv.key());
-                        if (kv.key().empty())
-                            rd.fail(vcPath, "empty VC name");
-                        if (kv.value().is_null())
-                            s.quota.vcGpus.erase(std::string(kv.key())); // null: no quota for this VC
-                        else
-                            s.quota.vcGpus[std::string(kv.key())] = rd.integer(kv.value(), vcPath, 0, 1'000'000'000);
-                    }
-                } else {
-                    return false;
-                }
-                return true;
-            });
-        } else if (key == "queue") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "policy") {
-                    s.queue.policy = rd.choice<QueuePolicyKind>(x, p);
-                } else if (k == "las_thresholds_gpu_s") {
-                    if (!x.is_array())
-                        rd.fail(p, "expected an array of GPU-seconds in ascending order");
-                    std::vector<double> thresholds;
-                    for (const auto& e : x.get_array()) {
-                        thresholds.push_back(rd.number(e, p, 0.0, 1e15, true));
-                        if (thresholds.size() > 1 && thresholds.back() <= thresholds[thresholds.size() - 2])
-                            rd.fail(p, "thresholds must be in ascending order");
-                    }
-                    s.queue.lasThresholdsGpuS = std::move(thresholds);
-                } else if (k == "starvation_factor") {
-                    s.queue.starvationFactor = rd.number(x, p, 0.0, 1e6);
-                } else if (k == "preempt_overhead_s") {
-                    s.queue.preemptOverhead_s = rd.integer(x, p, 0, kMaxSeconds);
-                } else {
-                    return false;
-                }
-                return true;
-            });
-        } else if (key == "placement") {
+            }
+        if (key == "placement")
             s.placement = rd.choice<PlacementPolicy>(v, path);
-        } else if (key == "backfill") {
+        else if (key == "backfill")
             s.backfill = rd.choice<BackfillPolicy>(v, path);
-        } else if (key == "slowdown") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "per_extra_server")
-                    s.slowdown.perExtraServer = rd.number(x, p, 0.0, 100.0);
-                else if (k == "cross_rack")
-                    s.slowdown.crossRack = rd.number(x, p, 0.0, 100.0);
-                else if (k == "max_factor")
-                    s.slowdown.maxFactor = rd.number(x, p, 1.0, 1e6);
-                else
-                    return false;
-                return true;
-            });
-        } else if (key == "failures") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "trial_run_s")
-                    s.failures.trialRun_s = rd.integer(x, p, 0, kMaxSeconds);
-                else if (k == "server_mtbf_h")
-                    s.failures.serverMtbf_h = rd.number(x, p, 0.0, 1e9);
-                else if (k == "repair_h")
-                    s.failures.repair_h = rd.number(x, p, 0.0, 1e6);
-                else if (k == "checkpoint_s")
-                    s.failures.checkpoint_s = rd.integer(x, p, 0, kMaxSeconds);
-                else if (k == "horizon_s")
-                    s.failures.horizon_s = rd.integer(x, p, 1, kMaxSeconds);
-                else
-                    return false;
-                return true;
-            });
-        } else if (key == "autoscaler") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "policy")
-                    s.autoscaler.policy = rd.text(
-                        x, p, {"phase.rule", "prev.step.max", "prev.step.rules", "current.step.max", "current.step.rules", "request"});
-                else if (k == "interval_s")
-                    s.autoscaler.interval_s = rd.integer(x, p, 1, kMaxSeconds);
-                else if (k == "sigma")
-                    s.autoscaler.sigma = rd.number(x, p, 0.0, 1000.0);
-                else if (k == "headroom")
-                    s.autoscaler.headroom = rd.number(x, p, 0.0, 100.0);
-                else if (k == "usage")
-                    s.autoscaler.usage = rd.choice<UsageModel>(x, p);
-                else
-                    return false;
-                return true;
-            });
-        } else if (key == "resources") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "server_defaults") {
-                    auto& d = s.resources.serverDefaults;
-                    rd.members(x, p, [&](std::string_view k2, const json::value& y, const std::string& p2) {
-                        if (k2 == "cpu_cores")
-                            d.cpuCores = rd.optionalNumber(y, p2, 0.0, 1e6);
-                        else if (k2 == "mem_gb")
-                            d.memGb = rd.optionalNumber(y, p2, 0.0, 1e9);
-                        else
-                            return false;
-                        return true;
-                    });
-                } else if (k == "job_defaults") {
-                    auto& d = s.resources.jobDefaults;
-                    rd.members(x, p, [&](std::string_view k2, const json::value& y, const std::string& p2) {
-                        if (k2 == "cpu_per_gpu")
-                            d.cpuPerGpu = rd.optionalNumber(y, p2, 0.0, 1e6);
-                        else if (k2 == "mem_gb_per_gpu")
-                            d.memGbPerGpu = rd.optionalNumber(y, p2, 0.0, 1e9);
-                        else
-                            return false;
-                        return true;
-                    });
-                } else {
-                    return false;
-                }
-                return true;
-            });
-        } else if (key == "power") {
-            auto& w = s.power;
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k == "enabled") {
-                    if (!x.is_bool())
-                        rd.fail(p, "expected true or false");
-                    w.enabled = x.get_bool();
-                } else if (k == "idle_off_after_s") {
-                    w.idleOffAfter_s = rd.integer(x, p, 0, kMaxSeconds);
-                } else if (k == "spare_servers") {
-                    w.spareServers = static_cast<std::int32_t>(rd.integer(x, p, 0, 10'000'000));
-                } else if (k == "boot_s") {
-                    w.boot_s = rd.integer(x, p, 0, kMaxSeconds);
-                } else if (k == "server_idle_w") {
-                    w.serverIdleW = rd.number(x, p, 0.0, 1e7);
-                } else if (k == "gpu_idle_w") {
-                    w.gpuIdleW = rd.number(x, p, 0.0, 1e7);
-                } else if (k == "gpu_busy_w") {
-                    w.gpuBusyW = rd.number(x, p, 0.0, 1e7);
-                } else if (k == "off_w") {
-                    w.offW = rd.number(x, p, 0.0, 1e7);
-                } else {
-                    return false;
-                }
-                return true;
-            });
-        } else if (key == "arrivals") {
-            rd.members(v, path, [&](std::string_view k, const json::value& x, const std::string& p) {
-                if (k != "speedup")
-                    return false;
-                s.arrivals.speedup = rd.number(x, p, 0.0, 1e6, true);
-                return true;
-            });
-        } else if (key == "seed") {
+        else if (key == "seed")
             s.seed = rd.unsignedInteger(v, path);
-        } else if (key == "series_step_s") {
+        else if (key == "series_step_s")
             s.seriesStep_s = rd.integer(v, path, 1, kMaxSeconds);
-        } else {
+        else
             return false;
-        }
         return true;
     });
     return s;

@@ -55,7 +55,7 @@ struct JobResult {
     std::int32_t attempts = 0; // placements, trials and restarts included
     std::int32_t preemptions = 0; // runs cut by a preemption (quota or queue policy)
     // The queue policy's key it last waited under (docs/queue-policies.md "The queue key"), as it
-    // left the queue (started, or the simulation ended); NaN: it never waited, or not recorded.
+    // left the queue (started, or the simulation ended); NaN: never queued (not simulated, or it can never start), or not recorded.
     double queueKey = std::numeric_limits<double>::quiet_NaN();
     std::int64_t gpuSeconds = 0; // every GPU-second held
     std::int64_t heldIdleGpuSeconds = 0; // of which hoarded idle (gang none)

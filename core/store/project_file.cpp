@@ -9,6 +9,7 @@
 #include "core/store/schema.hpp"
 #include "core/store/table_reader.hpp"
 #include "core/store/trace_tables.hpp"
+#include "core/util/error.hpp"
 
 #include <sqlite3.h>
 
@@ -53,13 +54,13 @@ void validateProject(const Project& p, const Trace& trace)
 {
     for (const auto& nr : p.results) {
         if (!nr.result)
-            throw std::invalid_argument("result '" + nr.name + "' is empty");
+            throw ValueError("result '" + nr.name + "' is empty");
         if (nr.result->trace && nr.result->trace != p.trace && nr.result->trace->jobs.size() != trace.jobs.size())
-            throw std::invalid_argument("result '" + nr.name + "' was simulated on another trace than the project's");
+            throw ValueError("result '" + nr.name + "' was simulated on another trace than the project's");
         validateResult(*nr.result, nr.name, trace.jobs.size());
     }
     if (p.view && p.view->selectedJob && (*p.view->selectedJob < 0 || static_cast<std::size_t>(*p.view->selectedJob) >= trace.jobs.size()))
-        throw std::invalid_argument("the view's selected job is not a job of the trace");
+        throw ValueError("the view's selected job is not a job of the trace");
 }
 
 void writeProject(Database& db, const Project& p, const Trace& trace, const ClusterIds& ids, const ProgressFn& progressFn)

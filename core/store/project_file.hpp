@@ -3,6 +3,7 @@
 // database, schema version in PRAGMA user_version (docs/project-file.md "Versioning and upgrades").
 #include "core/store/project.hpp"
 #include "core/store/project_file_error.hpp"
+#include "core/util/error.hpp"
 #include "core/util/progress.hpp"
 
 #include <cstdint>
@@ -14,7 +15,7 @@ namespace clens {
 // Writes the whole project in one transaction to a temporary file beside path, syncs it and
 // renames it over path: path is either the old file or the complete new one, never a mix.
 // Throws ProjectSaveError (the old file is left as it was), Cancelled when progress says stop,
-// std::invalid_argument when a result does not belong to the project's trace.
+// ValueError when a result does not belong to the project's trace.
 void saveProject(const std::string& path, const Project& project, const ProgressFn& progress = {});
 
 // Reads the whole project in one read transaction; never writes to the file. Throws

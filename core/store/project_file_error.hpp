@@ -31,10 +31,10 @@ private:
     Kind kind_;
 };
 
-class ProjectSaveError : public std::runtime_error {
+class ProjectSaveError : public Error {
 public:
     ProjectSaveError(const std::string& file, const std::string& reason)
-        : std::runtime_error(escapeControlChars(file + ": cannot save project: " + reason)), file_(file)
+        : Error(escapeControlChars(file + ": cannot save project: " + reason)), file_(file)
     {
     }
     const std::string& file() const noexcept { return file_; }

@@ -6,6 +6,7 @@
 #include "core/sim/sim_result.hpp"
 #include "core/store/row_progress.hpp"
 #include "core/store/sqlite_db.hpp"
+#include "core/util/error.hpp"
 
 #include <map>
 #include <memory>
@@ -15,7 +16,7 @@ namespace clens::store {
 
 // Rows writeResult will write to the big tables.
 std::int64_t resultRows(const SimResult& r);
-// Throws std::invalid_argument when the result does not fit the trace and cluster it refers to
+// Throws ValueError when the result does not fit the trace and cluster it refers to
 // (a job, GPU or server index out of range, waits outside the wait list).
 void validateResult(const SimResult& r, const std::string& name, std::size_t traceJobs);
 

@@ -433,7 +433,7 @@ ALTER TABLE view_state ADD COLUMN window_to_s INTEGER;
 void addV8(Database& db) { db.exec(kV8); }
 
 // Version 9: per job, the queue policy's key it last waited under (JobResult::queueKey; NULL: it
-// never waited, or the result is older).
+// was never queued, or the result is older).
 constexpr const char* kV9 = R"sql(
 ALTER TABLE result_jobs ADD COLUMN queue_key REAL;
 )sql";

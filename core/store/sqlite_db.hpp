@@ -2,6 +2,8 @@
 // A thin RAII layer over the SQLite C API: a connection and prepared statements. SQLite
 // failures throw SqliteError carrying the result code; the project-file code turns them into
 // ProjectFileError / ProjectSaveError naming the file.
+#include "core/util/error.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -14,9 +16,9 @@ struct sqlite3_stmt;
 
 namespace clens::store {
 
-class SqliteError : public std::runtime_error {
+class SqliteError : public Error {
 public:
-    SqliteError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
+    SqliteError(int code, const std::string& message) : Error(message), code_(code) {}
     int code() const noexcept { return code_; } // primary result code (SQLITE_CORRUPT, ...)
 
 private:

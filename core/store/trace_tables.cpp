@@ -3,6 +3,7 @@
 #include "core/store/blob_codec.hpp"
 #include "core/store/table_reader.hpp"
 #include "core/store/text_list_table.hpp"
+#include "core/util/error.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -50,7 +51,7 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
     }
     writeTextList(db, "users", "name", trace.users);
     if (trace.gpuModelSets.empty() || !trace.gpuModelSets.front().empty())
-        throw std::invalid_argument("the trace's first GPU model set must be the empty one (any model)");
+        throw ValueError("the trace's first GPU model set must be the empty one (any model)");
     writeTextList(db, "gpu_model_sets", "models", {trace.gpuModelSets.begin() + 1, trace.gpuModelSets.end()});
     Statement job(db, "INSERT INTO jobs (idx, job_id, vc, user, submit_s, gpus, duration_s, status, skip, recorded_start_s, "
                       "recorded_end_s, gpu_util, gpu_milli, cpu_cores, mem_gb, gpu_models) "
@@ -64,7 +65,7 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
         const auto& j = trace.jobs[i];
         const auto idx = static_cast<std::int64_t>(i);
         if (j.vc < 0 || j.vc >= tenants || j.user < 0 || j.user >= users || j.gpuModels < 0 || j.gpuModels >= modelSets)
-            throw std::invalid_argument("job " + std::to_string(i) + " ('" + j.id + "') has a vc, user or GPU model set index out of range");
+            throw ValueError("job " + std::to_string(i) + " ('" + j.id + "') has a vc, user or GPU model set index out of range");
         job.bindInt(1, idx);
         job.bindText(2, j.id);
         job.bindInt(3, j.vc);

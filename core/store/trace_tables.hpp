@@ -4,6 +4,7 @@
 #include "core/model/trace.hpp"
 #include "core/store/row_progress.hpp"
 #include "core/store/sqlite_db.hpp"
+#include "core/util/error.hpp"
 
 #include <string>
 
@@ -11,7 +12,7 @@ namespace clens::store {
 
 // Rows writeTrace will write to the big tables (jobs, attempts, attempt_servers).
 std::int64_t traceRows(const Trace& trace);
-// Throws std::invalid_argument when a job's vc or user index is out of range.
+// Throws ValueError when a job's vc or user index is out of range.
 void writeTrace(Database& db, const Trace& trace, RowProgress& progress);
 // jobRows: the jobs table's row count (to reserve).
 Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, RowProgress& progress);

@@ -1,4 +1,5 @@
 #include "core/synth/arrival_pattern.hpp"
+#include "core/util/error.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,7 +20,7 @@ ArrivalPattern::ArrivalPattern(const std::array<double, 24>& hourFactor, const s
         for (int h = 0; h < 24; ++h) {
             const double f = (weekdayFactor[static_cast<std::size_t>(d)] / dayMean) * (hourFactor[static_cast<std::size_t>(h)] / hourMean);
             if (!(f > 0) || !std::isfinite(f))
-                throw std::invalid_argument("arrival factors must be positive");
+                throw ValueError("arrival factors must be positive");
             factor_[static_cast<std::size_t>(d * 24 + h)] = f;
         }
     for (int i = 0; i < kSlots; ++i)

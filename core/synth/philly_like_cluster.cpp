@@ -1,6 +1,7 @@
 #include "core/synth/philly_like_cluster.hpp"
 
 #include "core/synth/philly_calibration.hpp"
+#include "core/util/error.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -23,7 +24,7 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 Topology makePhillyLikeCluster(std::int32_t servers)
 {
     if (servers < 1)
-        throw std::invalid_argument("a cluster needs at least one server");
+        throw ValueError("a cluster needs at least one server");
     const std::int64_t big = serversWith(8);
     const std::int64_t all = big + serversWith(4);
     std::vector<ServerSpec> specs;

@@ -3,6 +3,7 @@
 #include "core/model/job_size.hpp"
 #include "core/synth/philly_calibration.hpp"
 #include "core/synth/philly_like_cluster.hpp"
+#include "core/util/error.hpp"
 
 #include <cmath>
 #include <stdexcept>
@@ -30,11 +31,11 @@ std::int64_t vcTotal(const VcShare& vc)
 void validate(const GenerateOptions& o)
 {
     if (o.jobs < 1 || o.jobs > kMaxJobs)
-        throw std::invalid_argument("--jobs must be between 1 and " + std::to_string(kMaxJobs));
+        throw ValueError("jobs", "must be between 1 and " + std::to_string(kMaxJobs));
     if (o.servers < 1 || o.servers > kMaxServers)
-        throw std::invalid_argument("--servers must be between 1 and " + std::to_string(kMaxServers));
+        throw ValueError("servers", "must be between 1 and " + std::to_string(kMaxServers));
     if (!std::isfinite(o.load) || o.load <= 0 || o.load > kMaxLoad)
-        throw std::invalid_argument("--load must be a number in (0, " + std::to_string(static_cast<int>(kMaxLoad)) + "]");
+        throw ValueError("load", "must be a number in (0, " + std::to_string(static_cast<int>(kMaxLoad)) + "]");
 }
 
 PhillyLikeGenerator::PhillyLikeGenerator(const GenerateOptions& options)
@@ -50,7 +51,7 @@ PhillyLikeGenerator::PhillyLikeGenerator(const GenerateOptions& options)
             sizeWeights.push_back(s.jobs);
         }
     if (sizes_.empty())
-        throw std::invalid_argument("no Philly job size fits a cluster of " + std::to_string(cluster_.gpuCount()) + " GPUs");
+        throw ValueError("no Philly job size fits a cluster of " + std::to_string(cluster_.gpuCount()) + " GPUs");
     sizeChoice_ = WeightedChoice(sizeWeights);
 
     for (int b = 0; b < kSizeBuckets; ++b) {

@@ -14,6 +14,7 @@
 #include "core/synth/quantile_function.hpp"
 #include "core/synth/random_source.hpp"
 #include "core/synth/weighted_choice.hpp"
+#include "core/util/error.hpp"
 
 #include <cstdint>
 #include <string>
@@ -28,7 +29,7 @@ struct GenerateOptions {
     double load = 0.8;          // offered GPU load as a fraction of the cluster's GPUs
 };
 
-// Throws std::invalid_argument naming the bad option.
+// Throws ValueError whose field names the bad option (jobs, servers, load).
 void validate(const GenerateOptions& options);
 
 class PhillyLikeGenerator {

@@ -1,4 +1,5 @@
 #include "core/synth/quantile_function.hpp"
+#include "core/util/error.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,10 +12,10 @@ QuantileFunction::QuantileFunction(std::span<const double> probabilities, std::s
 {
     if (probabilities.size() != values.size() || probabilities.size() < 2 || probabilities.front() != 0.0
         || probabilities.back() != 1.0)
-        throw std::invalid_argument("quantile grid must run from 0 to 1 with one value per probability");
+        throw ValueError("quantile grid must run from 0 to 1 with one value per probability");
     for (std::size_t i = 0; i < values.size(); ++i) {
         if (!(values[i] > 0) || (i > 0 && (values[i] < values[i - 1] || probabilities[i] <= probabilities[i - 1])))
-            throw std::invalid_argument("quantiles must be positive and non-decreasing on an increasing grid");
+            throw ValueError("quantiles must be positive and non-decreasing on an increasing grid");
         logValues_.push_back(std::log(values[i]));
     }
     // On a segment the value is exp(a + (b - a) s), s in [0, 1]; its mean is (e^b - e^a) / (b - a).

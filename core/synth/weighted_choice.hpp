@@ -1,6 +1,7 @@
 #pragma once
 // Picks an index with probability proportional to integer weights (zero weights never win).
 #include "core/synth/random_source.hpp"
+#include "core/util/error.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -18,12 +19,12 @@ public:
         std::int64_t total = 0;
         for (auto w : weights) {
             if (w < 0)
-                throw std::invalid_argument("negative weight");
+                throw ValueError("negative weight");
             total += w;
             cumulative_.push_back(total);
         }
         if (total <= 0)
-            throw std::invalid_argument("weights sum to zero");
+            throw ValueError("weights sum to zero");
     }
 
     std::int64_t total() const { return cumulative_.empty() ? 0 : cumulative_.back(); }

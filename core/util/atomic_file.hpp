@@ -2,6 +2,8 @@
 // Replacing a file atomically: write a temporary file in the target's directory, flush it to
 // disk, rename it over the target, flush the directory. Readers see the old file or the new
 // one, never a mix; a crash or an error before the rename leaves the old file as it was.
+#include "core/util/error.hpp"
+
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
@@ -44,10 +46,10 @@ private:
 std::size_t removeStaleTemporaries(const std::string& target, std::filesystem::file_time_type before);
 
 // A result file that cannot be written (the CLI exits 1): "cannot write 'PATH': reason".
-class OutputFileError : public std::runtime_error {
+class OutputFileError : public Error {
 public:
     OutputFileError(const std::string& path, const std::string& reason)
-        : std::runtime_error("cannot write '" + path + "': " + reason), path_(path)
+        : Error("cannot write '" + path + "': " + reason), path_(path)
     {
     }
     const std::string& path() const noexcept { return path_; }

@@ -19,7 +19,7 @@ std::string formatInputError(const std::string& file, std::int64_t line, const s
 }
 
 InputError::InputError(std::string file, std::int64_t line, std::string field, const std::string& message)
-    : std::runtime_error(formatInputError(file, line, field, message))
+    : Error(formatInputError(file, line, field, message))
     , file_(std::move(file))
     , line_(line)
     , field_(std::move(field))

@@ -1,13 +1,14 @@
 #pragma once
 // Typed errors for bad input. Every importer and loader throws InputError so the CLI and the
 // UI can say exactly where the problem is: file, line (or record) and field.
+#include "core/util/error.hpp"
+
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 
 namespace clens {
 
-class InputError : public std::runtime_error {
+class InputError : public Error {
 public:
     // line: 1-based physical line (or record number for non-line formats); 0 = whole file.
     InputError(std::string file, std::int64_t line, std::string field, const std::string& message);

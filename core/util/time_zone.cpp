@@ -1,3 +1,4 @@
+#include "core/util/error.hpp"
 #include "core/util/time_zone.hpp"
 
 #include "core/util/posix_tz_rule.hpp"
@@ -75,7 +76,7 @@ TimeZone TimeZone::load(std::string_view name)
     if (parseFixedOffset(name, z.initialOffset_))
         return z;
     if (!safeZoneName(name))
-        throw std::invalid_argument("'" + std::string(name) + "' is not a time-zone name (expected UTC, an offset such as +02:00, or an IANA name such as Europe/Berlin)");
+        throw ValueError("'" + std::string(name) + "' is not a time-zone name (expected UTC, an offset such as +02:00, or an IANA name such as Europe/Berlin)");
     const char* dir = std::getenv("TZDIR");
     const std::string path = std::string(dir && *dir ? dir : "/usr/share/zoneinfo") + "/" + std::string(name);
     std::error_code ec;
@@ -84,7 +85,7 @@ TimeZone TimeZone::load(std::string_view name)
     if (in && std::filesystem::is_regular_file(path, ec))
         data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (data.size() < 44 || !std::equal(data.begin(), data.begin() + 4, "TZif"))
-        throw std::invalid_argument("unknown time zone '" + std::string(name) + "' (not found as a TZif file in " + path
+        throw ValueError("unknown time zone '" + std::string(name) + "' (not found as a TZif file in " + path
                                     + "; is the tz database installed?)");
     // Header: magic(4) version(1) unused(15) then six 4-byte counts.
     const auto counts = [&](std::size_t at, std::int64_t c[6]) {
@@ -98,19 +99,19 @@ TimeZone TimeZone::load(std::string_view name)
     if (data[4] >= '2') { // skip the 32-bit block, read the 64-bit one
         at += static_cast<std::size_t>(c[3] * 4 + c[3] + c[4] * 6 + c[5] + c[2] * 8 + c[1] + c[0]);
         if (data.size() < at + 44)
-            throw std::invalid_argument("time-zone file " + path + " is truncated");
+            throw ValueError("time-zone file " + path + " is truncated");
         counts(at, c);
         at += 44;
         timeBytes = 8;
     }
     const auto timecnt = static_cast<std::size_t>(c[3]), typecnt = static_cast<std::size_t>(c[4]);
     if (typecnt == 0 || data.size() < at + timecnt * static_cast<std::size_t>(timeBytes + 1) + typecnt * 6)
-        throw std::invalid_argument("time-zone file " + path + " is truncated");
+        throw ValueError("time-zone file " + path + " is truncated");
     const std::size_t idxAt = at + timecnt * static_cast<std::size_t>(timeBytes);
     const std::size_t typeAt = idxAt + timecnt;
     const auto offsetOfType = [&](std::size_t t) {
         if (t >= typecnt)
-            throw std::invalid_argument("time-zone file " + path + " is malformed");
+            throw ValueError("time-zone file " + path + " is malformed");
         return static_cast<std::int32_t>(bigEndian(&data[typeAt + 6 * t], 4));
     };
     z.initialOffset_ = offsetOfType(0);

@@ -5,6 +5,7 @@
 // $TZDIR or /usr/share/zoneinfo); "UTC" and fixed offsets ("+02:00", "-0530", "UTC+2") need no
 // database.
 #include "core/util/civil_time.hpp"
+#include "core/util/error.hpp"
 
 #include <cstdint>
 #include <string>
@@ -16,7 +17,7 @@ namespace clens {
 class TimeZone {
 public:
     TimeZone() = default; // UTC
-    // "UTC", "", a fixed offset or an IANA name ("Europe/Berlin"). Throws std::invalid_argument
+    // "UTC", "", a fixed offset or an IANA name ("Europe/Berlin"). Throws ValueError
     // with a reason in words when the name is malformed or not in the tz database.
     static TimeZone load(std::string_view name);
 

@@ -270,7 +270,7 @@ void TestAnalysisFigures::catalogTitlesMatchFigures()
         for (const auto& col : set.figures[i].columns)
             QCOMPARE(col.size(), set.figures[i].rowCount());
     }
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, computeFigure("no_such_figure", table_));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, computeFigure("no_such_figure", table_));
 }
 
 void TestAnalysisFigures::catalogAvailability()

@@ -77,8 +77,8 @@ void TestKubernetesQuantity::malformed()
     QFETCH(QString, text);
     try {
         (void)parseKubernetesQuantity(text.toStdString());
-        QFAIL("expected std::invalid_argument");
-    } catch (const std::invalid_argument& e) {
+        QFAIL("expected ValueError");
+    } catch (const clens::ValueError& e) {
         QVERIFY2(QString(e.what()).contains("not a Kubernetes quantity"), e.what());
     }
 }

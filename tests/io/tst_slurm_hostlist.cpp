@@ -63,8 +63,8 @@ void TestSlurmHostList::malformed()
     QFETCH(QString, reason);
     try {
         (void)expandSlurmHostList(expr.toStdString());
-        QFAIL("expected std::invalid_argument");
-    } catch (const std::invalid_argument& e) {
+        QFAIL("expected ValueError");
+    } catch (const clens::ValueError& e) {
         QVERIFY2(QString(e.what()).contains(reason), e.what());
     }
 }

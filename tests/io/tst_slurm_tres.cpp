@@ -94,7 +94,7 @@ void TestSlurmTres::badTres_data()
 void TestSlurmTres::badTres()
 {
     QFETCH(QString, text);
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSlurmTres(text.toStdString()));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, parseSlurmTres(text.toStdString()));
 }
 
 void TestSlurmTres::gres_data()
@@ -127,9 +127,9 @@ void TestSlurmTres::gres()
 
 void TestSlurmTres::badGres()
 {
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSlurmGres("gpu:a100:x"));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSlurmGres("gpu:a:b:4"));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSlurmGres("gpu:a100:5000"));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, parseSlurmGres("gpu:a100:x"));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, parseSlurmGres("gpu:a:b:4"));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, parseSlurmGres("gpu:a100:5000"));
 }
 
 QTEST_APPLESS_MAIN(TestSlurmTres)

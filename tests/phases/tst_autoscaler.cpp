@@ -96,6 +96,7 @@ private slots:
     void firstIntervalSkip();
     void unusableRequest();
     void invalidConfig();
+    void cancelledBetweenContainers();
     void phaseGraphAndSequences();
     void scenarioSection();
     void scenarioSectionErrors_data();
@@ -268,13 +269,34 @@ void TestAutoscaler::invalidConfig()
 {
     auto t = tiny();
     t.config.interval_s = 0;
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, scoreAutoscaling(t.metrics, t.phases, t.stats, t.config));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, scoreAutoscaling(t.metrics, t.phases, t.stats, t.config));
     t = tiny();
     t.config.cpuCores = {5, 4};
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, scoreAutoscaling(t.metrics, t.phases, t.stats, t.config));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, scoreAutoscaling(t.metrics, t.phases, t.stats, t.config));
     t = tiny();
     t.config.memColumn = "mem.current"; // not in the tiny metrics
     expectInputError([&] { scoreAutoscaling(t.metrics, t.phases, t.stats, t.config); }, "tiny", 0, "mem.current");
+}
+
+// Progress is asked before each container; false stops the scoring (the Phases page's stale
+// scorings stop this way).
+void TestAutoscaler::cancelledBetweenContainers()
+{
+    const auto t = tiny();
+    std::vector<double> asked;
+    const auto r = scoreAutoscaling(t.metrics, t.phases, t.stats, t.config, [&](double f) {
+        asked.push_back(f);
+        return true;
+    });
+    QCOMPARE(asked.size(), t.metrics.containers.size());
+    QCOMPARE(asked.front(), 0.0);
+    QVERIFY(!r.allocations.front().empty());
+    int calls = 0;
+    QVERIFY_THROWS_EXCEPTION(Cancelled, scoreAutoscaling(t.metrics, t.phases, t.stats, t.config, [&](double) {
+        ++calls;
+        return false;
+    }));
+    QCOMPARE(calls, 1);
 }
 
 void TestAutoscaler::phaseGraphAndSequences()

@@ -149,7 +149,7 @@ void TestPhasePipeline::kmeansRejectsTooFewPoints()
 {
     KMeansOptions o;
     o.k = 5;
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fitKMeans(Matrix(4, 2), o));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, fitKMeans(Matrix(4, 2), o));
 }
 
 void TestPhasePipeline::cd1ReducesReconstructionError()

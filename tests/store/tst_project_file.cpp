@@ -354,7 +354,7 @@ void TestProjectFile::invalidResultIsNotSaved()
     bad->occupancy.push_back({p.cluster->gpuCount(), 0, 0, 1, GpuUse::Running, 1000, 1.0f}); // GPU out of range
     p.results.push_back({"bad", bad});
     const auto file = path("invalid.clens");
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, saveProject(file, p));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, saveProject(file, p));
     QVERIFY(!QFile::exists(QString::fromStdString(file)));
 }
 

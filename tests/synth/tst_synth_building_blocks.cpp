@@ -40,10 +40,10 @@ void TestSynthBuildingBlocks::quantileFunctionInterpolatesLogLinearly()
 void TestSynthBuildingBlocks::quantileFunctionRejectsBadGrids()
 {
     const std::vector<double> ok{0, 1};
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, QuantileFunction(std::vector<double>{0, 0.5}, std::vector<double>{1, 2}));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, QuantileFunction(ok, std::vector<double>{2, 1}));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, QuantileFunction(ok, std::vector<double>{0, 1}));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, QuantileFunction(ok, std::vector<double>{1}));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, QuantileFunction(std::vector<double>{0, 0.5}, std::vector<double>{1, 2}));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, QuantileFunction(ok, std::vector<double>{2, 1}));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, QuantileFunction(ok, std::vector<double>{0, 1}));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, QuantileFunction(ok, std::vector<double>{1}));
 }
 
 void TestSynthBuildingBlocks::arrivalPatternRoundTrips()
@@ -84,7 +84,7 @@ void TestSynthBuildingBlocks::weightedChoiceSkipsZeroWeights()
     QCOMPARE(counts[2], 0);
     // 3:1 -> 30000 : 10000 expected; binomial sd = sqrt(40000 * 0.75 * 0.25) ~ 87.
     QVERIFY(std::abs(counts[1] - 30000) < 500);
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, WeightedChoice(std::vector<std::int64_t>{0, 0}));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, WeightedChoice(std::vector<std::int64_t>{0, 0}));
 }
 
 void TestSynthBuildingBlocks::clusterLayout_data()
@@ -121,7 +121,7 @@ void TestSynthBuildingBlocks::clusterLayout()
         eight += kind == 8;
     }
     QCOMPARE(eight, eightGpuRacks);
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makePhillyLikeCluster(0));
+    QVERIFY_THROWS_EXCEPTION(clens::ValueError, makePhillyLikeCluster(0));
 }
 
 QTEST_APPLESS_MAIN(TestSynthBuildingBlocks)

@@ -4,7 +4,7 @@
 #include "tests/common/test_support.hpp"
 #include "tests/ui/analysis_inputs.hpp"
 #include "ui/analysis/analysis_figures.hpp"
-#include "ui/analysis/chart_export.hpp"
+#include "ui/analysis/figure_csv_export.hpp"
 #include "ui/analysis/figure_view.hpp"
 #include "ui/analysis/report_writer.hpp"
 #include "ui/views/chart_export.hpp"

@@ -392,6 +392,42 @@ private slots:
         pool->waitForDone();
     }
 
+    // The report's figures are computed on a worker: the status bar's Cancel stops them, and no
+    // file is written. The pool is held busy so the cancel comes before the work starts.
+    void cancelledReportWritesNothing()
+    {
+        auto w = makeWindow(test::fakeEngine());
+        w->openDemo();
+        QVERIFY(waitForViews(*w));
+        const QString path = dir_.filePath(QStringLiteral("cancelled.pdf"));
+        QThreadPool* pool = QThreadPool::globalInstance();
+        const int workers = pool->maxThreadCount();
+        QSemaphore release;
+        for (int i = 0; i < workers; ++i)
+            pool->start([&release] { release.acquire(); });
+        QSignalSpy failed(w.get(), &MainWindow::reportFailed);
+        QSignalSpy written(w.get(), &MainWindow::reportWritten);
+        w->exportReport(path);
+        auto* cancel = w->findChild<QToolButton*>(QStringLiteral("cancelSave"));
+        QVERIFY(cancel && !cancel->isHidden());
+        QVERIFY(cancel->toolTip().contains(QStringLiteral("report")));
+        cancel->click();
+        release.release(workers);
+        QVERIFY(failed.wait(kWaitMs));
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(written.count(), 0);
+        QVERIFY(cancel->isHidden());
+        QVERIFY(!QFile::exists(path));
+        pool->waitForDone();
+
+        // The next report is not cancelled by the last one's Cancel.
+        QVERIFY(written.isEmpty());
+        const QString next = dir_.filePath(QStringLiteral("next.pdf"));
+        w->exportReport(next);
+        QVERIFY(written.wait(kWaitMs));
+        QVERIFY(QFile::exists(next));
+    }
+
     void failedSaveSaysWhy()
     {
         auto w = makeWindow(test::fakeEngine());

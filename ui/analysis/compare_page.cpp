@@ -1,6 +1,6 @@
 #include "ui/analysis/compare_page.hpp"
 
-#include "ui/analysis/chart_export.hpp"
+#include "ui/analysis/figure_csv_export.hpp"
 #include "ui/analysis/figure_table_model.hpp"
 #include "ui/analysis/figure_view.hpp"
 #include "ui/analysis/latest_task_runner.hpp"

@@ -1,6 +1,6 @@
 #include "ui/analysis/figure_view.hpp"
 
-#include "ui/analysis/chart_export.hpp"
+#include "ui/analysis/figure_csv_export.hpp"
 #include "ui/analysis/chart_palette.hpp"
 #include "ui/analysis/chart_readout.hpp"
 #include "ui/analysis/figure_plotter.hpp"

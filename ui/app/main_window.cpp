@@ -362,14 +362,24 @@ void MainWindow::onCompareJobActivated(int job)
 
 void MainWindow::buildDocks()
 {
-    const auto dock = [this](const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
-        auto* d = new QDockWidget(title, this);
-        d->setObjectName(name);
-        d->setWidget(content);
-        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
-        addDockWidget(area, d);
-        return d;
-    };
+    QDockWidget* scenarioDock = buildScenarioDock();
+    buildClusterDocks(scenarioDock);
+    buildStatusBar();
+}
+
+QDockWidget* MainWindow::addPageDock(const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area)
+{
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(name);
+    d->setWidget(content);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(area, d);
+    return d;
+}
+
+// The knobs, under a row of presets and scenario files.
+QDockWidget* MainWindow::buildScenarioDock()
+{
     scenario_ = new ScenarioPanel;
     auto* presetRow = new QWidget;
     auto* pr = new QHBoxLayout(presetRow);
@@ -414,15 +424,20 @@ void MainWindow::buildDocks()
     });
     connect(load, &QPushButton::clicked, this, &MainWindow::loadScenarioFile);
     connect(save, &QPushButton::clicked, this, &MainWindow::saveScenarioFile);
-    auto* scenarioDock = dock(tr("Scenario"), QStringLiteral("scenarioDock"), scenario_, Qt::LeftDockWidgetArea);
+    auto* scenarioDock = addPageDock(tr("Scenario"), QStringLiteral("scenarioDock"), scenario_, Qt::LeftDockWidgetArea);
     scenarioDock->setMinimumWidth(280);
     // The Phases page has its own autoscaler knobs and needs the width.
     pageDocks_.push_back({scenarioDock, {Page::Cluster, Page::Analysis, Page::Compare, Page::Sweep}});
+    return scenarioDock;
+}
 
+// The results, the job inspector and the bottom tabs (timelines, Gantt, jobs): the Cluster page's.
+void MainWindow::buildClusterDocks(QDockWidget* scenarioDock)
+{
     summary_ = new SummaryPanel;
-    auto* summaryDock = dock(tr("Results"), QStringLiteral("summaryDock"), summary_, Qt::RightDockWidgetArea);
+    auto* summaryDock = addPageDock(tr("Results"), QStringLiteral("summaryDock"), summary_, Qt::RightDockWidgetArea);
     inspector_ = new InspectorPanel;
-    auto* inspectorDock = dock(tr("Job inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
+    auto* inspectorDock = addPageDock(tr("Job inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
     splitDockWidget(summaryDock, inspectorDock, Qt::Vertical);
     summaryDock->setMinimumWidth(280);
     summary_->setMinimumHeight(160); // on a 720-px screen the inspector needs the other half
@@ -436,7 +451,7 @@ void MainWindow::buildDocks()
     bottomTabs_->addTab(timelines_, tr("Timelines"));
     bottomTabs_->addTab(gantt_, tr("Gantt"));
     bottomTabs_->addTab(jobs_, tr("Jobs"));
-    auto* bottom = dock(tr("Over time"), QStringLiteral("bottomDock"), bottomTabs_, Qt::BottomDockWidgetArea);
+    auto* bottom = addPageDock(tr("Over time"), QStringLiteral("bottomDock"), bottomTabs_, Qt::BottomDockWidgetArea);
     bottomTabs_->setMinimumHeight(250);
     for (auto* d : {summaryDock, inspectorDock, bottom})
         pageDocks_.push_back({d, {Page::Cluster}});
@@ -454,7 +469,10 @@ void MainWindow::buildDocks()
         if (fittedResults_ >= 0 && summaryDock->height() == fittedResults_)
             fitResultsDock(summaryDock, inspectorDock);
     });
+}
 
+void MainWindow::buildStatusBar()
+{
     // Status bar: what is loaded, the run in flight, the last run.
     status_ = new QLabel;
     status_->setObjectName(QStringLiteral("statusText"));

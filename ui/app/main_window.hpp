@@ -85,12 +85,12 @@ public:
     // The open project's file ("" when the data came from a trace).
     const QString& projectPath() const { return projectPath_; }
     bool isSaving() const { return saving_; }
-    // Stops a save in progress (the status bar's Cancel beside its progress): the file on disk
-    // stays as it was, and saveFailed says "cancelled".
+    // Stops a save or a report in progress (the status bar's Cancel beside its progress): the
+    // file on disk stays as it was, and saveFailed or reportFailed says "cancelled".
     void cancelSave();
     // Writes the PDF report of the current result (knobs, metrics against the baseline, the
     // main figures): the figures are computed in the background, the pages drawn on return.
-    // reportWritten or reportFailed tell the outcome.
+    // reportWritten or reportFailed tell the outcome ("cancelled" when the Cancel stopped it).
     void exportReport(const QString& path);
     // Applies a scenario JSON file to the knobs (re-simulates). False (and a message) on error.
     bool applyScenarioFile(const QString& path);
@@ -179,7 +179,16 @@ private:
     void connectSweep();
     void refreshSweepInputs();
     void buildDocks();
+    QDockWidget* addPageDock(const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area);
+    QDockWidget* buildScenarioDock();
+    void buildClusterDocks(QDockWidget* scenarioDock);
+    void buildStatusBar();
     void buildMenus();
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildViewMenu();
+    void buildSimulationMenu();
+    void buildHelpMenu();
     void connectSession();
     void restoreSettings();
     void saveSettings();

@@ -45,6 +45,15 @@ const QString kRecentKey = QStringLiteral("files/recent");
 
 void MainWindow::buildMenus()
 {
+    buildFileMenu();
+    buildEditMenu();
+    buildViewMenu();
+    buildSimulationMenu();
+    buildHelpMenu();
+}
+
+void MainWindow::buildFileMenu()
+{
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("Open &Project…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &MainWindow::chooseProjectToOpen);
     file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
@@ -81,7 +90,10 @@ void MainWindow::buildMenus()
     file->addAction(tr("Export Cluster &Map…"), exports_, &ClusterExports::exportMap);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+}
 
+void MainWindow::buildEditMenu()
+{
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = history_->stack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -89,7 +101,10 @@ void MainWindow::buildMenus()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+}
 
+void MainWindow::buildViewMenu()
+{
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (int i = 0; i < pages_->count(); ++i) {
         QAction* a = view->addAction(tr("%1 Page").arg(pages_->tabText(i)));
@@ -123,7 +138,10 @@ void MainWindow::buildMenus()
     view->addSeparator();
     for (auto* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
+}
 
+void MainWindow::buildSimulationMenu()
+{
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
     PlaybackClock* clock = session_->clock();
     QAction* play = sim->addAction(tr("&Play / Pause"), clock, &PlaybackClock::togglePlay);
@@ -159,7 +177,10 @@ void MainWindow::buildMenus()
         s.quota.vcGpus = session_->scenario().quota.vcGpus;
         applyScenario(s);
     });
+}
 
+void MainWindow::buildHelpMenu()
+{
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Quick Guide"), this, [this] {
         QMessageBox::information(

@@ -218,6 +218,7 @@ void MainWindow::saveProject(const QString& pathIn)
     saveCancel_ = cancel;
     saveProgress_->setValue(0);
     saveProgress_->show();
+    cancelSave_->setToolTip(tr("Stop saving: the file stays as it was"));
     cancelSave_->show();
     statusBar()->showMessage(tr("Saving %1…").arg(QFileInfo(path).fileName()));
     auto* watcher = new QFutureWatcher<SavedProject>(this);

@@ -13,6 +13,10 @@
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
+#include <QToolButton>
+
+#include <atomic>
+#include <memory>
 
 namespace clens::ui {
 namespace {
@@ -20,12 +24,18 @@ namespace {
 struct PreparedReport {
     analysis::ReportInput input;
     QString error;
+    bool cancelled = false;
 };
 
-PreparedReport prepareReport(analysis::ReportInput in)
+PreparedReport prepareReport(analysis::ReportInput in, std::shared_ptr<std::atomic<bool>> cancel)
 {
     PreparedReport out;
-    const auto outcome = analysis::computeAnalysis({in.trace, in.cluster, in.result, nullptr});
+    const auto stop = [cancel] { return cancel->load(); };
+    const auto outcome = analysis::computeAnalysis({in.trace, in.cluster, in.result, nullptr}, stop);
+    if (outcome.cancelled || stop()) {
+        out.cancelled = true;
+        return out;
+    }
     if (!outcome.error.empty()) {
         out.error = QString::fromStdString(outcome.error);
         return out;
@@ -63,13 +73,28 @@ void MainWindow::exportReport(const QString& pathIn)
         in.baseline = b->result;
 
     reporting_ = true;
+    // The status bar's Cancel stops the report too (between figures); no file is written then.
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    saveCancel_ = cancel;
     saveProgress_->setRange(0, 0); // busy: the figures have no finer progress
     saveProgress_->show();
+    cancelSave_->setToolTip(tr("Stop the report: no file is written"));
+    cancelSave_->show();
     statusBar()->showMessage(tr("Preparing the report…"));
     auto* watcher = new QFutureWatcher<PreparedReport>(this);
     connect(watcher, &QFutureWatcher<PreparedReport>::finished, this, [=, this] {
         const PreparedReport prepared = watcher->result();
         watcher->deleteLater();
+        saveCancel_.reset();
+        cancelSave_->hide();
+        if (prepared.cancelled || cancel->load()) {
+            reporting_ = false;
+            saveProgress_->hide();
+            saveProgress_->setRange(0, 100);
+            statusBar()->showMessage(tr("Report cancelled: no file written"), 8000);
+            emit reportFailed(tr("cancelled"));
+            return;
+        }
         QString error = prepared.error;
         if (error.isEmpty()) {
             statusBar()->showMessage(tr("Writing %1…").arg(QFileInfo(path).fileName()));
@@ -84,7 +109,7 @@ void MainWindow::exportReport(const QString& pathIn)
         statusBar()->showMessage(tr("Wrote the report %1").arg(path), 5000);
         emit reportWritten(path);
     });
-    watcher->setFuture(QtConcurrent::run(prepareReport, std::move(in)));
+    watcher->setFuture(QtConcurrent::run(prepareReport, std::move(in), cancel));
 }
 
 void MainWindow::chooseReportFile()

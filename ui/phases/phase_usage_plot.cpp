@@ -29,6 +29,17 @@ QSharedPointer<QCPAxisTickerTime> elapsedTicker(double span_s)
     return ticker;
 }
 
+// Step line values: value r holds from keys[r] to keys[r + 1]; the extra last point closes the step.
+template <class ValueOf>
+QVector<double> stepValues(std::size_t n, const ValueOf& valueOf)
+{
+    QVector<double> v(static_cast<qsizetype>(n) + 1);
+    for (std::size_t r = 0; r < n; ++r)
+        v[static_cast<qsizetype>(r)] = valueOf(r);
+    v.back() = v[static_cast<qsizetype>(n) - 1];
+    return v;
+}
+
 } // namespace
 
 PhaseUsagePlot::PhaseUsagePlot(QWidget* parent)
@@ -172,41 +183,46 @@ void PhaseUsagePlot::showContainer(std::shared_ptr<const PhasesData> data, std::
 
 void PhaseUsagePlot::drawPanel(Panel& panel, bool cpu, bool inLegend)
 {
-    const auto& data = *data_;
-    const auto& series = data.metrics->containers[container_];
-    const auto& labels = data.phases.containers[container_].labels;
-    const auto& durations = data.durations[container_];
+    const auto& series = data_->metrics->containers[container_];
     const auto n = series.rows();
     const auto t0 = series.timestamps.front();
-    QVector<double> keys(static_cast<qsizetype>(n) + 1);
+    QVector<double> keys(static_cast<qsizetype>(n) + 1); // row r holds from keys[r] to keys[r + 1]
     for (std::size_t r = 0; r < n; ++r)
         keys[static_cast<qsizetype>(r)] = static_cast<double>(series.timestamps[r] - t0);
     keys.back() = endTime_;
-    // Step line: value r holds from keys[r] to keys[r+1]; the extra last point closes the step.
-    const auto stepValues = [n](const auto& valueOf) {
-        QVector<double> v(static_cast<qsizetype>(n) + 1);
-        for (std::size_t r = 0; r < n; ++r)
-            v[static_cast<qsizetype>(r)] = valueOf(r);
-        v.back() = v[static_cast<qsizetype>(n) - 1];
-        return v;
-    };
-    const auto addStepGraph = [&](QCPAxis* y, const QVector<double>& values) {
-        // A step that repeats the previous value adds nothing to a step line: drop it (an
-        // allocation changes once per interval, not once per row).
-        QVector<double> k, v;
-        for (qsizetype i = 0; i < values.size(); ++i)
-            if (i == 0 || i + 1 == values.size() || !(values[i] == values[i - 1])) {
-                k.push_back(keys[i]);
-                v.push_back(values[i]);
-            }
-        auto* g = addGraph(panel.x, y);
-        g->setData(k, v, true);
-        g->setLineStyle(QCPGraph::lsStepLeft);
-        if (!inLegend)
-            g->removeFromLegend();
-        return g;
-    };
+    drawPhaseBands(panel, keys, inLegend);
+    const double usedTop = drawUsage(panel, keys, cpu, inLegend);
+    panel.top = usedTop > 0 ? usedTop * 1.1 : 1.0;
+    if (!scores_)
+        return;
+    drawAllocation(panel, keys, cpu, inLegend);
+    drawUnderProvisioned(panel, keys, cpu, inLegend);
+    panel.top = allocationTop(panel, keys, cpu, usedTop);
+}
 
+QCPGraph* PhaseUsagePlot::addStepGraph(Panel& panel, const QVector<double>& keys, const QVector<double>& values, bool inLegend)
+{
+    // A step that repeats the previous value adds nothing to a step line: drop it (an allocation
+    // changes once per interval, not once per row).
+    QVector<double> k, v;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        if (i == 0 || i + 1 == values.size() || !(values[i] == values[i - 1])) {
+            k.push_back(keys[i]);
+            v.push_back(values[i]);
+        }
+    auto* g = addGraph(panel.x, panel.y);
+    g->setData(k, v, true);
+    g->setLineStyle(QCPGraph::lsStepLeft);
+    if (!inLegend)
+        g->removeFromLegend();
+    return g;
+}
+
+void PhaseUsagePlot::drawPhaseBands(Panel& panel, const QVector<double>& keys, bool inLegend)
+{
+    const auto& data = *data_;
+    const auto& labels = data.phases.containers[container_].labels;
+    const auto n = static_cast<std::size_t>(keys.size() - 1);
     // Phase bands: one rectangle per run of equal labels; colour 0 = no phase, p + 1 = phase p.
     const int k = data.phaseCount();
     std::vector<QColor> palette{noPhaseColor()};
@@ -243,16 +259,22 @@ void PhaseUsagePlot::drawPanel(Panel& panel, bool cpu, bool inLegend)
                 entry->setName(tr("%1 · %2 % of steps").arg(phaseName(p)).arg(100.0 * data.graph[static_cast<std::size_t>(p)].share, 0, 'f', 0));
         }
     }
+}
 
+// The container's use, as a step line; returns its highest value.
+double PhaseUsagePlot::drawUsage(Panel& panel, const QVector<double>& keys, bool cpu, bool inLegend)
+{
+    const auto& data = *data_;
+    const auto& series = data.metrics->containers[container_];
     const auto& m = *data.metrics;
     const std::string& column = scores_ ? (cpu ? scores_->config.cpuColumn : scores_->config.memColumn)
                                         : (cpu ? std::string("cpu.usage.cores") : std::string("mem.working.set"));
     const auto col = m.columnIndex(column);
     const double scale = cpu ? 1.0 : 1.0 / kBytesPerGb;
-    const auto usedValues = stepValues([&](std::size_t r) {
+    const auto usedValues = stepValues(series.rows(), [&](std::size_t r) {
         return col < m.columns.size() ? m.value(series, r, col) * scale : qQNaN();
     });
-    auto* used = addStepGraph(panel.y, usedValues);
+    auto* used = addStepGraph(panel, keys, usedValues, inLegend);
     used->setPen(QPen(kUsedColor, 1.0)); // wider pens leave Qt's fast stroker: 20,000 steps take 0.2 s
     used->setName(tr("used"));
     // From the values, not the graph: the graph drops repeated steps.
@@ -260,16 +282,23 @@ void PhaseUsagePlot::drawPanel(Panel& panel, bool cpu, bool inLegend)
     for (const double v : usedValues)
         if (v > top)
             top = v;
-    panel.top = top > 0 ? top * 1.1 : 1.0;
+    return top;
+}
 
-    if (!scores_)
-        return;
+void PhaseUsagePlot::drawAllocation(Panel& panel, const QVector<double>& keys, bool cpu, bool inLegend)
+{
     const auto& steps = steps_;
-    auto* alloc = addStepGraph(panel.y, stepValues([&](std::size_t r) { return cpu ? steps[r].cpuAlloc : steps[r].memAllocGb; }));
+    auto* alloc = addStepGraph(panel, keys, stepValues(static_cast<std::size_t>(keys.size() - 1), [&](std::size_t r) { return cpu ? steps[r].cpuAlloc : steps[r].memAllocGb; }), inLegend);
     alloc->setPen(QPen(kAllocColor, 2.0));
     alloc->setAntialiased(false); // horizontal and vertical segments only; much faster to stroke
     alloc->setName(tr("allocated by %1").arg(QString::fromUtf8(scalingPolicyName(policy_).data())));
+}
 
+void PhaseUsagePlot::drawUnderProvisioned(Panel& panel, const QVector<double>& keys, bool cpu, bool inLegend)
+{
+    const auto& steps = steps_;
+    const auto n = static_cast<std::size_t>(keys.size() - 1);
+    const auto& durations = data_->durations[container_];
     // Unmet demand: the area between the allocation and a usage above it.
     std::vector<IntervalRects::Rect> unmetRects;
     for (std::size_t r = 0; r < n; ++r) {
@@ -285,7 +314,7 @@ void PhaseUsagePlot::drawPanel(Panel& panel, bool cpu, bool inLegend)
 
     auto* markers = addGraph(panel.x, panel.y);
     QVector<double> mk, mv;
-    for (std::size_t r = 0; r < series.rows(); ++r) {
+    for (std::size_t r = 0; r < n; ++r) {
         const bool under = steps[r].scored && (cpu ? steps[r].cpuUnder : steps[r].memUnder);
         if (!under)
             continue;
@@ -299,8 +328,14 @@ void PhaseUsagePlot::drawPanel(Panel& panel, bool cpu, bool inLegend)
     markers->setName(tr("under-provisioned step"));
     if (!inLegend)
         markers->removeFromLegend();
+}
 
-    // Fit the computed allocations; a request far above them gets a label instead.
+// The value axis' top: the allocations fit; a request far above them gets a label instead.
+double PhaseUsagePlot::allocationTop(Panel& panel, const QVector<double>& keys, bool cpu, double usedTop)
+{
+    const auto& steps = steps_;
+    const auto n = static_cast<std::size_t>(keys.size() - 1);
+    double top = usedTop;
     double request = 0;
     std::size_t requestEnd = 0;
     for (std::size_t r = 0; r < n; ++r) {
@@ -330,7 +365,7 @@ void PhaseUsagePlot::drawPanel(Panel& panel, bool cpu, bool inLegend)
     } else {
         top = std::max(top, request * 1.05);
     }
-    panel.top = top;
+    return top;
 }
 
 void PhaseUsagePlot::resetRanges()

@@ -44,6 +44,12 @@ private:
     };
     void build();
     void drawPanel(Panel& panel, bool cpu, bool inLegend);
+    QCPGraph* addStepGraph(Panel& panel, const QVector<double>& keys, const QVector<double>& values, bool inLegend);
+    void drawPhaseBands(Panel& panel, const QVector<double>& keys, bool inLegend);
+    double drawUsage(Panel& panel, const QVector<double>& keys, bool cpu, bool inLegend);
+    void drawAllocation(Panel& panel, const QVector<double>& keys, bool cpu, bool inLegend);
+    void drawUnderProvisioned(Panel& panel, const QVector<double>& keys, bool cpu, bool inLegend);
+    double allocationTop(Panel& panel, const QVector<double>& keys, bool cpu, double usedTop);
     void resetRanges();
     void fitValueAxes();
 

@@ -84,11 +84,12 @@ std::shared_ptr<const PhasesData> analysePhases(const AnalysisRequest& request, 
     return data;
 }
 
-std::shared_ptr<const PhasesScores> scorePhases(std::shared_ptr<const PhasesData> data, const AutoscaleConfig& config)
+std::shared_ptr<const PhasesScores> scorePhases(std::shared_ptr<const PhasesData> data, const AutoscaleConfig& config,
+                                                const ProgressFn& progress)
 {
     auto scores = std::make_shared<PhasesScores>();
     scores->config = config;
-    scores->result = scoreAutoscaling(*data->metrics, data->phases, data->policyStats, config);
+    scores->result = scoreAutoscaling(*data->metrics, data->phases, data->policyStats, config, progress);
     scores->data = std::move(data);
     const auto containers = scores->data->metrics->containers.size();
     scores->perContainer.assign(kScalingPolicies.size(), std::vector<ContainerProvision>(containers));

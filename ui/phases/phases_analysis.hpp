@@ -71,7 +71,9 @@ struct PhasesScores {
     std::vector<std::vector<ContainerProvision>> perContainer; // [policy index][container]
 };
 
-std::shared_ptr<const PhasesScores> scorePhases(std::shared_ptr<const PhasesData> data, const AutoscaleConfig& config);
+// Throws Cancelled when progress (asked once per container) returns false.
+std::shared_ptr<const PhasesScores> scorePhases(std::shared_ptr<const PhasesData> data, const AutoscaleConfig& config,
+                                                const ProgressFn& progress = {});
 
 // One row of a container under one policy, for drawing: the allocation its step is scored
 // against and whether usage exceeded it.

@@ -112,7 +112,7 @@ void PhasesController::onAnalysisFinished(std::uint64_t generation, const QFutur
     data_ = out.value;
     metrics_ = data_->metrics;
     scores_.reset();
-    ++scoreGeneration_; // scorings of the previous data are stale now
+    ++*scoreGeneration_; // scorings of the previous data are stale now
     setBusy(false, false);
     emit dataChanged();
     score(config_);
@@ -132,7 +132,7 @@ void PhasesController::score(const AutoscaleConfig& config)
     config_ = config;
     if (!data_)
         return; // scored as soon as data arrives
-    const auto generation = ++scoreGeneration_;
+    const auto generation = ++*scoreGeneration_;
     auto future = QtConcurrent::run([data = data_, config]() {
         ScoreOutcome out;
         try {
@@ -155,7 +155,7 @@ void PhasesController::score(const AutoscaleConfig& config)
 
 void PhasesController::onScoreFinished(std::uint64_t generation, const ScoreOutcome& out)
 {
-    if (generation != scoreGeneration_) {
+    if (generation != scoreGeneration_->load()) {
         emit staleResultDropped();
         return;
     }
@@ -174,7 +174,7 @@ void PhasesController::cancel()
         return;
     analysisFuture_.cancel();
     ++analysisGeneration_;
-    ++scoreGeneration_;
+    ++*scoreGeneration_;
     revertToShown();
     setBusy(false, false);
     emit cancelled();

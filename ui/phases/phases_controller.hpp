@@ -16,6 +16,7 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -78,7 +79,8 @@ private:
     std::shared_ptr<const PhasesScores> scores_;
     QFuture<AnalysisOutcome> analysisFuture_;
     std::uint64_t analysisGeneration_ = 0;
-    std::uint64_t scoreGeneration_ = 0;
+    // Shared with the scoring worker, which stops once a newer scoring makes it stale.
+    std::shared_ptr<std::atomic<std::uint64_t>> scoreGeneration_ = std::make_shared<std::atomic<std::uint64_t>>(0);
     bool analysing_ = false;
     bool scoring_ = false;
 };

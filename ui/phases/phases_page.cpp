@@ -121,6 +121,24 @@ PhasesPage::PhasesPage(QWidget* parent)
     messageBar_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(messageBar_);
 
+    QWidget* containers = buildTables();
+    layout->addWidget(buildBody(containers), 1);
+    connectController();
+
+    progress_->hide();
+    cancelButton_->hide();
+    showMessage(tr("Open an AI4DL container-metrics CSV (for example sample_traces/ai4dl/sample-dlaas.csv, or drop "
+                   "one here) to find its phases and score autoscaling policies on it."),
+                false);
+    updateModelLabel();
+    refreshChart();
+}
+
+PhasesPage::~PhasesPage() = default;
+
+// The chart, the phase graph and the three tables; returns the containers' table under its filter.
+QWidget* PhasesPage::buildTables()
+{
     plot_ = new PhaseUsagePlot;
     plot_->setMinimumHeight(260);
     chartEmpty_ = new QLabel;
@@ -162,7 +180,16 @@ PhasesPage::PhasesPage(QWidget* parent)
     scoreTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     scoreTable_->horizontalHeader()->setStretchLastSection(false);
     scoreTable_->setToolTip(tr("Click a policy to draw its allocation on the chart."));
+    connect(containerTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { refreshChart(); });
+    connect(scoreTable_, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        const auto name = QString::fromUtf8(scalingPolicyName(PolicyScoreModel::policyAt(index.row())).data());
+        policy_->setCurrentIndex(policy_->findData(name)); // emits through the combo
+    });
+    return containersBox;
+}
 
+QWidget* PhasesPage::buildBody(QWidget* containersBox)
+{
     // Left column: what was found (containers, phases, how phases follow each other); right:
     // the selected container's chart over the scores of every policy.
     auto* left = new QWidget;
@@ -190,14 +217,11 @@ PhasesPage::PhasesPage(QWidget* parent)
     body->setStretchFactor(0, 0);
     body->setStretchFactor(1, 1);
     body->setSizes({420, 1180});
-    layout->addWidget(body, 1);
+    return body;
+}
 
-    connect(containerTable_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { refreshChart(); });
-    connect(scoreTable_, &QTableView::clicked, this, [this](const QModelIndex& index) {
-        const auto name = QString::fromUtf8(scalingPolicyName(PolicyScoreModel::policyAt(index.row())).data());
-        policy_->setCurrentIndex(policy_->findData(name)); // emits through the combo
-    });
-
+void PhasesPage::connectController()
+{
     connect(controller_, &PhasesController::analysisStarted, this, [this](const QString& what) {
         statusLabel_->setText(what);
         progress_->setValue(0);
@@ -221,17 +245,7 @@ PhasesPage::PhasesPage(QWidget* parent)
         syncWithController();
         showMessage(controller_->data() ? tr("Cancelled; the previous results are still shown.") : tr("Cancelled."), false);
     });
-
-    progress_->hide();
-    cancelButton_->hide();
-    showMessage(tr("Open an AI4DL container-metrics CSV (for example sample_traces/ai4dl/sample-dlaas.csv, or drop "
-                   "one here) to find its phases and score autoscaling policies on it."),
-                false);
-    updateModelLabel();
-    refreshChart();
 }
-
-PhasesPage::~PhasesPage() = default;
 
 QWidget* PhasesPage::buildToolbar()
 {

@@ -128,6 +128,9 @@ protected:
 private:
     QWidget* buildToolbar();
     QWidget* buildKnobs();
+    QWidget* buildTables();
+    QWidget* buildBody(QWidget* containersBox);
+    void connectController();
     // Labels the metrics at path (or those given, which path then only names) with modelChoice_.
     void analyse(const QString& path, std::shared_ptr<const ContainerMetrics> metrics = {});
     void knobEdited(bool needsRescore);

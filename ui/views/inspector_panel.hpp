@@ -49,7 +49,7 @@ public:
     static QString powerText(const SimResult& result, std::int32_t job);
     // "queue 2 of 0–2 (attained ≥ 36,000 GPU-s)" under las, what the key means under sjf, srtf
     // and qssf (docs/queue-policies.md "The queue key"); empty under fifo and fair-share, or
-    // when the job never waited.
+    // when the job was never queued.
     static QString queueText(const SimResult& result, std::int32_t job);
 
 signals:

@@ -1,4 +1,4 @@
-#include "ui/analysis/chart_export.hpp"
+#include "ui/analysis/figure_csv_export.hpp"
 
 #include "core/analysis/figure_export.hpp"
 

@@ -1,0 +1,22 @@
+cmake_policy(SET CMP0007 NEW)
+# Fails when core throws a standard error for bad input instead of one of its own family
+# (core/util/error.hpp; docs/CONTRIBUTING.md "Errors"). std::logic_error and its kind stay
+# allowed: they report a bug, not bad input.
+file(GLOB_RECURSE sources "${CORE_DIR}/*.hpp" "${CORE_DIR}/*.cpp")
+list(LENGTH sources n)
+if(n EQUAL 0)
+  message(FATAL_ERROR "no core sources found under ${CORE_DIR}")
+endif()
+set(bad "")
+foreach(f IN LISTS sources)
+  file(STRINGS "${f}" hits REGEX "(throw|return) std::(invalid_argument|runtime_error|domain_error|range_error|overflow_error|underflow_error|length_error)[ ({]")
+  foreach(h IN LISTS hits)
+    string(STRIP "${h}" h)
+    list(APPEND bad "${f}: ${h}")
+  endforeach()
+endforeach()
+if(bad)
+  list(JOIN bad "\n" text)
+  message(FATAL_ERROR "core throws standard errors for bad input (use clens::ValueError, InputError, ...):\n${text}")
+endif()
+message(STATUS "checked ${n} core files: every error is of core's family")
