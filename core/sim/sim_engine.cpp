@@ -105,14 +105,14 @@ std::optional<std::int64_t> SimEngine::nextInstant()
         const auto& e = events_.top();
         if (e.kind() == kEnd || e.kind() == kOom || e.kind() == kDemote) {
             const auto& r = rt_[e.row()];
-            if (r.phase != Phase::Running || r.serial != e.serial) {
+            if (r.stage != Stage::Running || r.serial != e.serial) {
                 events_.pop();
                 continue;
             }
         }
         if (e.kind() == kPromote) {
             const auto& r = rt_[e.row()];
-            if (r.phase != Phase::Waiting || r.queueSerial != e.serial || lanes_->laneOf(static_cast<std::int32_t>(e.row())) < 0) {
+            if (r.stage != Stage::Waiting || r.queueSerial != e.serial || lanes_->laneOf(static_cast<std::int32_t>(e.row())) < 0) {
                 events_.pop();
                 continue;
             }
@@ -123,7 +123,7 @@ std::optional<std::int64_t> SimEngine::nextInstant()
     if (submitCursor_ < jobOfRank_.size())
         consider(job(jobOfRank_[submitCursor_]).submit_s);
     for (auto& s : timers_) {
-        while (s.cursor < jobOfRank_.size() && rt_[idx(jobOfRank_[s.cursor])].phase == Phase::Done)
+        while (s.cursor < jobOfRank_.size() && rt_[idx(jobOfRank_[s.cursor])].stage == Stage::Done)
             ++s.cursor;
         if (s.cursor < jobOfRank_.size())
             consider(job(jobOfRank_[s.cursor]).submit_s + s.offset);
@@ -213,7 +213,7 @@ void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
     if (e.kind() == kEnd || e.kind() == kOom) {
         const auto j = static_cast<std::int32_t>(e.row());
         const auto& r = rt_[idx(j)];
-        if (r.phase != Phase::Running || r.serial != e.serial)
+        if (r.stage != Stage::Running || r.serial != e.serial)
             return; // a run that was interrupted
         ++result_.events;
         if (e.kind() == kEnd)
@@ -235,8 +235,8 @@ void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
     if (e.kind() == kDemote || e.kind() == kPromote) {
         const auto j = static_cast<std::int32_t>(e.row());
         const auto& r = rt_[idx(j)];
-        if (e.kind() == kDemote ? (r.phase != Phase::Running || r.serial != e.serial)
-                                : (r.phase != Phase::Waiting || r.queueSerial != e.serial || lanes_->laneOf(j) < 0))
+        if (e.kind() == kDemote ? (r.stage != Stage::Running || r.serial != e.serial)
+                                : (r.stage != Stage::Waiting || r.queueSerial != e.serial || lanes_->laneOf(j) < 0))
             return;
         ++result_.events;
         if (e.kind() == kDemote)
@@ -257,7 +257,7 @@ void SimEngine::submit(std::int32_t j, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
     if (!canEverStart(j)) {
-        r.phase = Phase::Done; // Unfinished, never queued
+        r.stage = Stage::Done; // Unfinished, never queued
         result_.neverStartable.push_back(j);
         return;
     }
@@ -269,7 +269,7 @@ void SimEngine::submit(std::int32_t j, std::int64_t t)
 void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
 {
     ++result_.events;
-    if (rt_[idx(j)].phase != Phase::Waiting || lanes_->laneOf(j) < 0)
+    if (rt_[idx(j)].stage != Stage::Waiting || lanes_->laneOf(j) < 0)
         return;
     if (elastic || !fifoOrder_)
         relane(j, t); // greedy: to the lane of elastic starts (non-fifo: of its locality stage); backfill none: stays in its VC's lane
@@ -301,7 +301,7 @@ void SimEngine::serverFails(std::int32_t server, std::int64_t t)
         holders.erase(std::unique(holders.begin(), holders.end()), holders.end());
     }
     for (const auto j : holders) {
-        if (rt_[idx(j)].phase == Phase::Running)
+        if (rt_[idx(j)].stage == Stage::Running)
             interrupt(j, t, false, true);
         else
             releaseHeldOn(j, server, t);
@@ -403,7 +403,7 @@ void SimEngine::finish(std::int64_t endT)
     for (const auto j : jobOfRank_) {
         auto& r = rt_[idx(j)];
         auto& res = result_.jobs[idx(j)];
-        if (r.phase == Phase::Waiting) {
+        if (r.stage == Stage::Waiting) {
             if (r.held > 0)
                 releaseAllHeld(j, endT);
             if (lanes_->laneOf(j) >= 0)
@@ -411,7 +411,7 @@ void SimEngine::finish(std::int64_t endT)
             res.status = JobStatus::Unfinished;
             res.start_s.reset();
             res.end_s.reset();
-        } else if (r.phase == Phase::Running) {
+        } else if (r.stage == Stage::Running) {
             closeRun(j, endT, false);
             res.status = JobStatus::Unfinished;
             res.end_s.reset();

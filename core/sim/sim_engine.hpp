@@ -52,7 +52,7 @@ public:
     SimResult run();
 
 private:
-    enum class Phase : std::uint8_t { Pending, Waiting, Running, Done };
+    enum class Stage : std::uint8_t { Pending, Waiting, Running, Done }; // where a job is in its life
     enum EventKind : std::uint32_t { kEnd = 0, kServer = 1, kOom = 2, kTick = 3, kPower = 4, kDemote = 5, kPromote = 6 };
     enum class PowerState : std::uint8_t { On, Off, Booting };
     static constexpr std::uint32_t kFail = 0, kRepair = 1; // SimEvent::serial of server events
@@ -85,7 +85,7 @@ private:
     };
 
     struct JobRt {
-        Phase phase = Phase::Pending;
+        Stage stage = Stage::Pending;
         bool trialPending = false; // gang start must first run a 1-GPU trial
         bool inTrial = false;      // the current run is the trial
         std::int32_t alloc = 0;    // GPUs of the current run
@@ -137,11 +137,11 @@ private:
     void schedulingPass(std::int64_t t);
     void gangPass(std::int64_t t);
     void hoardingPass(std::int64_t t);
-    // Pops lanes in pass order and calls visit(entry, withinQuotaPhase, deferred) for each: once,
-    // or under borrow quotas in two phases, the second for the entries the first deferred
+    // Pops lanes in pass order and calls visit(entry, withinQuotaRound, deferred) for each: once,
+    // or under borrow quotas in two rounds, the second for the entries the first deferred
     // (docs/simulation.md "Quota"). Stops early when whileCond() turns false.
     template <class Visit, class While>
-    void visitInQuotaPhases(PassHeap& heap, Visit&& visit, While&& whileCond);
+    void visitInQuotaRounds(PassHeap& heap, Visit&& visit, While&& whileCond);
     PassEntry laneEntry(std::int32_t lane, const QueueKey& key) const;
     void pushLane(PassHeap& heap, std::int32_t lane, const QueueKey& key);
     // Pushes the lane's next job after `key`, if any.

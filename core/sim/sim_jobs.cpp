@@ -70,7 +70,7 @@ std::int32_t SimEngine::laneNeed(std::int32_t lane, std::int64_t t) const
 void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
-    r.phase = Phase::Waiting;
+    r.stage = Stage::Waiting;
     ++r.queueSerial;
     keyOf_[idx(j)] = queueKeyNow(j, t);
     const auto lane = laneFor(j, t);
@@ -252,7 +252,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     r.runStart = t;
     r.util = static_cast<float>(baseUtil_[idx(j)] / factor);
     ++r.serial;
-    r.phase = Phase::Running;
+    r.stage = Stage::Running;
     std::int64_t duration;
     if (r.inTrial) {
         duration = std::min(sc_.failures.trialRun_s, J.duration_s);
@@ -351,7 +351,7 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
     if (wasTrial) {
         r.trialPending = false;
         if (J.status == JobStatus::Failed && J.duration_s <= sc_.failures.trialRun_s) {
-            r.phase = Phase::Done;
+            r.stage = Stage::Done;
             result_.jobs[idx(j)].status = JobStatus::Failed;
             result_.jobs[idx(j)].end_s = t;
             --jobsInSystem_;
@@ -361,7 +361,7 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
         }
         return;
     }
-    r.phase = Phase::Done;
+    r.stage = Stage::Done;
     std::vector<std::int32_t>().swap(r.gpus);
     result_.jobs[idx(j)].status = J.status;
     result_.jobs[idx(j)].end_s = t;
@@ -395,7 +395,7 @@ void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed,
     if (requeueNow) {
         enqueue(j, t);
     } else {
-        r.phase = Phase::Waiting;
+        r.stage = Stage::Waiting;
         pendingRequeue_.push_back(j);
     }
 }
@@ -457,7 +457,7 @@ void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t 
     auto& c = series_.counters();
     c.allocatedMilli -= std::int64_t{1000} * n;
     c.heldIdleGpus -= n;
-    if (r.phase == Phase::Waiting && lanes_->laneOf(j) >= 0)
+    if (r.stage == Stage::Waiting && lanes_->laneOf(j) >= 0)
         relane(j, t);
     ++releaseEpoch_;
     needPass_ = dirty_ = true;

@@ -88,12 +88,12 @@ void SimEngine::pushNextInLane(PassHeap& heap, std::int32_t lane, const QueueKey
 }
 
 template <class Visit, class While>
-void SimEngine::visitInQuotaPhases(PassHeap& heap, Visit&& visit, While&& whileCond)
+void SimEngine::visitInQuotaRounds(PassHeap& heap, Visit&& visit, While&& whileCond)
 {
-    const bool twoPhase = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
+    const bool twoRounds = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
     const bool byShare = queue_->ordersVcsByShare();
     std::vector<PassEntry> deferred;
-    const auto runPhase = [&](bool withinQuotaPhase) {
+    const auto runRound = [&](bool withinQuotaRound) {
         while (!heap.empty() && whileCond()) {
             auto e = heap.top();
             heap.pop();
@@ -105,14 +105,14 @@ void SimEngine::visitInQuotaPhases(PassHeap& heap, Visit&& visit, While&& whileC
                     continue;
                 }
             }
-            visit(e, withinQuotaPhase, deferred);
+            visit(e, withinQuotaRound, deferred);
         }
     };
-    runPhase(twoPhase);
-    if (twoPhase) {
+    runRound(twoRounds);
+    if (twoRounds) {
         for (const auto& e : deferred)
             heap.push(e);
-        runPhase(false);
+        runRound(false);
     }
 }
 
@@ -144,7 +144,7 @@ void SimEngine::gangPass(std::int64_t t)
         entries.push_back(laneEntry(laneId, *l.keys.begin()));
     }
     PassHeap heap(std::move(entries));
-    const auto visit = [&](const PassEntry& e, bool withinQuotaPhase, std::vector<PassEntry>& deferred) {
+    const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).vc;
         const auto need = needMilli(j, t);
@@ -158,18 +158,18 @@ void SimEngine::gangPass(std::int64_t t)
             }
             return;
         }
-        if (withinQuotaPhase && quota_.wouldExceed(vc, need)) {
+        if (withinQuotaRound && quota_.wouldExceed(vc, need)) {
             deferred.push_back(e);
             return;
         }
-        const auto maxSize = (quota_.mode() == QuotaMode::Strict || withinQuotaPhase) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
+        const auto maxSize = (quota_.mode() == QuotaMode::Strict || withinQuotaRound) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
         std::int32_t size = 0;
         bool started = false;
         if (choosePlacement(j, t, maxSize, true, size, scratch_)) {
             startRun(j, t, size, scratch_);
             started = true;
         } else {
-            bool preempted = withinQuotaPhase && quota_.mode() == QuotaMode::BorrowPreempt && tryQuotaPreempt(j, t);
+            bool preempted = withinQuotaRound && quota_.mode() == QuotaMode::BorrowPreempt && tryQuotaPreempt(j, t);
             preempted = preempted || (queue_->preemptive() && tryQueuePreempt(j, t, maxSize, false));
             if (preempted) // victims' spare GPUs: lanes that failed earlier in this pass get a turn
                 reviveFailedLanes(heap, e.key);
@@ -181,7 +181,7 @@ void SimEngine::gangPass(std::int64_t t)
         }
         pushNextInLane(heap, e.lane, e.key);
     };
-    visitInQuotaPhases(heap, visit, [] { return true; });
+    visitInQuotaRounds(heap, visit, [] { return true; });
 }
 
 void SimEngine::hoardingPass(std::int64_t t)
@@ -191,7 +191,7 @@ void SimEngine::hoardingPass(std::int64_t t)
         if (lanes_->lane(laneId).failedEpoch != releaseEpoch_)
             entries.push_back(laneEntry(laneId, *lanes_->lane(laneId).keys.begin()));
     PassHeap heap(std::move(entries));
-    const auto visit = [&](const PassEntry& e, bool withinQuotaPhase, std::vector<PassEntry>& deferred) {
+    const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).vc;
         auto& r = rt_[idx(j)];
@@ -200,9 +200,9 @@ void SimEngine::hoardingPass(std::int64_t t)
         if (resourceMode() && (req.gpus == 0 || req.share())) {
             // Nothing to hoard in a part of a GPU or in none: such a job starts whole or waits.
             std::int32_t size = 0;
-            const auto limited = quota_.mode() == QuotaMode::Strict || withinQuotaPhase;
+            const auto limited = quota_.mode() == QuotaMode::Strict || withinQuotaRound;
             if (limited && quota_.wouldExceed(vc, req.gpuMilliFor(req.gpus))) {
-                if (withinQuotaPhase)
+                if (withinQuotaRound)
                     deferred.push_back(e);
                 else
                     markFailed(laneId);
@@ -218,9 +218,9 @@ void SimEngine::hoardingPass(std::int64_t t)
         }
         const std::int32_t total = r.trialPending ? 1 : job(j).gpus;
         const std::int64_t need = total - r.held;
-        const auto room = (quota_.mode() == QuotaMode::Strict || withinQuotaPhase) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
+        const auto room = (quota_.mode() == QuotaMode::Strict || withinQuotaRound) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
         if (room <= 0) {
-            if (withinQuotaPhase)
+            if (withinQuotaRound)
                 deferred.push_back(e);
             else
                 markFailed(laneId);
@@ -244,14 +244,14 @@ void SimEngine::hoardingPass(std::int64_t t)
         }
         hold(j, t, scratch_); // under greedy backfill the hoarder moves to a lane of its own
         const auto ownLane = lanes_->laneOf(j);
-        if (m == room && withinQuotaPhase && quota_.mode() != QuotaMode::Strict)
-            deferred.push_back({vcOrder(vc), e.key, ownLane}); // may borrow more in the second phase
+        if (m == room && withinQuotaRound && quota_.mode() != QuotaMode::Strict)
+            deferred.push_back({vcOrder(vc), e.key, ownLane}); // may borrow more in the second round
         else
             markFailed(ownLane);
         if (ownLane != laneId)
             pushNextInLane(heap, laneId, e.key);
     };
-    visitInQuotaPhases(heap, visit, [&] { return resourceMode() || pool_.totalFree() > 0; });
+    visitInQuotaRounds(heap, visit, [&] { return resourceMode() || pool_.totalFree() > 0; });
 }
 
 } // namespace clens

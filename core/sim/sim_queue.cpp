@@ -16,7 +16,7 @@ QueuedJob SimEngine::queuedJob(std::int32_t j, std::int64_t t) const
     q.row = j;
     q.remaining_s = static_cast<double>(job(j).duration_s - r.saved);
     q.attainedGpuS = r.attainedGpuS;
-    if (r.phase == Phase::Running) {
+    if (r.stage == Stage::Running) {
         q.remaining_s = std::max(0.0, q.remaining_s - usefulThisRun(j, t));
         q.attainedGpuS += static_cast<double>(t - r.runStart) * static_cast<double>(gpuMilliOf(j, r.alloc)) / 1000.0;
         q.start_s = r.runStart;
