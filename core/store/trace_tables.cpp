@@ -1,22 +1,44 @@
 #include "core/store/trace_tables.hpp"
 
 #include "core/store/blob_codec.hpp"
+#include "core/store/project_file_error.hpp"
 #include "core/store/table_reader.hpp"
 #include "core/store/text_list_table.hpp"
 #include "core/util/error.hpp"
+#include "core/util/input_limits.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 
 namespace clens::store {
 
 namespace {
-constexpr std::int64_t kInt32Min = std::numeric_limits<std::int32_t>::min();
-constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
+// Stored values obey the importers' rules (docs/formats.md "Limits"): a file edited by hand or
+// damaged must not make a re-simulation run for ever, overflow or index out of bounds.
+std::int64_t seconds(TableReader& t, int col, std::int64_t lo = -kMaxSeconds)
+{
+    return t.integer(col, lo, kMaxSeconds);
+}
 
-std::int32_t int32(TableReader& t, int col) { return static_cast<std::int32_t>(t.integer(col, kInt32Min, kInt32Max)); }
+std::optional<std::int64_t> optionalSeconds(TableReader& t, int col)
+{
+    if (t.isNull(col))
+        return std::nullopt;
+    return seconds(t, col);
+}
+
+// CPU cores or GB of memory: NaN (unknown), else finite and not negative.
+double amount(TableReader& t, int col)
+{
+    const auto v = t.real(col);
+    if (!std::isnan(v) && !(std::isfinite(v) && v >= 0))
+        t.fail(col, "must be a finite amount >= 0 (or NULL: unknown)");
+    return v;
+}
 } // namespace
 
 std::int64_t traceRows(const Trace& trace)
@@ -105,6 +127,20 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
     }
 }
 
+namespace {
+// Job ids are unique, as every importer requires (a duplicate would make two jobs one in the
+// job table, the inspector and a re-import of the exported results).
+void checkUniqueJobIds(const Trace& trace, const std::string& file)
+{
+    std::unordered_map<std::string_view, std::size_t> seen;
+    seen.reserve(trace.jobs.size());
+    for (std::size_t i = 0; i < trace.jobs.size(); ++i)
+        if (!seen.emplace(trace.jobs[i].id, i).second)
+            throw ProjectFileError(ProjectFileError::Kind::BadContent, file, static_cast<std::int64_t>(i) + 1, "jobs.job_id",
+                                   "job id '" + trace.jobs[i].id + "' is used twice");
+}
+} // namespace
+
 Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, RowProgress& progress)
 {
     Trace trace;
@@ -125,6 +161,9 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
         while (t.next()) {
             t.expectPosition(0, static_cast<std::int64_t>(trace.tenants.size()));
             trace.tenants.push_back(Tenant{t.text(1), t.optionalInteger(2)});
+            for (std::size_t k = 0; k + 1 < trace.tenants.size(); ++k)
+                if (trace.tenants[k].name == trace.tenants.back().name)
+                    t.fail(1, "tenant '" + trace.tenants.back().name + "' is listed twice");
         }
     }
     trace.users = readTextList(db, file, "users", "name");
@@ -147,22 +186,23 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
             if (users == 0)
                 t.fail(3, "a job needs a user but the users table is empty");
             j.user = static_cast<std::int32_t>(t.integer(3, 0, users - 1));
-            j.submit_s = t.integer(4);
-            j.gpus = static_cast<std::int32_t>(t.integer(5, 0, std::numeric_limits<std::int32_t>::max())); // never negative
-            j.duration_s = t.integer(6);
+            j.submit_s = seconds(t, 4);
+            j.gpus = static_cast<std::int32_t>(t.integer(5, 0, kMaxGpusPerJob));
+            j.duration_s = seconds(t, 6, 0);
             j.status = t.enumValue<JobStatus>(7);
             j.skip = t.enumValue<SkipReason>(8);
-            j.recordedStart_s = t.optionalInteger(9);
-            j.recordedEnd_s = t.optionalInteger(10);
+            j.recordedStart_s = optionalSeconds(t, 9);
+            j.recordedEnd_s = optionalSeconds(t, 10);
             j.gpuUtil = static_cast<float>(t.real(11));
-            j.gpuMilli = int32(t, 12);
-            j.cpuCores = t.real(13);
-            j.memGb = t.real(14);
+            j.gpuMilli = static_cast<std::int32_t>(t.integer(12, 1, 1000));
+            j.cpuCores = amount(t, 13);
+            j.memGb = amount(t, 14);
             j.gpuModels = static_cast<std::int32_t>(t.integer(15, 0, modelSets - 1));
             trace.jobs.push_back(std::move(j));
             progress.tick();
         }
     }
+    checkUniqueJobIds(trace, file);
     const auto jobCount = static_cast<std::int64_t>(trace.jobs.size());
     {
         TableReader t(db, file, "attempts", "SELECT job, idx, start_s, end_s FROM attempts ORDER BY job, idx");
@@ -171,7 +211,7 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
                 t.fail(0, "an attempt of a job that the jobs table does not have");
             auto& j = trace.jobs[static_cast<std::size_t>(t.integer(0, 0, jobCount - 1))];
             t.expectPosition(1, static_cast<std::int64_t>(j.attempts.size()));
-            j.attempts.push_back(RecordedAttempt{t.optionalInteger(2), t.optionalInteger(3), {}});
+            j.attempts.push_back(RecordedAttempt{optionalSeconds(t, 2), optionalSeconds(t, 3), {}});
             progress.tick();
         }
     }
@@ -186,7 +226,10 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
                 t.fail(1, "a placement of an attempt that the attempts table does not have");
             auto& a = j.attempts[static_cast<std::size_t>(t.integer(1, 0, attempts - 1))];
             t.expectPosition(2, static_cast<std::int64_t>(a.placement.size()));
-            a.placement.push_back(RecordedServerGpus{t.text(3), t.array<std::int32_t>(4)});
+            auto gpus = t.array<std::int32_t>(4);
+            if (std::any_of(gpus.begin(), gpus.end(), [](std::int32_t g) { return g < 0; }))
+                t.fail(4, "a GPU index on a server is never negative");
+            a.placement.push_back(RecordedServerGpus{t.text(3), std::move(gpus)});
             progress.tick();
         }
     }

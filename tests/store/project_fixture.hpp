@@ -1,7 +1,8 @@
 #pragma once
-// A project that exercises every stored field: odd ids and names, missing values, NaN, int64
-// extremes, shared and regrouped clusters, results with and without a trace.
+// A project that exercises every stored field: odd ids and names, missing values, NaN, the
+// extremes each column accepts, shared and regrouped clusters, results with and without a trace.
 #include "core/store/project.hpp"
+#include "core/util/input_limits.hpp"
 
 #include <cmath>
 #include <limits>
@@ -43,15 +44,16 @@ inline std::shared_ptr<const Trace> makeRichTrace()
         j.id = ids[i];
         j.vc = static_cast<std::int32_t>(i % 3);
         j.user = static_cast<std::int32_t>((i + 1) % 3);
-        j.submit_s = i == 0 ? L::min() : i == 1 ? L::max() : static_cast<std::int64_t>(i) * 1000 - 5000;
-        j.gpus = i == 2 ? 0 : i == 3 ? std::numeric_limits<std::int32_t>::max() : static_cast<std::int32_t>(i + 1);
-        j.duration_s = i == 4 ? L::max() : static_cast<std::int64_t>(i) * 77;
+        // The extremes the loader accepts, as the importers do (docs/formats.md "Limits").
+        j.submit_s = i == 0 ? -kMaxSeconds : i == 1 ? kMaxSeconds : static_cast<std::int64_t>(i) * 1000 - 5000;
+        j.gpus = i == 2 ? 0 : i == 3 ? static_cast<std::int32_t>(kMaxGpusPerJob) : static_cast<std::int32_t>(i + 1);
+        j.duration_s = i == 4 ? kMaxSeconds : static_cast<std::int64_t>(i) * 77;
         j.status = static_cast<JobStatus>(i % 4);
         j.skip = static_cast<SkipReason>(i % 4);
         if (i % 2)
-            j.recordedStart_s = i == 1 ? L::min() : static_cast<std::int64_t>(i) * 10;
+            j.recordedStart_s = i == 1 ? -kMaxSeconds : static_cast<std::int64_t>(i) * 10;
         if (i % 3 == 1)
-            j.recordedEnd_s = L::max();
+            j.recordedEnd_s = kMaxSeconds;
         j.gpuUtil = i % 3 == 0 ? std::nanf("") : i == 1 ? 0.0f : 0.123456789f * static_cast<float>(i);
         j.gpuMilli = i == 5 ? 250 : 1000;
         j.cpuCores = i % 4 == 0 ? std::nan("") : 0.5 * static_cast<double>(i);
@@ -65,8 +67,8 @@ inline std::shared_ptr<const Trace> makeRichTrace()
             RecordedAttempt b; // no times, no placement
             j.attempts.push_back(b);
             RecordedAttempt c;
-            c.end_s = L::min();
-            c.placement = {{"m1", {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()}}};
+            c.end_s = -kMaxSeconds;
+            c.placement = {{"m1", {0, std::numeric_limits<std::int32_t>::max()}}};
             j.attempts.push_back(c);
         }
         t->jobs.push_back(std::move(j));

@@ -446,6 +446,25 @@ void TestProjectFile::badContentNamesTableAndRow_data()
     // Found by fuzz_project: a negative GPU count indexed the scheduler's memo out of bounds.
     QTest::newRow("negative GPUs") << "UPDATE jobs SET gpus = -39 WHERE idx = 2" << qint64{3} << "jobs.gpus";
     QTest::newRow("vc out of range") << "UPDATE jobs SET vc = 3 WHERE idx = 4" << qint64{5} << "jobs.vc";
+    // The importers' rules (docs/formats.md "Limits"): times within ±2^40 s, durations not
+    // negative, at most 10^6 GPUs, a share of 1..1000 thousandths, unique ids and tenants.
+    QTest::newRow("submit past the limit") << "UPDATE jobs SET submit_s = 1099511627777 WHERE idx = 2" << qint64{3} << "jobs.submit_s";
+    QTest::newRow("submit at the int64 minimum") << "UPDATE jobs SET submit_s = -9223372036854775808 WHERE idx = 0" << qint64{1}
+                                                 << "jobs.submit_s";
+    QTest::newRow("negative duration") << "UPDATE jobs SET duration_s = -1 WHERE idx = 3" << qint64{4} << "jobs.duration_s";
+    QTest::newRow("too many GPUs") << "UPDATE jobs SET gpus = 1000001 WHERE idx = 1" << qint64{2} << "jobs.gpus";
+    QTest::newRow("GPU share of 0") << "UPDATE jobs SET gpu_milli = 0 WHERE idx = 5" << qint64{6} << "jobs.gpu_milli";
+    QTest::newRow("negative CPU") << "UPDATE jobs SET cpu_cores = -2 WHERE idx = 1" << qint64{2} << "jobs.cpu_cores";
+    QTest::newRow("recorded end past the limit") << "UPDATE jobs SET recorded_end_s = 9223372036854775807 WHERE idx = 1"
+                                                 << qint64{2} << "jobs.recorded_end_s";
+    // Ids "j1" (row 1) and "a,b" (row 2): row 2 made a copy of row 1.
+    QTest::newRow("duplicate job id") << "UPDATE jobs SET job_id = 'j1' WHERE idx = 1" << qint64{2} << "jobs.job_id";
+    QTest::newRow("duplicate tenant") << "UPDATE tenants SET name = 'vcA' WHERE idx = 2" << qint64{3} << "tenants.name";
+    QTest::newRow("attempt time past the limit") << "UPDATE attempts SET start_s = -1099511627777 WHERE job = 6 AND idx = 0"
+                                                 << qint64{1} << "attempts.start_s";
+    QTest::newRow("negative GPU index in a placement")
+        << "UPDATE attempt_servers SET gpus = x'ffffffff' WHERE job = 6 AND attempt = 0 AND idx = 2" << qint64{3}
+        << "attempt_servers.gpus";
     QTest::newRow("missing job row") << "DELETE FROM jobs WHERE idx = 5" << qint64{6} << "jobs.idx";
     // Attempts are read by (job, idx): (6,0) (6,1) (6,2) (7,0) (7,1) then the moved (99,2).
     QTest::newRow("attempt of no job") << "UPDATE attempts SET job = 99 WHERE job = 7 AND idx = 2" << qint64{6} << "attempts.job";
