@@ -3,6 +3,7 @@
 #include "core/store/blob_codec.hpp"
 #include "core/store/project_file_error.hpp"
 #include "core/store/table_reader.hpp"
+#include "core/util/input_limits.hpp"
 
 #include <vector>
 
@@ -50,7 +51,7 @@ void readSeriesRows(Database& db, const std::string& file, std::int64_t idx, Sim
             throw ProjectFileError(ProjectFileError::Kind::BadContent, file, 0, "result_series",
                                    "result " + std::to_string(idx) + " has no row in result_series");
         auto& ts = r.series;
-        ts.step_s = t.integer(0);
+        ts.step_s = t.integer(0, 1, kMaxSeconds); // 0 would make every reader of the series divide by it
         ts.t_s = t.array<std::int64_t>(1);
         // v3 stores allocated GPUs as doubles (shares), v2 as int32: the width tells.
         const auto samples = ts.t_s.size();

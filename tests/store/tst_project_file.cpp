@@ -480,6 +480,7 @@ void TestProjectFile::badContentNamesTableAndRow_data()
                                         << qint64{4} << "result_jobs.queue_key";
     QTest::newRow("never-start place past the jobs") << "UPDATE result_jobs SET never_start_order = 9 WHERE result = 0 AND idx = 4"
                                                      << qint64{5} << "result_jobs.never_start_order";
+    QTest::newRow("series step 0") << "UPDATE result_series SET step_s = 0 WHERE result = 0" << qint64{1} << "result_series.step_s";
     QTest::newRow("occupancy GPU out of range") << "UPDATE result_occupancy SET gpu = 44 WHERE result = 0 AND idx = 2"
                                                 << qint64{3} << "result_occupancy.gpu";
     QTest::newRow("missing table") << "DROP TABLE users" << qint64{0} << "users";
