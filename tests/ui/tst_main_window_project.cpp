@@ -100,6 +100,30 @@ class TestMainWindowProject : public QObject {
 private:
     QTemporaryDir dir_;
 
+    // Holds every worker of the global thread pool until release(), so that a Cancel clicked
+    // meanwhile comes before the background work starts.
+    struct BusyPool {
+        QThreadPool* pool = QThreadPool::globalInstance();
+        int workers = pool->maxThreadCount();
+        QSemaphore gate;
+        BusyPool()
+        {
+            for (int i = 0; i < workers; ++i)
+                pool->start([this] { gate.acquire(); });
+        }
+        ~BusyPool()
+        {
+            release();
+            wait();
+        }
+        void release()
+        {
+            gate.release(workers);
+            workers = 0;
+        }
+        void wait() { pool->waitForDone(); }
+    };
+
     // The demo with a pinned baseline (default knobs) and a current result with relax-to-any
     // "at once", saved to `path`. Returns the window that saved it.
     std::unique_ptr<MainWindow> saveDemoProject(const QString& path)
@@ -370,17 +394,13 @@ private slots:
             QVERIFY(old.open(QIODevice::WriteOnly));
             old.write("old bytes");
         }
-        QThreadPool* pool = QThreadPool::globalInstance();
-        const int workers = pool->maxThreadCount();
-        QSemaphore release;
-        for (int i = 0; i < workers; ++i)
-            pool->start([&release] { release.acquire(); });
+        BusyPool busy;
         QSignalSpy failed(w.get(), &MainWindow::saveFailed);
         w->saveProject(path);
         auto* cancel = w->findChild<QToolButton*>(QStringLiteral("cancelSave"));
         QVERIFY(cancel && !cancel->isHidden());
         cancel->click();
-        release.release(workers);
+        busy.release();
         QVERIFY(failed.wait(kWaitMs));
         QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("cancelled"));
         QVERIFY(!w->isSaving());
@@ -389,7 +409,7 @@ private slots:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), QByteArray("old bytes"));
-        pool->waitForDone();
+        busy.wait();
     }
 
     // The report's figures are computed on a worker: the status bar's Cancel stops them, and no
@@ -400,11 +420,7 @@ private slots:
         w->openDemo();
         QVERIFY(waitForViews(*w));
         const QString path = dir_.filePath(QStringLiteral("cancelled.pdf"));
-        QThreadPool* pool = QThreadPool::globalInstance();
-        const int workers = pool->maxThreadCount();
-        QSemaphore release;
-        for (int i = 0; i < workers; ++i)
-            pool->start([&release] { release.acquire(); });
+        BusyPool busy;
         QSignalSpy failed(w.get(), &MainWindow::reportFailed);
         QSignalSpy written(w.get(), &MainWindow::reportWritten);
         w->exportReport(path);
@@ -412,13 +428,13 @@ private slots:
         QVERIFY(cancel && !cancel->isHidden());
         QVERIFY(cancel->toolTip().contains(QStringLiteral("report")));
         cancel->click();
-        release.release(workers);
+        busy.release();
         QVERIFY(failed.wait(kWaitMs));
         QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("cancelled"));
         QCOMPARE(written.count(), 0);
         QVERIFY(cancel->isHidden());
         QVERIFY(!QFile::exists(path));
-        pool->waitForDone();
+        busy.wait();
 
         // The next report is not cancelled by the last one's Cancel.
         QVERIFY(written.isEmpty());
