@@ -5,7 +5,8 @@
 # placement policy on the Philly sample (GPUs only, and with CPU/memory defaults) and on the
 # openb pods (8,000x arrivals), the autoscaler preset, las and srtf alone, with strict and borrow
 # quotas and with CPU/memory on the Philly sample and on a loaded generated trace (20k jobs, load
-# 1.3, 40 servers), fair share with borrow-preempt quotas and gang none with borrow quotas.
+# 1.3, 40 servers), fair share with borrow-preempt quotas, gang none with borrow quotas, and every
+# other autoscaling policy and the metrics demand on the Philly sample.
 # usage: tools/same_results.sh OUTDIR [path/to/clusterlens-cli]   (from the project root, ~30 s)
 set -euo pipefail
 if [[ $# -lt 1 ]]; then
@@ -47,4 +48,13 @@ done
 run philly-fair-share-borrow-preempt "{\"queue\": {\"policy\": \"fair-share\"}, \"quota\": {\"mode\": \"borrow-preempt\", $VC}}" "${P[@]}"
 run generated-fair-share-borrow-preempt "{\"queue\": {\"policy\": \"fair-share\"}, \"quota\": {\"mode\": \"borrow-preempt\", $VC}}" "${G[@]}"
 run philly-gang-none-borrow "{\"gang\": {\"policy\": \"none\"}, \"quota\": {\"mode\": \"borrow\", $VC}}" "${P[@]}"
+# Every autoscaling policy (the preset above is phase.rule on phase demand), and demand replayed
+# from the container metrics.
+DEMAND=(--metrics sample_traces/ai4dl/sample-dlaas.csv --phase-model tests/data/ai4dl/ai4dl_pretrained_params.json)
+AUTO='"power": {"enabled": true}, "resources": {"job_defaults": {"cpu_per_gpu": 4, "mem_gb_per_gpu": 5}}'
+for pol in prev.step.max prev.step.rules current.step.max current.step.rules request; do
+    run "autoscaler-$pol" "{\"autoscaler\": {\"usage\": \"phases\", \"policy\": \"$pol\", \"sigma\": 1.0, \"headroom\": 0.1}, $AUTO}" \
+        "${P[@]}" "${DEMAND[@]}"
+done
+run autoscaler-metrics "{\"autoscaler\": {\"usage\": \"metrics\", \"policy\": \"phase.rule\"}, $AUTO}" "${P[@]}" "${DEMAND[@]}"
 echo "$(find "$out" -name '*-jobs.csv' | wc -l) runs written to $out"

@@ -23,6 +23,8 @@ void SimEngine::initAutoscaling()
     demand_ = options_.demand.get();
     const auto& a = sc_.autoscaler;
     scalePolicy_ = a.policy == "request" ? std::nullopt : scalingPolicyFromName(a.policy);
+    oraclePolicy_ = scalePolicy_ && isOracle(*scalePolicy_);
+    keepsUsage_ = scalePolicy_ && !oraclePolicy_ && *scalePolicy_ != ScalingPolicy::PhaseRule;
     phaseRule_.assign(demand_->phases.size(), std::nullopt);
     for (std::size_t p = 0; p < demand_->phases.size(); ++p) {
         const auto& ph = demand_->phases[p];
@@ -100,10 +102,6 @@ std::pair<double, double> reservedTotals(const auto& reserved)
     return {cpu, mem};
 }
 
-bool readsPreviousUsage(const std::optional<ScalingPolicy>& policy)
-{
-    return policy && !isOracle(*policy) && *policy != ScalingPolicy::PhaseRule;
-}
 } // namespace
 
 void SimEngine::planInterval(std::int32_t j, std::int64_t t)
@@ -115,7 +113,7 @@ void SimEngine::planInterval(std::int32_t j, std::int64_t t)
     sc.intervalFrom = sc.cursor;
     const auto [cpu, mem] = reservedTotals(r.reserved);
     const auto length = static_cast<double>(sc.intervalEnd - t);
-    const bool keepUsage = readsPreviousUsage(scalePolicy_);
+    const bool keepUsage = keepsUsage_; // the policy reads the last interval's usage statistics
     demandSamples_.clear();
     const auto o = runInterval(sc.cursor, cpu, mem, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr);
     if (keepUsage)
@@ -249,13 +247,13 @@ void SimEngine::autoscaleTick(std::int64_t t)
         if (scalePolicy_) {
             const bool phaseKnown = *scalePolicy_ == ScalingPolicy::PhaseRule && o.lastPhase >= 0
                                     && static_cast<std::size_t>(o.lastPhase) < phaseRule_.size() && phaseRule_[static_cast<std::size_t>(o.lastPhase)];
-            IntervalUsage previous = sc.plannedUsage;
+            IntervalUsage walked;
             if (*scalePolicy_ == ScalingPolicy::PhaseRule && !phaseKnown) { // falls back to the usage: walk it again
-                previous = usageAhead(sc.intervalFrom, previousLength, demandSamples_);
+                walked = usageAhead(sc.intervalFrom, previousLength, demandSamples_);
             }
-            PolicyInputs in{&previous, nullptr, std::nullopt, a.sigma};
+            PolicyInputs in{*scalePolicy_ == ScalingPolicy::PhaseRule ? &walked : &sc.plannedUsage, nullptr, std::nullopt, a.sigma};
             IntervalUsage current;
-            if (isOracle(*scalePolicy_)) { // it knows the interval ahead
+            if (oraclePolicy_) { // it knows the interval ahead
                 current = usageAhead(sc.cursor, static_cast<double>(nextTickAfter(t) - t), demandSamples_);
                 in.current = &current;
             }

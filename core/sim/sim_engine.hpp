@@ -315,6 +315,8 @@ private:
     // The autoscaler (null demand_: off).
     const DemandProfile* demand_ = nullptr;
     std::optional<ScalingPolicy> scalePolicy_; // nullopt: `request`
+    bool oraclePolicy_ = false;                // it reads the interval ahead
+    bool keepsUsage_ = false;                  // it reads the last interval's usage statistics
     std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
     // The running autoscaled jobs, a bit per job (a tick visits them in job order), and a bit per
     // non-zero word of those (a tick skips the empty stretches of a long trace).
