@@ -1,4 +1,5 @@
 #include "ui/app/main_window.hpp"
+#include "ui/app/recent_files_menu.hpp"
 #include "ui/app/cluster_exports.hpp"
 
 #include "core/sim/scenario_json.hpp"
@@ -886,7 +887,7 @@ void MainWindow::restoreSettings()
     // A name since the server modes; older settings hold the mode's number, which still reads.
     setColorMode(colorModeFromName(s.value(QStringLiteral("view/colorMode")).toString()).value_or(ColorMode::State));
     session_->clock()->setSpeed(s.value(QStringLiteral("view/speed"), 1000.0).toDouble());
-    refreshRecentMenu();
+    recent_->refresh();
 }
 
 void MainWindow::saveSettings()

@@ -31,6 +31,7 @@ class QTabWidget;
 namespace clens::ui {
 
 class ClusterExports;
+class RecentFilesMenu;
 class GanttView;
 class HeatmapWidget;
 class InspectorPanel;
@@ -196,8 +197,6 @@ private:
     void onSnapshot(SnapshotPtr snapshot);
     void onInputChanged();
     void showError(const QString& title, const QString& message);
-    void addRecent(const QString& trace, const QString& cluster);
-    void addRecentProject(const QString& path);
     void chooseProjectToOpen();
     void saveProjectInteractively(bool askForName);
     void chooseReportFile();
@@ -217,7 +216,6 @@ private:
     void setProjectPath(const QString& path);
     void markModified();
     void updateTitle();
-    void refreshRecentMenu();
     void refreshPresets();
     void loadScenarioFile();
     void saveScenarioFile();
@@ -275,7 +273,7 @@ private:
     QLabel* runInfo_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QToolButton* cancelRun_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
+    RecentFilesMenu* recent_ = nullptr;
     NotesButton* notesButton_ = nullptr;
     NotesButton* runNotesButton_ = nullptr;
     QStringList importNotes_;

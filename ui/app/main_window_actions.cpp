@@ -1,5 +1,6 @@
-// MainWindow: menus, opening data, scenario files, exports, recent files.
+// MainWindow: menus, opening data, scenario files, exports.
 #include "ui/app/main_window.hpp"
+#include "ui/app/recent_files_menu.hpp"
 #include "ui/app/cluster_exports.hpp"
 #include "ui/app/scenario_history.hpp"
 #include "ui/views/notes_button.hpp"
@@ -37,12 +38,6 @@
 
 
 namespace clens::ui {
-namespace {
-constexpr int kMaxRecent = 8;
-const QString kRecentKey = QStringLiteral("files/recent");
-
-} // namespace
-
 void MainWindow::buildMenus()
 {
     buildFileMenu();
@@ -76,7 +71,10 @@ void MainWindow::buildFileMenu()
         }
     });
     file->addAction(tr("Open Teaching &Demo"), this, &MainWindow::openDemo);
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    recent_ = new RecentFilesMenu(file->addMenu(tr("Open &Recent")), this);
+    connect(recent_, &RecentFilesMenu::openProjectRequested, this, [this](const QString& path) { openProject(path); });
+    connect(recent_, &RecentFilesMenu::openTraceRequested, this,
+            [this](const QString& trace, const QString& cluster) { openTrace(trace, cluster); });
     file->addSeparator();
     file->addAction(tr("&Save Project"), QKeySequence::Save, this, [this] { saveProjectInteractively(false); });
     file->addAction(tr("Save Project &As…"), QKeySequence::SaveAs, this, [this] { saveProjectInteractively(true); });
@@ -308,7 +306,7 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
             applyScenario(*withQuotas);
             history_->reset(*withQuotas); // the trace's quotas are where its history starts
         }
-        addRecent(tracePath, clusterPath);
+        recent_->addTrace(tracePath, clusterPath);
         emit dataLoaded();
     });
     watcher->setFuture(QtConcurrent::run([request, cancel, progress] {
@@ -317,57 +315,6 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
             return !cancel->load();
         });
     }));
-}
-
-namespace {
-
-// A recent entry is "TRACE\nCLUSTER" for a trace, or the path of a project.
-void pushRecent(const QString& entry)
-{
-    QSettings s;
-    QStringList recent = s.value(kRecentKey).toStringList();
-    recent.removeAll(entry);
-    recent.prepend(entry);
-    while (recent.size() > kMaxRecent)
-        recent.removeLast();
-    s.setValue(kRecentKey, recent);
-}
-
-} // namespace
-
-void MainWindow::addRecent(const QString& trace, const QString& cluster)
-{
-    pushRecent(QFileInfo(trace).absoluteFilePath() + QLatin1Char('\n') + QFileInfo(cluster).absoluteFilePath());
-    refreshRecentMenu();
-}
-
-void MainWindow::addRecentProject(const QString& path)
-{
-    pushRecent(QFileInfo(path).absoluteFilePath());
-    refreshRecentMenu();
-}
-
-void MainWindow::refreshRecentMenu()
-{
-    if (!recentMenu_)
-        return;
-    recentMenu_->clear();
-    const QStringList recent = QSettings().value(kRecentKey).toStringList();
-    for (const QString& entry : recent) {
-        const QString path = entry.section(QLatin1Char('\n'), 0, 0);
-        const bool project = !entry.contains(QLatin1Char('\n'));
-        const QFileInfo info(path);
-        QAction* a = recentMenu_->addAction(QStringLiteral("%1  —  %2").arg(info.fileName(), QDir::toNativeSeparators(info.absolutePath())));
-        if (project) {
-            a->setToolTip(tr("ClusterLens project"));
-            connect(a, &QAction::triggered, this, [this, path] { openProject(path); });
-        } else {
-            const QString cluster = entry.section(QLatin1Char('\n'), 1, 1);
-            a->setToolTip(tr("cluster: %1").arg(cluster));
-            connect(a, &QAction::triggered, this, [this, path, cluster] { openTrace(path, cluster); });
-        }
-    }
-    recentMenu_->setEnabled(!recent.isEmpty());
 }
 
 void MainWindow::loadScenarioFile()

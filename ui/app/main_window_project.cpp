@@ -1,6 +1,7 @@
 // MainWindow: opening and saving .clens projects, in the background.
 #include "ui/app/last_dir.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/app/recent_files_menu.hpp"
 #include "ui/views/notes_button.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
@@ -128,7 +129,7 @@ void MainWindow::onProjectOpened(const QString& path, const OpenedProject& opene
     session_->restore(opened.input, QFileInfo(path).fileName(), opened.scenario, opened.current, opened.baseline);
     pendingView_ = opened.view; // applied when the restored result shows (it is published queued)
     setWindowModified(false);
-    addRecentProject(path);
+    recent_->addProject(path);
     emit dataLoaded();
     emit projectOpened(path);
 }
@@ -248,7 +249,7 @@ void MainWindow::saveProject(const QString& pathIn)
         }
         setProjectPath(path);
         setWindowModified(false);
-        addRecentProject(path);
+        recent_->addProject(path);
         statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
         emit projectSaved(path);
         if (closeAfterSave_)
