@@ -82,6 +82,8 @@ void addRequestNotes(const Trace& trace, const PodRequests& r, std::vector<std::
 }
 } // namespace
 
+// Long on purpose (about 105 lines): one pass over the rows, each field checked where it is read,
+// then the notes on what was left out.
 Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
 {
     CsvReader csv(path);

@@ -148,6 +148,8 @@ void addNotes(Trace& trace, const Counts& n)
 
 } // namespace
 
+// Long on purpose (about 115 lines): one pass over the pod items, each field checked where it is
+// read (with its JSON path for the error), then the notes on what was left out.
 Trace readKubernetesPods(const std::string& path, const ImportOptions& options)
 {
     const auto list = k8s::readList(path);

@@ -115,6 +115,8 @@ void validateAutoscaleConfig(const AutoscaleConfig& c)
             bad("bounds must satisfy 0 <= min <= max");
 }
 
+// About 105 lines: per container and policy, the allocation of each interval by the rule that
+// applies to it (oracle, first interval, a gap, the policy), then its score (addToScore).
 AutoscaleResult scoreAutoscaling(const ContainerMetrics& metrics, const PhaseAssignment& phases,
                                  const std::vector<PhaseStats>& phaseStats, const AutoscaleConfig& c,
                                  const ProgressFn& progress)

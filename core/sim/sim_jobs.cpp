@@ -193,6 +193,8 @@ void SimEngine::retakeAll(std::int32_t j)
     touchServersOf(j);
 }
 
+// About 100 lines: the steps of a start in the order docs/simulation.md gives them (take GPUs and
+// reservations, slowdown, end or trial event, occupancy, quota and counters); each is a few lines.
 void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, const Placement& extra)
 {
     auto& r = rt_[idx(j)];

@@ -79,6 +79,7 @@ void sideLabels(QCustomPlot& plot, const Figure& f)
 
 } // namespace
 
+// About 100 lines: a flat list of the page's figures and controls, in the order they show.
 ComparePage::ComparePage(QWidget* parent)
     : QWidget(parent)
     , runner_(new LatestTaskRunner(this))

@@ -366,6 +366,7 @@ void captionStacks(QCustomPlot& plot, const Figure& f, const Categories& cats, c
     }
 }
 
+// About 105 lines: the bar chart's axes, groups, error bars and labels set on one plot in turn.
 QStringList plotBars(QCustomPlot& plot, const Figure& f, const PlotOptions& o)
 {
     const auto cats = categoriesOf(f);

@@ -79,6 +79,8 @@ struct Packing {
 
 } // namespace
 
+// About 110 lines: the largest cell size that fits, then racks, servers and GPUs placed in one
+// pass; the pieces share the sizes found first.
 HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayoutParams& params)
 {
     HeatmapLayout out;

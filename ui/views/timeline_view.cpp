@@ -316,6 +316,8 @@ void TimelineView::setTime(std::int64_t t)
     updateCursor();
 }
 
+// About 110 lines: the panels in the order they are stacked; each panel's drawing is its own
+// function, what is left is placing them on the shared time axis.
 void TimelineView::rebuild()
 {
     plot_->clearPlottables();
