@@ -1,5 +1,6 @@
 #include "ui/app/main_window.hpp"
 #include "ui/app/recent_files_menu.hpp"
+#include "ui/app/report_export.hpp"
 #include "ui/app/cluster_exports.hpp"
 
 #include "core/sim/scenario_json.hpp"
@@ -76,6 +77,8 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
     buildCentral();
     buildDocks();
+    reports_ = new ReportExport(this);
+    connectReports();
     history_ = new ScenarioHistory([this](const Scenario& s) { showScenario(s); }, this);
     exports_ = new ClusterExports(session_, timelines_, heatmap_, legend_, this);
     connect(exports_, &ClusterExports::exported, this, [this](const QString& path) { statusBar()->showMessage(tr("Exported %1").arg(path), 5000); });

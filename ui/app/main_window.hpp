@@ -32,6 +32,7 @@ namespace clens::ui {
 
 class ClusterExports;
 class RecentFilesMenu;
+class ReportExport;
 class GanttView;
 class HeatmapWidget;
 class InspectorPanel;
@@ -184,6 +185,8 @@ private:
     QDockWidget* buildScenarioDock();
     void buildClusterDocks(QDockWidget* scenarioDock);
     void buildStatusBar();
+    void connectReports();
+    void reportFailedBecause(const QString& message);
     void buildMenus();
     void buildFileMenu();
     void buildEditMenu();
@@ -291,7 +294,7 @@ private:
     ProjectView currentView() const;
     bool saving_ = false;
     bool closeAfterSave_ = false;
-    bool reporting_ = false;
+    ReportExport* reports_ = nullptr;
     QProgressBar* saveProgress_ = nullptr;
     QToolButton* cancelSave_ = nullptr;
     std::shared_ptr<std::atomic<bool>> saveCancel_;

@@ -2,6 +2,7 @@
 #include "ui/app/last_dir.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/recent_files_menu.hpp"
+#include "ui/app/report_export.hpp"
 #include "ui/views/notes_button.hpp"
 #include "ui/app/session.hpp"
 #include "ui/io/project_io.hpp"
@@ -233,7 +234,8 @@ void MainWindow::saveProject(const QString& pathIn)
         saving_ = false;
         saveCancel_.reset();
         saveProgress_->hide();
-        cancelSave_->hide();
+        if (!reports_->busy())
+            cancelSave_->hide();
         statusBar()->clearMessage();
         if (saved.cancelled) {
             closeAfterSave_ = false;
@@ -267,6 +269,7 @@ void MainWindow::cancelSave()
 {
     if (saveCancel_)
         saveCancel_->store(true);
+    reports_->cancel();
 }
 
 void MainWindow::setProjectPath(const QString& path)

@@ -1,68 +1,27 @@
-// MainWindow: File → Export Report (PDF), the analysis engineer's ReportWriter fed with the
-// session: figures and comparison computed on a worker, the pages drawn on the GUI thread
-// (QCustomPlot draws there).
+// MainWindow: File → Export Report (PDF), fed with the session; ReportExport does the work and
+// the window shows its progress and outcome in the status bar.
 #include "ui/analysis/report_writer.hpp"
 #include "ui/app/last_dir.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/app/report_export.hpp"
 #include "ui/app/session.hpp"
 
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QProgressBar>
 #include <QStatusBar>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QToolButton>
 
-#include <atomic>
-#include <memory>
-
 namespace clens::ui {
-namespace {
-
-struct PreparedReport {
-    analysis::ReportInput input;
-    QString error;
-    bool cancelled = false;
-};
-
-PreparedReport prepareReport(analysis::ReportInput in, std::shared_ptr<std::atomic<bool>> cancel)
-{
-    PreparedReport out;
-    const auto stop = [cancel] { return cancel->load(); };
-    const auto outcome = analysis::computeAnalysis({in.trace, in.cluster, in.result, nullptr}, stop);
-    if (outcome.cancelled || stop()) {
-        out.cancelled = true;
-        return out;
-    }
-    if (!outcome.error.empty()) {
-        out.error = QString::fromStdString(outcome.error);
-        return out;
-    }
-    if (in.result && outcome.simulation)
-        in.figures = std::make_shared<const analysis::SourceFigures>(*outcome.simulation);
-    else
-        in.figures = outcome.trace;
-    if (in.baseline && in.result)
-        in.comparison = std::make_shared<const analysis::CompareOutcome>(analysis::computeComparison(*in.baseline, *in.result));
-    out.input = std::move(in);
-    return out;
-}
-
-} // namespace
 
 void MainWindow::exportReport(const QString& pathIn)
 {
     const QString path = QFileInfo(pathIn).absoluteFilePath();
-    const auto fail = [this](const QString& message) {
-        showError(tr("Cannot write the report"), message);
-        emit reportFailed(message);
-    };
-    if (reporting_)
-        return fail(tr("A report is still being written."));
+    if (reports_->busy())
+        return reportFailedBecause(tr("A report is still being written."));
     if (!session_->input().valid())
-        return fail(tr("There is nothing to report yet: open a trace first."));
+        return reportFailedBecause(tr("There is nothing to report yet: open a trace first."));
     rememberDir(path);
     analysis::ReportInput in;
     in.trace = session_->input().trace;
@@ -72,44 +31,45 @@ void MainWindow::exportReport(const QString& pathIn)
     if (const auto b = session_->baseline(); b && in.result)
         in.baseline = b->result;
 
-    reporting_ = true;
-    // The status bar's Cancel stops the report too (between figures); no file is written then.
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    saveCancel_ = cancel;
     saveProgress_->setRange(0, 0); // busy: the figures have no finer progress
     saveProgress_->show();
     cancelSave_->setToolTip(tr("Stop the report: no file is written"));
     cancelSave_->show();
     statusBar()->showMessage(tr("Preparing the report…"));
-    auto* watcher = new QFutureWatcher<PreparedReport>(this);
-    connect(watcher, &QFutureWatcher<PreparedReport>::finished, this, [=, this] {
-        const PreparedReport prepared = watcher->result();
-        watcher->deleteLater();
-        saveCancel_.reset();
-        cancelSave_->hide();
-        if (prepared.cancelled || cancel->load()) {
-            reporting_ = false;
-            saveProgress_->hide();
-            saveProgress_->setRange(0, 100);
-            statusBar()->showMessage(tr("Report cancelled: no file written"), 8000);
-            emit reportFailed(tr("cancelled"));
-            return;
-        }
-        QString error = prepared.error;
-        if (error.isEmpty()) {
-            statusBar()->showMessage(tr("Writing %1…").arg(QFileInfo(path).fileName()));
-            error = analysis::ReportWriter(prepared.input).write(path);
-        }
-        reporting_ = false;
+    reports_->start(path, std::move(in));
+}
+
+void MainWindow::connectReports()
+{
+    const auto done = [this] {
         saveProgress_->hide();
         saveProgress_->setRange(0, 100);
+        if (!saving_)
+            cancelSave_->hide();
         statusBar()->clearMessage();
-        if (!error.isEmpty())
-            return fail(error);
+    };
+    connect(reports_, &ReportExport::writing, this,
+            [this](const QString& path) { statusBar()->showMessage(tr("Writing %1…").arg(QFileInfo(path).fileName())); });
+    connect(reports_, &ReportExport::written, this, [this, done](const QString& path) {
+        done();
         statusBar()->showMessage(tr("Wrote the report %1").arg(path), 5000);
         emit reportWritten(path);
     });
-    watcher->setFuture(QtConcurrent::run(prepareReport, std::move(in), cancel));
+    connect(reports_, &ReportExport::failed, this, [this, done](const QString& message) {
+        done();
+        reportFailedBecause(message);
+    });
+    connect(reports_, &ReportExport::cancelled, this, [this, done] {
+        done();
+        statusBar()->showMessage(tr("Report cancelled: no file written"), 8000);
+        emit reportFailed(tr("cancelled"));
+    });
+}
+
+void MainWindow::reportFailedBecause(const QString& message)
+{
+    showError(tr("Cannot write the report"), message);
+    emit reportFailed(message);
 }
 
 void MainWindow::chooseReportFile()
