@@ -2,6 +2,7 @@
 // restores the trace, the knobs and both results without simulating; files the core refuses
 // (not a project, newer, damaged) are explained and the current session stays; a failed save
 // says why.
+#include "core/store/sqlite_db.hpp"
 #include "tests/ui/ui_test_support.hpp"
 #include "tests/ui/main_window_fixture.hpp"
 #include "ui/app/main_window.hpp"
@@ -343,6 +344,35 @@ private slots:
         QCOMPARE(w->heatmap()->topology()->gpuCount(), 16);
         QCOMPARE(w->windowTitle(), title);
         QVERIFY(w->projectPath().isEmpty());
+    }
+
+    // A file whose saved knobs are gone falls back to the result's knobs, held to the scenario
+    // file's rules: a damaged result (a negative server MTBF here) gives the default knobs and a
+    // note, never a simulation with the damaged value.
+    void damagedResultKnobsAreNotSimulated()
+    {
+        const QString path = dir_.filePath(QStringLiteral("damaged-knobs.clens"));
+        QVERIFY(saveDemoProject(path));
+        {
+            store::Database db(path.toStdString(), store::Database::Mode::ReadWriteCreate);
+            db.exec("DELETE FROM scenarios WHERE name = 'current'; UPDATE results SET sc_server_mtbf_h = -1");
+        }
+        const auto opened = readProject(test::fakeEngine(), path, {});
+        QVERIFY2(opened.error.isEmpty(), qPrintable(opened.error));
+        QCOMPARE(opened.scenario.failures.serverMtbf_h, Scenario{}.failures.serverMtbf_h);
+        QVERIFY2(opened.notes.join(QLatin1Char('\n')).contains(QStringLiteral("knobs could not be used")),
+                 qPrintable(opened.notes.join(QLatin1Char('\n'))));
+
+        // Undamaged, the result's knobs are used as they are: relax-to-any "at once" (0 s).
+        const QString intact = dir_.filePath(QStringLiteral("result-knobs.clens"));
+        QVERIFY(saveDemoProject(intact));
+        {
+            store::Database db(intact.toStdString(), store::Database::Mode::ReadWriteCreate);
+            db.exec("DELETE FROM scenarios WHERE name = 'current'");
+        }
+        const auto fine = readProject(test::fakeEngine(), intact, {});
+        QVERIFY2(fine.notes.isEmpty(), qPrintable(fine.notes.join(QLatin1Char('\n'))));
+        QCOMPARE(fine.scenario.locality.relaxToAnyAfter_s, std::optional<std::int64_t>(0));
     }
 
     void phasesRoundTripThroughTheProject()

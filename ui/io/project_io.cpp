@@ -111,9 +111,17 @@ OpenedProject readProject(const Engine& engine, const QString& path, const Progr
                                  .arg(QString::fromStdString(e.what()));
             }
         }
-        if (!haveScenario && current)
-            out.scenario = current->result->scenario;
-        else if (!haveScenario && !p.scenarios.empty())
+        if (!haveScenario && current) {
+            // The result's knobs, held to the scenario file's rules: the next knob change
+            // simulates with them, and a damaged file must not make that run away.
+            try {
+                out.scenario = parseScenarioJson(scenarioToJson(current->result->scenario),
+                                                 path.toStdString() + ": the result's knobs");
+            } catch (const std::exception& e) {
+                out.notes << tr("The result's knobs could not be used (%1); the default knobs are shown.")
+                                 .arg(QString::fromStdString(e.what()));
+            }
+        } else if (!haveScenario && !p.scenarios.empty())
             try {
                 out.scenario = parseScenarioJson(p.scenarios.front().json, path.toStdString());
             } catch (const std::exception&) {
