@@ -128,16 +128,18 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
 }
 
 namespace {
-// Job ids are unique, as every importer requires (a duplicate would make two jobs one in the
-// job table, the inspector and a re-import of the exported results).
-void checkUniqueJobIds(const Trace& trace, const std::string& file)
+// Job ids and tenant names are unique, as every importer makes them (a duplicate would make two
+// jobs one in the job table, the inspector and a re-import of the exported results). Checked once
+// the table is read: the names then stay where they are. The row is the 1-based position.
+template <class Item, class NameOf>
+void checkUnique(const std::vector<Item>& items, NameOf nameOf, const std::string& file, const char* field, const char* what)
 {
     std::unordered_map<std::string_view, std::size_t> seen;
-    seen.reserve(trace.jobs.size());
-    for (std::size_t i = 0; i < trace.jobs.size(); ++i)
-        if (!seen.emplace(trace.jobs[i].id, i).second)
-            throw ProjectFileError(ProjectFileError::Kind::BadContent, file, static_cast<std::int64_t>(i) + 1, "jobs.job_id",
-                                   "job id '" + trace.jobs[i].id + "' is used twice");
+    seen.reserve(items.size());
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (!seen.emplace(nameOf(items[i]), i).second)
+            throw ProjectFileError(ProjectFileError::Kind::BadContent, file, static_cast<std::int64_t>(i) + 1, field,
+                                   std::string(what) + " '" + std::string(nameOf(items[i])) + "' is used twice");
 }
 } // namespace
 
@@ -161,11 +163,9 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
         while (t.next()) {
             t.expectPosition(0, static_cast<std::int64_t>(trace.tenants.size()));
             trace.tenants.push_back(Tenant{t.text(1), t.optionalInteger(2)});
-            for (std::size_t k = 0; k + 1 < trace.tenants.size(); ++k)
-                if (trace.tenants[k].name == trace.tenants.back().name)
-                    t.fail(1, "tenant '" + trace.tenants.back().name + "' is listed twice");
         }
     }
+    checkUnique(trace.tenants, [](const Tenant& x) -> std::string_view { return x.name; }, file, "tenants.name", "tenant");
     trace.users = readTextList(db, file, "users", "name");
     for (auto& models : readTextList(db, file, "gpu_model_sets", "models"))
         trace.gpuModelSets.push_back(std::move(models));
@@ -202,7 +202,7 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
             progress.tick();
         }
     }
-    checkUniqueJobIds(trace, file);
+    checkUnique(trace.jobs, [](const Job& j) -> std::string_view { return j.id; }, file, "jobs.job_id", "job id");
     const auto jobCount = static_cast<std::int64_t>(trace.jobs.size());
     {
         TableReader t(db, file, "attempts", "SELECT job, idx, start_s, end_s FROM attempts ORDER BY job, idx");
