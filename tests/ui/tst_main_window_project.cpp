@@ -4,6 +4,7 @@
 // says why.
 #include "core/store/sqlite_db.hpp"
 #include "tests/ui/ui_test_support.hpp"
+#include "tests/ui/busy_pool.hpp"
 #include "tests/ui/main_window_fixture.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/session.hpp"
@@ -23,8 +24,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QToolButton>
-#include <QThreadPool>
-#include <QSemaphore>
 #include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -100,30 +99,6 @@ class TestMainWindowProject : public QObject {
     Q_OBJECT
 private:
     QTemporaryDir dir_;
-
-    // Holds every worker of the global thread pool until release(), so that a Cancel clicked
-    // meanwhile comes before the background work starts.
-    struct BusyPool {
-        QThreadPool* pool = QThreadPool::globalInstance();
-        int workers = pool->maxThreadCount();
-        QSemaphore gate;
-        BusyPool()
-        {
-            for (int i = 0; i < workers; ++i)
-                pool->start([this] { gate.acquire(); });
-        }
-        ~BusyPool()
-        {
-            release();
-            wait();
-        }
-        void release()
-        {
-            gate.release(workers);
-            workers = 0;
-        }
-        void wait() { pool->waitForDone(); }
-    };
 
     // The demo with a pinned baseline (default knobs) and a current result with relax-to-any
     // "at once", saved to `path`. Returns the window that saved it.
@@ -424,7 +399,7 @@ private slots:
             QVERIFY(old.open(QIODevice::WriteOnly));
             old.write("old bytes");
         }
-        BusyPool busy;
+        test::BusyPool busy;
         QSignalSpy failed(w.get(), &MainWindow::saveFailed);
         w->saveProject(path);
         auto* cancel = w->findChild<QToolButton*>(QStringLiteral("cancelSave"));
@@ -450,7 +425,7 @@ private slots:
         w->openDemo();
         QVERIFY(waitForViews(*w));
         const QString path = dir_.filePath(QStringLiteral("cancelled.pdf"));
-        BusyPool busy;
+        test::BusyPool busy;
         QSignalSpy failed(w.get(), &MainWindow::reportFailed);
         QSignalSpy written(w.get(), &MainWindow::reportWritten);
         w->exportReport(path);

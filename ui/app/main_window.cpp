@@ -1,5 +1,6 @@
 #include "ui/app/main_window.hpp"
 #include "ui/app/recent_files_menu.hpp"
+#include "ui/app/project_save.hpp"
 #include "ui/app/report_export.hpp"
 #include "ui/app/cluster_exports.hpp"
 
@@ -79,6 +80,8 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     buildDocks();
     reports_ = new ReportExport(this);
     connectReports();
+    projectSave_ = new ProjectSave(this);
+    connectProjectSave();
     history_ = new ScenarioHistory([this](const Scenario& s) { showScenario(s); }, this);
     exports_ = new ClusterExports(session_, timelines_, heatmap_, legend_, this);
     connect(exports_, &ClusterExports::exported, this, [this](const QString& path) { statusBar()->showMessage(tr("Exported %1").arg(path), 5000); });
@@ -855,7 +858,7 @@ void MainWindow::showError(const QString& title, const QString& message)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (saving_) { // close when the file is complete
+    if (projectSave_->busy()) { // close when the file is complete
         closeAfterSave_ = true;
         statusBar()->showMessage(tr("Finishing the save before closing…"));
         event->ignore();

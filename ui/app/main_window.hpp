@@ -33,6 +33,7 @@ namespace clens::ui {
 class ClusterExports;
 class RecentFilesMenu;
 class ReportExport;
+class ProjectSave;
 class GanttView;
 class HeatmapWidget;
 class InspectorPanel;
@@ -86,7 +87,7 @@ public:
     void saveProject(const QString& path);
     // The open project's file ("" when the data came from a trace).
     const QString& projectPath() const { return projectPath_; }
-    bool isSaving() const { return saving_; }
+    bool isSaving() const;
     // Stops a save or a report in progress (the status bar's Cancel beside its progress): the
     // file on disk stays as it was, and saveFailed or reportFailed says "cancelled".
     void cancelSave();
@@ -186,6 +187,7 @@ private:
     void buildClusterDocks(QDockWidget* scenarioDock);
     void buildStatusBar();
     void connectReports();
+    void connectProjectSave();
     void reportFailedBecause(const QString& message);
     void buildMenus();
     void buildFileMenu();
@@ -292,12 +294,11 @@ private:
     std::optional<ProjectView> pendingView_; // an opened project's view, applied once its result shows
     void applyView(const ProjectView& view);
     ProjectView currentView() const;
-    bool saving_ = false;
+    ProjectSave* projectSave_ = nullptr;
     bool closeAfterSave_ = false;
     ReportExport* reports_ = nullptr;
     QProgressBar* saveProgress_ = nullptr;
     QToolButton* cancelSave_ = nullptr;
-    std::shared_ptr<std::atomic<bool>> saveCancel_;
 };
 
 } // namespace clens::ui

@@ -2,6 +2,7 @@
 #include "ui/app/last_dir.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/recent_files_menu.hpp"
+#include "ui/app/project_save.hpp"
 #include "ui/app/report_export.hpp"
 #include "ui/views/notes_button.hpp"
 #include "ui/app/session.hpp"
@@ -188,7 +189,7 @@ void MainWindow::saveProjectInteractively(bool askForName)
 void MainWindow::saveProject(const QString& pathIn)
 {
     const QString path = QFileInfo(pathIn).absoluteFilePath();
-    if (saving_) {
+    if (projectSave_->busy()) {
         showError(tr("Cannot save project"), tr("A save is still in progress."));
         emit saveFailed(tr("a save is still in progress"));
         return;
@@ -214,41 +215,37 @@ void MainWindow::saveProject(const QString& pathIn)
     if (const auto sweep = sweep_->result(); sweep && sweep->finished)
         contents.sweep = sweep; // a sweep still running is saved once it is done
 
-    saving_ = true;
-    auto progress = std::make_shared<std::atomic<int>>(0);
-    auto cancel = std::make_shared<std::atomic<bool>>(false);
-    saveCancel_ = cancel;
     saveProgress_->setValue(0);
     saveProgress_->show();
     cancelSave_->setToolTip(tr("Stop saving: the file stays as it was"));
     cancelSave_->show();
     statusBar()->showMessage(tr("Saving %1…").arg(QFileInfo(path).fileName()));
-    auto* watcher = new QFutureWatcher<SavedProject>(this);
-    auto* poll = new QTimer(watcher);
-    poll->setInterval(50);
-    connect(poll, &QTimer::timeout, saveProgress_, [this, progress] { saveProgress_->setValue(progress->load()); });
-    poll->start();
-    connect(watcher, &QFutureWatcher<SavedProject>::finished, this, [=, this] {
-        const SavedProject saved = watcher->result();
-        watcher->deleteLater();
-        saving_ = false;
-        saveCancel_.reset();
+    projectSave_->start(path, std::move(contents));
+}
+
+void MainWindow::connectProjectSave()
+{
+    const auto done = [this] {
         saveProgress_->hide();
         if (!reports_->busy())
             cancelSave_->hide();
         statusBar()->clearMessage();
-        if (saved.cancelled) {
-            closeAfterSave_ = false;
-            statusBar()->showMessage(tr("Save cancelled: %1 is as it was").arg(QFileInfo(path).fileName()), 8000);
-            emit saveFailed(tr("cancelled"));
-            return;
-        }
-        if (!saved.error.isEmpty()) {
-            closeAfterSave_ = false;
-            showError(tr("Cannot save project"), saved.error);
-            emit saveFailed(saved.error);
-            return;
-        }
+    };
+    connect(projectSave_, &ProjectSave::progressed, saveProgress_, &QProgressBar::setValue);
+    connect(projectSave_, &ProjectSave::cancelled, this, [this, done](const QString& path) {
+        done();
+        closeAfterSave_ = false;
+        statusBar()->showMessage(tr("Save cancelled: %1 is as it was").arg(QFileInfo(path).fileName()), 8000);
+        emit saveFailed(tr("cancelled"));
+    });
+    connect(projectSave_, &ProjectSave::failed, this, [this, done](const QString& message) {
+        done();
+        closeAfterSave_ = false;
+        showError(tr("Cannot save project"), message);
+        emit saveFailed(message);
+    });
+    connect(projectSave_, &ProjectSave::saved, this, [this, done](const QString& path) {
+        done();
         setProjectPath(path);
         setWindowModified(false);
         recent_->addProject(path);
@@ -257,18 +254,16 @@ void MainWindow::saveProject(const QString& pathIn)
         if (closeAfterSave_)
             close();
     });
-    watcher->setFuture(QtConcurrent::run([path, contents = std::move(contents), progress, cancel] {
-        return writeProject(path, contents, [&](double f) {
-            progress->store(static_cast<int>(f * 100));
-            return !cancel->load();
-        });
-    }));
+}
+
+bool MainWindow::isSaving() const
+{
+    return projectSave_->busy();
 }
 
 void MainWindow::cancelSave()
 {
-    if (saveCancel_)
-        saveCancel_->store(true);
+    projectSave_->cancel();
     reports_->cancel();
 }
 

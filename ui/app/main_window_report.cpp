@@ -3,6 +3,7 @@
 #include "ui/analysis/report_writer.hpp"
 #include "ui/app/last_dir.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/app/project_save.hpp"
 #include "ui/app/report_export.hpp"
 #include "ui/app/session.hpp"
 
@@ -44,7 +45,7 @@ void MainWindow::connectReports()
     const auto done = [this] {
         saveProgress_->hide();
         saveProgress_->setRange(0, 100);
-        if (!saving_)
+        if (!projectSave_->busy())
             cancelSave_->hide();
         statusBar()->clearMessage();
     };
