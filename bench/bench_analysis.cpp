@@ -37,7 +37,7 @@ SimResult syntheticResult(std::uint64_t seed)
     for (int i = 0; i < kJobs; ++i) {
         Job j;
         j.id = "job" + std::to_string(i);
-        j.vc = trace->internTenant("vc" + std::to_string(static_cast<int>(u(rng) * 15)));
+        j.tenant = trace->internTenant("vc" + std::to_string(static_cast<int>(u(rng) * 15)));
         j.user = trace->internUser("u" + std::to_string(static_cast<int>(u(rng) * 300)));
         const double x = u(rng);
         j.gpus = x < 0.85 ? 1 : x < 0.92 ? 2 : x < 0.96 ? 4 : x < 0.99 ? 8 : 16;
@@ -88,7 +88,7 @@ void writeJobsCsv(const SimResult& r, const std::string& path)
     for (const auto& jr : r.jobs) {
         const auto& j = r.trace->jobs[static_cast<std::size_t>(jr.job)];
         const bool ran = jr.start_s.has_value();
-        out << j.id << ',' << r.trace->tenants[static_cast<std::size_t>(j.vc)].name << ',' << j.gpus << ',' << j.submit_s
+        out << j.id << ',' << r.trace->tenants[static_cast<std::size_t>(j.tenant)].name << ',' << j.gpus << ',' << j.submit_s
             << ',' << opt(jr.start_s) << ',' << opt(jr.end_s) << ',' << jr.queueDelay_s << ',' << jr.fairshareDelay_s
             << ',' << jr.fragmentationDelay_s << ',' << jr.capacityDelay_s << ','
             << (ran ? std::to_string(jr.servers) : "") << ',' << (ran ? std::to_string(jr.racks) : "") << ','

@@ -1,6 +1,5 @@
 // generate --preset philly-like: jobs per second and MB/s when streaming a 1M-job native CSV.
 #include "bench/bench_util.hpp"
-#include "core/io/native_csv.hpp"
 #include "core/synth/philly_like_generator.hpp"
 
 #include <cstdio>
@@ -16,17 +15,7 @@ int main(int argc, char** argv)
     const auto path = std::filesystem::temp_directory_path() / "clens_bench_generate_jobs.csv";
     std::uintmax_t bytes = 0;
     const auto runs = bench::timeRuns(3, [&] {
-        synth::GenerateOptions o;
-        o.jobs = jobs;
-        synth::PhillyLikeGenerator g(o);
-        bench::BufferedFile file(path);
-        auto& out = file.out;
-        writeNativeJobsHeader(out);
-        while (!g.done()) {
-            const auto j = g.next();
-            writeNativeJobRow(out, j, g.vcNames()[static_cast<std::size_t>(j.vc)], g.userNames()[static_cast<std::size_t>(j.user)]);
-        }
-        out.close();
+        bench::writeGeneratedJobs(path, jobs, synth::GenerateOptions{}.seed);
         bytes = std::filesystem::file_size(path);
     });
     std::filesystem::remove(path);

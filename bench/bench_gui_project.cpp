@@ -4,8 +4,8 @@
 // from the click to every view showing the stored result (read + index, no simulation), and
 // the PDF report. Prints figures, asserts nothing.
 #include "bench/bench_util.hpp"
-#include "ui/app/main_window.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/session.hpp"
 #include "ui/io/scenario_files.hpp"
 
 #include <QApplication>

@@ -3,8 +3,8 @@
 // and times: the debounce, the background run (simulate + state index), applying the result to
 // every view, and the repaint of the whole window. Prints figures, asserts nothing.
 #include "bench/bench_util.hpp"
-#include "ui/app/main_window.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/session.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/scenario_panel.hpp"
 

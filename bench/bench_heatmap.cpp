@@ -35,7 +35,7 @@ std::shared_ptr<const Trace> trace(int jobs)
     for (int j = 0; j < jobs; ++j) {
         Job job;
         job.id = "job" + std::to_string(j);
-        job.vc = j % 15;
+        job.tenant = j % 15;
         job.gpus = 1;
         t->jobs.push_back(job);
     }

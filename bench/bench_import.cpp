@@ -30,21 +30,6 @@ void resetPeakRss()
     std::ofstream("/proc/self/clear_refs") << "5";
 }
 
-void writeNativeCsv(const std::filesystem::path& path, std::int64_t jobs)
-{
-    synth::GenerateOptions o;
-    o.jobs = jobs;
-    o.seed = 7;
-    synth::PhillyLikeGenerator g(o);
-    bench::BufferedFile file(path);
-    auto& out = file.out;
-    writeNativeJobsHeader(out);
-    while (!g.done()) {
-        const auto j = g.next();
-        writeNativeJobRow(out, j, g.vcNames()[static_cast<std::size_t>(j.vc)], g.userNames()[static_cast<std::size_t>(j.user)]);
-    }
-}
-
 std::string pacific(std::int64_t unixUtc)
 {
     // Good enough for a benchmark: a fixed PDT offset.
@@ -67,7 +52,7 @@ void writePhillyLog(const std::filesystem::path& path, std::int64_t jobs)
         const auto j = g.next();
         const auto submit = origin + j.submit_s;
         out << (k ? ",\n" : "") << R"(  {"status": ")" << toString(j.status) << R"(", "vc": ")"
-            << g.vcNames()[static_cast<std::size_t>(j.vc)] << R"(", "jobid": "application_1506638472019_)" << k
+            << g.vcNames()[static_cast<std::size_t>(j.tenant)] << R"(", "jobid": "application_1506638472019_)" << k
             << R"(", "submitted_time": ")" << pacific(submit) << R"(", "user": ")" << g.userNames()[static_cast<std::size_t>(j.user)]
             << R"(",)" << "\n   \"attempts\": [";
         const int attempts = k % 4 == 0 ? 2 : 1;
@@ -137,7 +122,7 @@ void writeSacct(const std::filesystem::path& path, std::int64_t jobs)
             std::snprintf(hosts, sizeof hosts, "gpu[%03d-%03d]", first, first + nodes - 1);
         const auto tres = "billing=" + std::to_string(4 * gpus) + ",cpu=" + std::to_string(4 * gpus) + ",mem=" +
                           std::to_string(32 * gpus) + "G,node=" + std::to_string(nodes) + ",gres/gpu=" + std::to_string(gpus);
-        out << id++ << "|train|" << g.userNames()[static_cast<std::size_t>(j.user)] << '|' << g.vcNames()[static_cast<std::size_t>(j.vc)]
+        out << id++ << "|train|" << g.userNames()[static_cast<std::size_t>(j.user)] << '|' << g.vcNames()[static_cast<std::size_t>(j.tenant)]
             << "|gpu|normal|" << sacctTime(submit) << '|' << sacctTime(start) << '|' << sacctTime(start + j.duration_s) << '|' << state
             << "|0:0|" << tres << '|' << tres << '|' << nodes << '|' << hosts << '\n';
     }
@@ -176,7 +161,7 @@ int main(int argc, char** argv)
     report("philly-csv philly_jobs_pollux.csv", CLENS_SAMPLE_DIR "/philly/philly_jobs_pollux.csv", TraceFormat::PhillyCsv, runs);
 
     const auto native = dir / "jobs.csv";
-    writeNativeCsv(native, jobs);
+    bench::writeGeneratedJobs(native, jobs, 7);
     report("native jobs.csv, " + std::to_string(jobs) + " generated jobs", native, TraceFormat::Csv, runs);
     std::filesystem::remove(native);
 

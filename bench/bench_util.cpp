@@ -1,5 +1,8 @@
 #include "bench/bench_util.hpp"
 
+#include "core/io/native_csv.hpp"
+#include "core/synth/philly_like_generator.hpp"
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -46,6 +49,20 @@ std::string describe(const std::string& label, const std::vector<double>& s)
     std::snprintf(buf, sizeof buf, "%s: median %.4f s (min %.4f, max %.4f, %zu runs)", label.c_str(), median(s),
                   *std::min_element(s.begin(), s.end()), *std::max_element(s.begin(), s.end()), s.size());
     return buf;
+}
+
+void writeGeneratedJobs(const std::filesystem::path& path, std::int64_t jobs, std::uint64_t seed)
+{
+    synth::GenerateOptions o;
+    o.jobs = jobs;
+    o.seed = seed;
+    synth::PhillyLikeGenerator g(o);
+    BufferedFile file(path);
+    writeNativeJobsHeader(file.out);
+    while (!g.done()) {
+        const auto j = g.next();
+        writeNativeJobRow(file.out, j, g.vcNames()[static_cast<std::size_t>(j.tenant)], g.userNames()[static_cast<std::size_t>(j.user)]);
+    }
 }
 
 } // namespace clens::bench

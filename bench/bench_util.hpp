@@ -31,4 +31,8 @@ struct BufferedFile {
     }
 };
 
+// A philly-like workload of `jobs` jobs (the generator's default cluster, this seed) streamed to
+// a native jobs CSV as `generate` writes it.
+void writeGeneratedJobs(const std::filesystem::path& path, std::int64_t jobs, std::uint64_t seed);
+
 } // namespace clens::bench

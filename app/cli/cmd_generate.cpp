@@ -69,7 +69,7 @@ int runGenerate(const Args& args)
     const auto& users = generator.userNames();
     while (!generator.done()) {
         const Job j = generator.next();
-        writeNativeJobRow(out.stream(), j, vcs[static_cast<std::size_t>(j.vc)], users[static_cast<std::size_t>(j.user)]);
+        writeNativeJobRow(out.stream(), j, vcs[static_cast<std::size_t>(j.tenant)], users[static_cast<std::size_t>(j.user)]);
         lastSubmit = j.submit_s;
     }
     out.close();

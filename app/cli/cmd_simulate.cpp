@@ -23,11 +23,8 @@ int runSimulate(const Args& args)
         modelPath, quotasPath;
     bool quiet = false;
     po::options_description desc("simulate options");
+    addSimInputFlags(desc, clusterPath, tracePath, formatName, machines);
     desc.add_options()
-        ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
-        ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
-        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
-        ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("config", po::value(&configPath), "scenario JSON (docs/simulation.md); defaults when absent")
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the autoscaler's demand (autoscaler.usage metrics or phases)")
         ("phase-model", po::value(&modelPath), "phase model JSON (phases train): demand phases and the phase.rule policy")

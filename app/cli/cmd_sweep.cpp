@@ -35,11 +35,8 @@ int runSweep(const Args& args)
     int threads = 0;
     bool quiet = false, mpi = false;
     po::options_description desc("sweep options");
+    addSimInputFlags(desc, clusterPath, tracePath, formatName, machines);
     desc.add_options()
-        ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
-        ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
-        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
-        ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("grid", po::value(&gridPath)->required(), R"(grid JSON: {"base": {scenario}, "vary": {"key.path": [values...]}})")
         ("out", po::value(&outPath)->required(), "results CSV: one row per scenario (varied values, then the summary, then error)")
         ("threads", po::value(&threads), "parallel runs (default: all cores)")

@@ -50,12 +50,9 @@ int runProjectCreate(const Args& args)
         modelPath, quotasPath;
     bool noSimulate = false, quiet = false;
     po::options_description desc("project create options");
+    addSimInputFlags(desc, clusterPath, tracePath, formatName, machines);
     desc.add_options()
         ("out", po::value(&outPath)->required(), "the project file to write (.clens), replaced atomically")
-        ("cluster", po::value(&clusterPath)->required(), "cluster file (any supported cluster format)")
-        ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
-        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
-        ("machines", po::value(&machines), "Philly cluster_machine_list used to fix GPU counts of a Philly job log")
         ("config", po::value(&configPath), "scenario JSON (docs/simulation.md); defaults when absent")
         ("name", po::value(&name), "name of the scenario and its result in the project (the GUI opens 'current')")
         ("metrics", po::value(&metricsPath), "container metrics (AI4DL CSV): the project's Phases data and the autoscaler's demand")

@@ -5,11 +5,25 @@
 #include "core/phases/phase_model_json.hpp"
 #include "core/util/atomic_file.hpp"
 
+#include <boost/program_options.hpp>
+
 #include <fstream>
 #include <functional>
 #include <stdexcept>
 
 namespace clens::cli {
+
+namespace po = boost::program_options;
+
+void addSimInputFlags(po::options_description& desc, std::string& clusterPath, std::string& tracePath, std::string& formatName,
+                      std::string& machinesPath)
+{
+    desc.add_options()
+        ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
+        ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
+        ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
+        ("machines", po::value(&machinesPath), "Philly cluster_machine_list used to fix GPU counts of a Philly job log");
+}
 
 SimInputs loadSimInputs(const std::string& clusterPath, const std::string& tracePath, const std::string& formatName,
                         const std::string& machinesPath, std::int32_t rackSize,

@@ -4,6 +4,8 @@
 #include "core/sim/demand_model.hpp"
 #include "core/sim/scenario.hpp"
 
+#include <boost/program_options/options_description.hpp>
+
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -15,6 +17,11 @@ struct SimInputs {
     std::shared_ptr<const Topology> cluster;
     std::shared_ptr<const Trace> trace;
 };
+
+// The flags naming what a simulation reads, worded alike for simulate, sweep and project create:
+// --cluster and --trace (required), --format, --machines.
+void addSimInputFlags(boost::program_options::options_description& desc, std::string& clusterPath, std::string& tracePath,
+                      std::string& formatName, std::string& machinesPath);
 
 // --cluster (native, Philly machine list or Alibaba node list), --trace in `formatName`
 // (auto-detected by default); racks are grouped by `rackSize` when the cluster file has none.

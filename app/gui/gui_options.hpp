@@ -2,7 +2,7 @@
 // The desktop application's command line (README "Run", docs/gui.md), parsed and checked: what
 // to open, the import options, and the first view to set up.
 #include "core/io/import_options.hpp"
-#include "ui/app/main_window.hpp"
+#include "ui/window/main_window.hpp"
 #include "ui/style/color_mode.hpp"
 
 #include <QSize>

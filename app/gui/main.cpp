@@ -6,7 +6,7 @@
 #include "app/gui/gui_options.hpp"
 #include "app/gui/start_up.hpp"
 #include "clens_version.hpp"
-#include "ui/app/main_window.hpp"
+#include "ui/window/main_window.hpp"
 #include "ui/run/engine.hpp"
 
 #include <QApplication>

@@ -2,7 +2,7 @@
 
 #include "ui/analysis/analysis_page.hpp"
 #include "ui/analysis/compare_page.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/pack/packing_page.hpp"
 #include "ui/phases/phases_page.hpp"

@@ -79,7 +79,7 @@ JobTable jobTableFromSimResult(const SimResult& result)
         }
         const Job& job = trace.jobs[static_cast<std::size_t>(jr.job)];
         JobRecord r;
-        r.vc = job.vc;
+        r.vc = job.tenant;
         r.gpus = job.gpus;
         r.submit_s = job.submit_s;
         r.status = jr.status;

@@ -82,7 +82,7 @@ JobTable jobTableFromTrace(const Trace& trace, const Topology* cluster, std::int
     bool anySubmit = false;
     for (const auto& job : trace.jobs) {
         JobRecord r;
-        r.vc = job.vc;
+        r.vc = job.tenant;
         r.gpus = job.gpus;
         r.submit_s = job.submit_s;
         r.status = job.status;

@@ -119,7 +119,7 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
         if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
             throw InputError(path, line, "name", "duplicate pod name '" + j.id + "'");
         j.user = noUser;
-        j.vc = vcs.get(requireText(csv.field(cQos), {path, line, "qos"}), [&](std::string n) { return trace.internTenant(n); });
+        j.tenant = vcs.get(requireText(csv.field(cQos), {path, line, "qos"}), [&](std::string n) { return trace.internTenant(n); });
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpu"}, 0, kMaxGpusPerJob));
         readPodRequests(csv, cMilli, requests, j, trace);
         if (j.gpuMilli < 1000)

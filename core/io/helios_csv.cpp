@@ -79,7 +79,7 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
         j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
         if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
             throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
-        j.vc = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
+        j.tenant = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
         j.user = users.get(optional(cUser), [&](std::string n) { return trace.internUser(n); });
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpu_num"}, 0, kMaxGpusPerJob));
         if (const auto cpu = optional(cCpu); !cpu.empty())

@@ -24,7 +24,7 @@ void writeRow(std::ostream& out, const SimResult& result, const JobResult& r)
     const bool placed = r.attempts > 0;
     writeCsvField(out, j.id);
     out << ',';
-    writeCsvField(out, trace.tenants[static_cast<std::size_t>(j.vc)].name);
+    writeCsvField(out, trace.tenants[static_cast<std::size_t>(j.tenant)].name);
     out << ',' << j.gpus << ',' << j.submit_s << ',';
     if (r.start_s)
         out << *r.start_s;

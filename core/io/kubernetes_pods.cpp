@@ -173,7 +173,7 @@ Trace readKubernetesPods(const std::string& path, const ImportOptions& options)
         j.id = std::string(ns) + "/" + std::string(name);
         if (!ids.insert(j.id).second)
             k8s::fail(path, at + ".metadata.name", "duplicate pod '" + j.id + "'");
-        j.vc = trace.internTenant(std::string(ns));
+        j.tenant = trace.internTenant(std::string(ns));
         j.user = noUser;
         const auto created = k8s::time(*meta, "creationTimestamp", path, at + ".metadata");
         if (!created)

@@ -135,7 +135,7 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options)
         j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
         if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
             throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
-        j.vc = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
+        j.tenant = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
         j.user = users.get(trim(csv.field(cUser)), [&](std::string n) { return trace.internUser(n); });
         j.submit_s = parseSeconds(csv.field(cSubmit), {path, line, "submit_s"}, -kMaxSeconds, kMaxSeconds);
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpus"}, 0, kMaxGpusPerJob));
@@ -207,7 +207,7 @@ void writeNativeJobs(std::ostream& out, const Trace& trace)
 {
     writeNativeJobsHeader(out);
     for (const auto& j : trace.jobs)
-        writeNativeJobRow(out, j, trace.tenants[static_cast<std::size_t>(j.vc)].name,
+        writeNativeJobRow(out, j, trace.tenants[static_cast<std::size_t>(j.tenant)].name,
                           trace.users[static_cast<std::size_t>(j.user)], trace.gpuModelSets[static_cast<std::size_t>(j.gpuModels)]);
 }
 

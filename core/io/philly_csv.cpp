@@ -45,7 +45,7 @@ Trace readPhillyCsv(const std::string& path, const ImportOptions& options)
         j.submit_s = unixFromPacific(*civil);
         j.duration_s = parseSeconds(csv.field(cDuration), {path, line, "duration"}, 0, kMaxSeconds);
         j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpus"}, 0, kMaxGpusPerJob));
-        j.vc = vcs.get(requireText(csv.field(cVc), {path, line, "cluster"}), [&](std::string n) { return trace.internTenant(n); });
+        j.tenant = vcs.get(requireText(csv.field(cVc), {path, line, "cluster"}), [&](std::string n) { return trace.internTenant(n); });
         j.user = noUser;
         if (j.gpus == 0)
             j.skip = SkipReason::ZeroGpus;

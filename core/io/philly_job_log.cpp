@@ -275,7 +275,7 @@ private:
                 job_.id = requireNonEmpty(s, "jobid");
                 hasId_ = true;
             } else if (key_ == "vc") {
-                job_.vc = vcs_.get(requireNonEmpty(s, "vc"), [&](std::string n) { return trace_.internTenant(n); });
+                job_.tenant = vcs_.get(requireNonEmpty(s, "vc"), [&](std::string n) { return trace_.internTenant(n); });
                 hasVc_ = true;
             } else if (key_ == "user") {
                 user_ = s;

@@ -39,7 +39,7 @@ void SacctTraceBuilder::add(SacctRecord r, const Where& where)
         ++emptyTenant_;
         r.tenant = "(none)";
     }
-    j.vc = vcs_.get(r.tenant, [&](std::string n) { return trace_.internTenant(n); });
+    j.tenant = vcs_.get(r.tenant, [&](std::string n) { return trace_.internTenant(n); });
     j.user = users_.get(r.user, [&](std::string n) { return trace_.internUser(n); });
 
     const auto state = slurmState(r.state);

@@ -165,7 +165,7 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
         const auto group = num(GroupId, -1, INT64_MAX);
         const auto queue = num(QueueNumber, -1, INT64_MAX);
         j.user = trace.internUser(user >= 0 ? "user " + std::to_string(user) : std::string());
-        j.vc = trace.internTenant(queue >= 0   ? "queue " + std::to_string(queue)
+        j.tenant = trace.internTenant(queue >= 0   ? "queue " + std::to_string(queue)
                                   : group >= 0 ? "group " + std::to_string(group)
                                                : std::string("default"));
         trace.jobs.push_back(std::move(j));

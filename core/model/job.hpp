@@ -39,8 +39,8 @@ struct RecordedAttempt {
 
 struct Job {
     std::string id;
-    std::int32_t vc = 0;   // index into Trace::tenants
-    std::int32_t user = 0; // index into Trace::users
+    std::int32_t tenant = 0; // index into Trace::tenants (a VC in Philly's words)
+    std::int32_t user = 0;   // index into Trace::users
     std::int64_t submit_s = 0;
     std::int32_t gpus = 0;       // GPUs requested
     std::int64_t duration_s = 0; // service time: seconds of useful run

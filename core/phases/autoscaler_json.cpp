@@ -2,12 +2,11 @@
 
 #include "core/phases/precise_json.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/text_file.hpp"
 
 #include <boost/json.hpp>
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 namespace clens {
 
@@ -62,12 +61,7 @@ AutoscalerSection parseAutoscalerSection(std::string_view text, const std::strin
 
 AutoscalerSection loadAutoscalerSection(const std::string& path, const AutoscalerSection& base)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path, 0, "", "cannot open the scenario file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseAutoscalerSection(text.str(), path, base);
+    return parseAutoscalerSection(readTextFile(path, "the scenario file"), path, base);
 }
 
 } // namespace clens

@@ -4,14 +4,13 @@
 
 #include "core/phases/precise_json.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/text_file.hpp"
 
 #include <boost/json.hpp>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 namespace clens {
 
@@ -293,14 +292,10 @@ void savePhaseModel(const PhaseModel& model, const std::string& path)
 
 PhaseModel loadPhaseModel(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path, 0, "", "cannot open the model file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (text.str().empty())
+    const auto text = readTextFile(path, "the model file");
+    if (text.empty())
         throw InputError(path, 0, "", "the model file is empty");
-    return parsePhaseModelJson(text.str(), path);
+    return parsePhaseModelJson(text, path);
 }
 
 } // namespace clens

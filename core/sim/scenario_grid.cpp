@@ -3,11 +3,10 @@
 #include "core/sim/scenario_json.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/json_text.hpp"
+#include "core/util/text_file.hpp"
 
 #include <boost/json.hpp>
 
-#include <fstream>
-#include <sstream>
 
 namespace clens {
 
@@ -120,12 +119,7 @@ ScenarioGrid parseScenarioGrid(std::string_view text, const std::string& source)
 
 ScenarioGrid loadScenarioGrid(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path, 0, "", "cannot open file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    const auto text = ss.str();
+    const auto text = readTextFile(path);
     try {
         return parseScenarioGrid(text, path);
     } catch (const InputError& e) {

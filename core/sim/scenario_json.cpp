@@ -4,11 +4,11 @@
 #include "core/sim/scenario_names.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/json_text.hpp"
+#include "core/util/text_file.hpp"
 
 #include <boost/json.hpp>
 
 #include <cmath>
-#include <fstream>
 #include <functional>
 #include <limits>
 #include <sstream>
@@ -376,12 +376,7 @@ Scenario parseScenarioJson(std::string_view text, const std::string& sourceName,
 
 Scenario loadScenarioFile(const std::string& path, const Scenario& base)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw InputError(path, 0, "", "cannot open file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    const auto text = ss.str();
+    const auto text = readTextFile(path);
     try {
         return parseScenarioJson(text, path, base);
     } catch (const InputError& e) {

@@ -89,7 +89,7 @@ bool SimEngine::canEverStart(std::int32_t j) const
         return false;
     const auto req = model_.request(j);
     const auto milli = req.share() ? std::int64_t{req.milli} : std::int64_t{1000} * smallest;
-    if (quota_.mode() == QuotaMode::Strict && milli > quota_.quota(J.vc))
+    if (quota_.mode() == QuotaMode::Strict && milli > quota_.quota(J.tenant))
         return false;
     return true;
 }

@@ -259,7 +259,7 @@ private:
         if (sc.quota.mode == QuotaMode::Strict && !sc.quota.vcGpus.empty()) {
             std::vector<std::tuple<std::int64_t, int, std::int32_t>> ev; // (t, +milli/-milli, vc)
             for (const auto& iv : r.occupancy) {
-                const auto vc = trace.jobs[at(iv.job)].vc;
+                const auto vc = trace.jobs[at(iv.job)].tenant;
                 ev.emplace_back(iv.from_s, iv.milli, vc);
                 ev.emplace_back(iv.to_s, -iv.milli, vc);
             }

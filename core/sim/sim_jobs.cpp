@@ -31,7 +31,7 @@ std::int32_t SimEngine::minStartSize(std::int32_t j, std::int64_t t) const
 std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t, std::int32_t& fixedNeed) const
 {
     const auto& J = job(j);
-    const auto vc = static_cast<std::uint64_t>(J.vc);
+    const auto vc = static_cast<std::uint64_t>(J.tenant);
     fixedNeed = -1;
     if (sc_.backfill == BackfillPolicy::None)
         return vc; // one lane per VC: a blocked head blocks the VC
@@ -55,7 +55,7 @@ std::int32_t SimEngine::laneFor(std::int32_t j, std::int64_t t)
 {
     std::int32_t fixedNeed = -1;
     const auto key = laneKey(j, t, fixedNeed);
-    return lanes_->laneFor(key, job(j).vc, fixedNeed);
+    return lanes_->laneFor(key, job(j).tenant, fixedNeed);
 }
 
 std::int32_t SimEngine::laneNeed(std::int32_t lane, std::int64_t t) const
@@ -79,7 +79,7 @@ void SimEngine::enqueue(std::int32_t j, std::int64_t t)
         scheduleStarvationPromotion(j, t);
     auto& c = series_.counters();
     ++c.queuedJobs;
-    ++c.queuedByVc[idx(job(j).vc)];
+    ++c.queuedByVc[idx(job(j).tenant)];
     needPass_ = dirty_ = true;
 }
 
@@ -89,7 +89,7 @@ void SimEngine::dequeue(std::int32_t j, std::int64_t t)
     result_.jobs[idx(j)].queueKey = keyOf_[idx(j)].primary;
     auto& c = series_.counters();
     --c.queuedJobs;
-    --c.queuedByVc[idx(job(j).vc)];
+    --c.queuedByVc[idx(job(j).tenant)];
     dirty_ = true;
 }
 
@@ -230,7 +230,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     }
     std::sort(r.gpus.begin(), r.gpus.end());
     const auto milli = gpuMilliOf(j, size);
-    quota_.add(J.vc, milli - std::int64_t{1000} * heldBefore);
+    quota_.add(J.tenant, milli - std::int64_t{1000} * heldBefore);
 
     std::int32_t servers = 0, racks = 0, lastServer = -1, lastRack = -1;
     for (const auto g : r.gpus) {
@@ -289,13 +289,13 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     c.allocatedMilli += milli - std::int64_t{1000} * heldBefore;
     c.utilMicro += utilMicro(r.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
-        runningByVc_[idx(J.vc)].insert({t, j});
+        runningByVc_[idx(J.tenant)].insert({t, j});
     if (queue_->preemptive()) {
         indexVictim(j, victimKeyOf(j, t, autoscaling() ? std::numeric_limits<std::int64_t>::max() : t + duration));
         scheduleDemotion(j, t);
     }
     ++runningJobs_;
-    if (quota_.mode() == QuotaMode::BorrowPreempt && quota_.overQuota(J.vc))
+    if (quota_.mode() == QuotaMode::BorrowPreempt && quota_.overQuota(J.tenant))
         ++releaseEpoch_; // a new preemption victim may let a waiting within-quota job start
     dirty_ = true;
 }
@@ -330,12 +330,12 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     }
     r.gpus.clear();
     r.shareGpu = -1;
-    quota_.remove(J.vc, milli);
+    quota_.remove(J.tenant, milli);
     auto& c = series_.counters();
     c.allocatedMilli -= milli;
     c.utilMicro -= utilMicro(r.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
-        runningByVc_[idx(J.vc)].erase({r.runStart, j});
+        runningByVc_[idx(J.tenant)].erase({r.runStart, j});
     if (queue_->preemptive())
         unindexVictim(j);
     --runningJobs_;
@@ -411,7 +411,7 @@ void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
     const auto n = static_cast<std::int32_t>(r.gpus.size() - before);
     r.heldSince.resize(r.gpus.size(), t);
     r.held += n;
-    quota_.add(job(j).vc, std::int64_t{1000} * n);
+    quota_.add(job(j).tenant, std::int64_t{1000} * n);
     auto& c = series_.counters();
     c.allocatedMilli += std::int64_t{1000} * n;
     c.heldIdleGpus += n;
@@ -455,7 +455,7 @@ void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t 
     }
     const auto n = static_cast<std::int32_t>(freed.size());
     r.held -= n;
-    quota_.remove(job(j).vc, std::int64_t{1000} * n);
+    quota_.remove(job(j).tenant, std::int64_t{1000} * n);
     auto& c = series_.counters();
     c.allocatedMilli -= std::int64_t{1000} * n;
     c.heldIdleGpus -= n;

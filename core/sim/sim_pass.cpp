@@ -146,7 +146,7 @@ void SimEngine::gangPass(std::int64_t t)
     PassHeap heap(std::move(entries));
     const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
-        const auto vc = job(j).vc;
+        const auto vc = job(j).tenant;
         const auto need = needMilli(j, t);
         if (quota_.mode() == QuotaMode::Strict && quota_.wouldExceed(vc, need)) {
             // A preemptive policy may take its own VC's GPUs from jobs it ranks lower.
@@ -193,7 +193,7 @@ void SimEngine::hoardingPass(std::int64_t t)
     PassHeap heap(std::move(entries));
     const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
-        const auto vc = job(j).vc;
+        const auto vc = job(j).tenant;
         auto& r = rt_[idx(j)];
         const auto laneId = e.lane;
         const auto req = model_.request(j);

@@ -127,7 +127,7 @@ void SimEngine::setHypotheticallyUp(std::span<const std::int32_t> servers, bool 
 bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
 {
     std::int32_t size = 0;
-    const auto maxSize = quota_.mode() == QuotaMode::Strict ? quota_.roomGpus(job(j).vc) : QuotaBook::kUnlimited;
+    const auto maxSize = quota_.mode() == QuotaMode::Strict ? quota_.roomGpus(job(j).tenant) : QuotaBook::kUnlimited;
     return choosePlacement(j, t, maxSize, false, size, scratch_);
 }
 
@@ -165,7 +165,7 @@ void SimEngine::powerPass(std::int64_t t)
             continue;
         checked = {j, releaseEpoch_, powerEpoch_};
         powerWait_[idx(laneId)] = 0;
-        if (quota_.wouldExceed(job(j).vc, needMilli(j, t)))
+        if (quota_.wouldExceed(job(j).tenant, needMilli(j, t)))
             continue; // fair share first
         if (!listed) {
             for (std::int32_t s = 0; s < cluster_->serverCount(); ++s) {

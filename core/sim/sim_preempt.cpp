@@ -23,7 +23,7 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
 {
     const auto need = minStartSize(j, t);
     const bool wholeGpus = need > 0 && !model_.request(j).share();
-    const auto vc = job(j).vc;
+    const auto vc = job(j).tenant;
     std::vector<std::int32_t> victims;
     std::int32_t size = 0;
     bool found = false;
@@ -33,7 +33,7 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
             continue;
         releaseAll(victim, t, true);
         victims.push_back(victim);
-        if (job(victim).vc == vc)
+        if (job(victim).tenant == vc)
             ownFreed += gpuMilliOf(victim, rt_[idx(victim)].alloc) / 1000;
         const auto room = maxSize == QuotaBook::kUnlimited ? maxSize : maxSize + ownFreed;
         if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, room, false, size, scratch_)) {
@@ -54,12 +54,12 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
     if (maxSize != QuotaBook::kUnlimited) { // its own VC's victims it needs for quota, not GPUs
         auto short_ = gpuMilliOf(j, size) - quota_.room(vc);
         for (const auto v : victims)
-            if (job(v).vc == vc)
+            if (job(v).tenant == vc)
                 short_ -= gpuMilliOf(v, rt_[idx(v)].alloc);
         for (const auto v : freed) {
             if (short_ <= 0)
                 break;
-            if (job(v).vc != vc || std::find(victims.begin(), victims.end(), v) != victims.end())
+            if (job(v).tenant != vc || std::find(victims.begin(), victims.end(), v) != victims.end())
                 continue;
             releaseAll(v, t, true); // given back by the sparing: its GPUs stay unused by the placement
             victims.push_back(v);
@@ -81,7 +81,7 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
 
 bool SimEngine::tryQuotaPreempt(std::int32_t j, std::int64_t t)
 {
-    const auto vc = job(j).vc;
+    const auto vc = job(j).tenant;
     const auto need = minStartSize(j, t);
     // Whole GPUs: those free now and those over-quota VCs hold beyond their quota bound what a
     // preemption can give (a share or a 0-GPU job may need CPU or a part of a GPU instead).
@@ -104,7 +104,7 @@ bool SimEngine::tryQuotaPreempt(std::int32_t j, std::int64_t t)
         candidates.push_back(victim);
     std::vector<std::int64_t> taken(quota_.vcCount(), 0);
     return preemptFor(j, t, eachOf(candidates), quota_.roomGpus(vc), false, [&](std::int32_t victim) {
-        const auto vv = job(victim).vc;
+        const auto vv = job(victim).tenant;
         const auto a = gpuMilliOf(victim, rt_[idx(victim)].alloc);
         if (quota_.held(vv) - taken[idx(vv)] - a < quota_.quota(vv))
             return false; // its VC would drop below quota
@@ -117,7 +117,7 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
 {
     const auto need = minStartSize(j, t);
     const bool wholeGpus = need > 0 && !model_.request(j).share();
-    const auto vc = job(j).vc;
+    const auto vc = job(j).tenant;
     const auto waiting = queuedJob(j, t);
     std::vector<std::pair<VictimRank, std::int32_t>> ranked;
     std::int64_t freeable = pool_.totalFree();
@@ -126,7 +126,7 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
     if (wholeGpus) { // cheap first: could every job above the bound free enough GPUs at all?
         std::int64_t upTo = pool_.totalFree();
         for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound && upTo < need; ++it)
-            if (!ownVcOnly || job(std::get<2>(*it)).vc == vc)
+            if (!ownVcOnly || job(std::get<2>(*it)).tenant == vc)
                 upTo += rt_[idx(std::get<2>(*it))].alloc;
         if (upTo < need)
             return false;
@@ -139,7 +139,7 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
         // The next candidate from `it` on (-1 after the last), `it` left past it.
         const auto next = [&](auto& it) {
             for (; it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it)
-                if (!ownVcOnly || job(std::get<2>(*it)).vc == vc)
+                if (!ownVcOnly || job(std::get<2>(*it)).tenant == vc)
                     return std::get<2>(*it++);
             return std::int32_t{-1};
         };
@@ -160,14 +160,14 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
     // Other policies rank the jobs above the bound themselves.
     for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound; ++it) {
         const auto victim = std::get<2>(*it);
-        if (ownVcOnly && job(victim).vc != vc)
+        if (ownVcOnly && job(victim).tenant != vc)
             continue;
         const auto rank = queue_->victimRank(queuedJob(victim, t), waiting);
         if (!rank)
             continue;
         ranked.push_back({*rank, victim});
         freeable += rt_[idx(victim)].alloc;
-        if (job(victim).vc == vc)
+        if (job(victim).tenant == vc)
             ownMilli += gpuMilliOf(victim, rt_[idx(victim)].alloc);
     }
     if (ranked.empty() || (wholeGpus && freeable < need))

@@ -86,11 +86,11 @@ void writeTrace(Database& db, const Trace& trace, RowProgress& progress)
     for (std::size_t i = 0; i < trace.jobs.size(); ++i) {
         const auto& j = trace.jobs[i];
         const auto idx = static_cast<std::int64_t>(i);
-        if (j.vc < 0 || j.vc >= tenants || j.user < 0 || j.user >= users || j.gpuModels < 0 || j.gpuModels >= modelSets)
+        if (j.tenant < 0 || j.tenant >= tenants || j.user < 0 || j.user >= users || j.gpuModels < 0 || j.gpuModels >= modelSets)
             throw ValueError("job " + std::to_string(i) + " ('" + j.id + "') has a vc, user or GPU model set index out of range");
         job.bindInt(1, idx);
         job.bindText(2, j.id);
-        job.bindInt(3, j.vc);
+        job.bindInt(3, j.tenant);
         job.bindInt(4, j.user);
         job.bindInt(5, j.submit_s);
         job.bindInt(6, j.gpus);
@@ -182,7 +182,7 @@ Trace readTrace(Database& db, const std::string& file, std::int64_t jobRows, Row
             j.id = t.text(1);
             if (tenants == 0)
                 t.fail(2, "a job needs a VC but the tenants table is empty");
-            j.vc = static_cast<std::int32_t>(t.integer(2, 0, tenants - 1));
+            j.tenant = static_cast<std::int32_t>(t.integer(2, 0, tenants - 1));
             if (users == 0)
                 t.fail(3, "a job needs a user but the users table is empty");
             j.user = static_cast<std::int32_t>(t.integer(3, 0, users - 1));

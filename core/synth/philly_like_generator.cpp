@@ -94,10 +94,10 @@ Job PhillyLikeGenerator::next()
     j.submit_s = static_cast<std::int64_t>(std::floor(arrivals_.calendarTime(operational_)));
     j.gpus = sizes_[sizeChoice_.pick(rng_)];
     const auto bucket = static_cast<std::size_t>(sizeBucket(j.gpus));
-    j.vc = static_cast<std::int32_t>(vcByBucket_[bucket].pick(rng_));
+    j.tenant = static_cast<std::int32_t>(vcByBucket_[bucket].pick(rng_));
     j.duration_s = std::max<std::int64_t>(1, std::llround(runtime_[bucket].value(rng_.uniform01())));
     j.status = kPhillyStatusMix[statusChoice_.pick(rng_)].status;
-    const auto vc = static_cast<std::size_t>(j.vc);
+    const auto vc = static_cast<std::size_t>(j.tenant);
     j.user = firstUserOfVc_[vc] + static_cast<std::int32_t>(userOfVc_[vc].pick(rng_));
     return j;
 }
@@ -110,7 +110,7 @@ Trace generatePhillyLikeTrace(PhillyLikeGenerator& generator)
     trace.meta.timeBase = TimeBase::Relative;
     while (!generator.done()) {
         Job j = generator.next();
-        j.vc = trace.internTenant(generator.vcNames()[static_cast<std::size_t>(j.vc)]);
+        j.tenant = trace.internTenant(generator.vcNames()[static_cast<std::size_t>(j.tenant)]);
         j.user = trace.internUser(generator.userNames()[static_cast<std::size_t>(j.user)]);
         trace.jobs.push_back(std::move(j));
     }

@@ -37,7 +37,7 @@ public:
     explicit PhillyLikeGenerator(const GenerateOptions& options);
 
     const Topology& cluster() const { return cluster_; }
-    // Names that Job::vc and Job::user index for jobs from next().
+    // Names that Job::tenant and Job::user index for jobs from next().
     const std::vector<std::string>& vcNames() const { return vcNames_; }
     const std::vector<std::string>& userNames() const { return userNames_; }
 

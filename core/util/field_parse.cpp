@@ -20,42 +20,53 @@ std::string quoted(std::string_view s)
         return "'" + std::string(s.substr(0, 40)) + "...'";
     return "'" + std::string(s) + "'";
 }
+
+// A number field's text: trimmed, not empty; first skips a leading '+' (from_chars refuses it).
+struct NumberText {
+    std::string_view text;
+    const char* first;
+    const char* last;
+};
+
+NumberText numberText(std::string_view field, const FieldRef& where)
+{
+    const auto t = trim(field);
+    if (t.empty())
+        failField(where, "value is empty");
+    return {t, t.data() + (t.front() == '+' ? 1 : 0), t.data() + t.size()};
+}
+
+[[noreturn]] void failOutside(const FieldRef& where, std::string_view text, const std::string& lo, const std::string& hi,
+                              std::string_view unit = {})
+{
+    failField(where, "value " + quoted(text) + " is outside [" + lo + ", " + hi + "]" + std::string(unit));
+}
 } // namespace
 
 double parseDouble(std::string_view text, const FieldRef& where, double lo, double hi)
 {
-    const auto t = trim(text);
-    if (t.empty())
-        failField(where, "value is empty");
-    const char* first = t.data();
-    if (*first == '+')
-        ++first;
+    const auto [t, first, last] = numberText(text, where);
     double v = 0;
-    const auto [ptr, ec] = std::from_chars(first, t.data() + t.size(), v);
+    const auto [ptr, ec] = std::from_chars(first, last, v);
     if (ec == std::errc::result_out_of_range)
         failField(where, "number " + quoted(t) + " is out of range");
-    if (ec != std::errc() || ptr != t.data() + t.size())
+    if (ec != std::errc() || ptr != last)
         failField(where, "expected a number, got " + quoted(t));
     if (!std::isfinite(v))
         failField(where, "number " + quoted(t) + " is not finite");
     if (v < lo || v > hi)
-        failField(where, "value " + quoted(t) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+        failOutside(where, t, std::to_string(lo), std::to_string(hi));
     return v;
 }
 
 std::int64_t parseInt(std::string_view text, const FieldRef& where, std::int64_t lo, std::int64_t hi)
 {
-    const auto t = trim(text);
-    if (t.empty())
-        failField(where, "value is empty");
-    const char* first = t.data();
-    if (*first == '+')
-        ++first;
+    const auto [t, first, last] = numberText(text, where);
     std::int64_t v = 0;
-    const auto [ptr, ec] = std::from_chars(first, t.data() + t.size(), v);
+    const auto [ptr, ec] = std::from_chars(first, last, v);
     if (ec == std::errc::result_out_of_range)
         failField(where, "integer " + quoted(t) + " is out of range");
-    if (ec != std::errc() || ptr != t.data() + t.size()) {
+    if (ec != std::errc() || ptr != last) {
         // Allow "12.0": a decimal with no fractional part.
         const double d = parseDouble(t, where);
         if (d != std::floor(d))
@@ -65,7 +76,7 @@ std::int64_t parseInt(std::string_view text, const FieldRef& where, std::int64_t
         v = static_cast<std::int64_t>(d);
     }
     if (v < lo || v > hi)
-        failField(where, "value " + quoted(t) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+        failOutside(where, t, std::to_string(lo), std::to_string(hi));
     return v;
 }
 
@@ -78,13 +89,13 @@ std::int64_t parseSeconds(std::string_view text, const FieldRef& where, std::int
         const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), whole);
         if (ec == std::errc() && ptr == t.data() + t.size()) {
             if (whole < lo || whole > hi)
-                failField(where, "value " + quoted(t) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "] seconds");
+                failOutside(where, t, std::to_string(lo), std::to_string(hi), " seconds");
             return whole;
         }
     }
     const double d = parseDouble(text, where);
     if (d < static_cast<double>(lo) - 0.5 || d > static_cast<double>(hi))
-        failField(where, "value " + quoted(trim(text)) + " is outside [" + std::to_string(lo) + ", " + std::to_string(hi) + "] seconds");
+        failOutside(where, trim(text), std::to_string(lo), std::to_string(hi), " seconds");
     return static_cast<std::int64_t>(std::llround(d));
 }
 

@@ -35,7 +35,7 @@ inline std::shared_ptr<const Trace> tinyTrace()
     for (const auto& r : rows) {
         Job j;
         j.id = r.id;
-        j.vc = t->internTenant(r.vc);
+        j.tenant = t->internTenant(r.vc);
         j.user = t->internUser("u");
         j.gpus = r.gpus;
         j.submit_s = r.submit;

@@ -44,7 +44,7 @@ Trace recordedTrace()
                          std::vector<RecordedAttempt> attempts, float util) {
         Job j;
         j.id = id;
-        j.vc = t.internTenant("v");
+        j.tenant = t.internTenant("v");
         j.gpus = gpus;
         j.submit_s = submit;
         j.duration_s = service;

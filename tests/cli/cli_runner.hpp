@@ -1,6 +1,8 @@
 #pragma once
 // Runs clusterlens-cli as a user would and captures its output.
 #include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QStringList>
 
@@ -34,6 +36,15 @@ inline CliRun runCli(const QStringList& args, int timeoutMs = 120000)
     QProcess p;
     p.start(QStringLiteral(CLENS_CLI_PATH), args);
     return finishCli(p, timeoutMs);
+}
+
+// `info --json` with these arguments, parsed (empty, with a warning, when the CLI failed).
+inline QJsonObject infoJson(const QStringList& extra)
+{
+    const auto r = runCli(QStringList{"info", "--json"} + extra);
+    if (r.exitCode != 0)
+        qWarning("clusterlens-cli failed: %s", r.err.constData());
+    return QJsonDocument::fromJson(r.out).object();
 }
 
 } // namespace clens::test

@@ -9,18 +9,6 @@
 
 using namespace clens::test;
 
-namespace {
-
-QJsonObject infoJson(const QStringList& extra)
-{
-    const auto r = runCli(QStringList{"info", "--json"} + extra);
-    if (r.exitCode != 0)
-        qWarning("clusterlens-cli failed: %s", r.err.constData());
-    return QJsonDocument::fromJson(r.out).object();
-}
-
-} // namespace
-
 class TestCliInfoFormats : public QObject {
     Q_OBJECT
 private slots:

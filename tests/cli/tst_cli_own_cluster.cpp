@@ -16,14 +16,6 @@ using namespace clens::test;
 
 namespace {
 
-QJsonObject infoJson(const QStringList& extra)
-{
-    const auto r = runCli(QStringList{"info", "--json"} + extra);
-    if (r.exitCode != 0)
-        qWarning("clusterlens-cli failed: %s", r.err.constData());
-    return QJsonDocument::fromJson(r.out).object();
-}
-
 bool haveTzdb() { return std::filesystem::exists("/usr/share/zoneinfo/Europe/Berlin") || std::getenv("TZDIR"); }
 
 const QStringList kSlurm{"--trace", sample("slurm/sacct_jobs.txt"), "--timezone", "Europe/Berlin", "--cluster",

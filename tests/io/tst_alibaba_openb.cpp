@@ -175,7 +175,7 @@ void TestAlibabaOpenb::podMapping()
     QCOMPARE(p0.gpus, 1);
     QCOMPARE(p0.gpuMilli, 460);
     QVERIFY(p0.status == JobStatus::Pass);
-    QCOMPARE(t.tenants[static_cast<std::size_t>(p0.vc)].name, std::string("LS"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(p0.tenant)].name, std::string("LS"));
     QCOMPARE(p0.cpuCores, 12.0); // 12000 / 1000
     QCOMPARE(p0.memGb, 16.0);    // 16384 / 1024
     QCOMPARE(p0.gpuModels, 0);

@@ -55,7 +55,7 @@ void TestHelios::mapping()
     QCOMPARE(*j.recordedEnd_s, std::int64_t{1591736109});
     QCOMPARE(j.duration_s, std::int64_t{36848}); // the duration column = end - start
     QCOMPARE(j.gpus, 1);
-    QCOMPARE(t.tenants[static_cast<std::size_t>(j.vc)].name, std::string("vcX"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(j.tenant)].name, std::string("vcX"));
     QCOMPARE(t.users[static_cast<std::size_t>(j.user)], std::string("uA"));
     QCOMPARE(*t.jobs[1].recordedQueueDelay(), std::int64_t{213}); // 18:41:27 -> 18:45:00
     QCOMPARE(j.cpuCores, 4.0);

@@ -111,7 +111,7 @@ void TestKubernetes::samplePods()
     QCOMPARE(*r.recordedStart_s, std::int64_t{1714982400 + 12});
     QCOMPARE(r.duration_s, std::int64_t{3 * 3600 + 1800 - 12}); // 08:00:12 -> 11:30:00
     QCOMPARE(r.attempts.at(0).placement.at(0).server, std::string("a100-0"));
-    QCOMPARE(t.tenants[static_cast<std::size_t>(r.vc)].name, std::string("team-vision"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(r.tenant)].name, std::string("team-vision"));
     // A sidecar adds its requests: 16 + 0.5 CPUs, 128 GiB + 512 MiB.
     const auto& vit = job(t, "team-vision/train-vit-0");
     QCOMPARE(vit.cpuCores, 16.5);

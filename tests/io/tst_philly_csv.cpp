@@ -86,7 +86,7 @@ void TestPhillyCsv::rowsMapToJobs()
     QCOMPARE(t.jobs[1].duration_s, std::int64_t{1516}); // 1515.5 rounds half away from zero
     QCOMPARE(t.jobs[1].gpus, 8);
     QCOMPARE(t.jobs[1].id, std::string("2"));
-    QCOMPARE(t.tenants[static_cast<std::size_t>(t.jobs[1].vc)].name, std::string("6214e9"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(t.jobs[1].tenant)].name, std::string("6214e9"));
     QVERIFY(t.jobs[2].skip == SkipReason::ZeroGpus);
     QVERIFY(t.jobs[0].status == JobStatus::Pass);
 }

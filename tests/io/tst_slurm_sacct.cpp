@@ -38,7 +38,7 @@ const Job& job(const Trace& t, const std::string& id)
     return *it;
 }
 
-std::string tenant(const Trace& t, const Job& j) { return t.tenants[static_cast<std::size_t>(j.vc)].name; }
+std::string tenant(const Trace& t, const Job& j) { return t.tenants[static_cast<std::size_t>(j.tenant)].name; }
 
 Trace sampleTrace(const std::string& zone)
 {
@@ -215,10 +215,10 @@ void TestSlurmSacct::tenantOption()
     ImportOptions o;
     o.slurmTenant = by.toStdString();
     const auto t = readSlurmSacct(path, o);
-    QCOMPARE(QString::fromStdString(t.tenants[static_cast<std::size_t>(t.jobs[0].vc)].name), tenant);
+    QCOMPARE(QString::fromStdString(t.tenants[static_cast<std::size_t>(t.jobs[0].tenant)].name), tenant);
     QCOMPARE(t.meta.tenantNote.empty(), by == "account");
     if (by == "account") // an empty account is tenant (none), noted
-        QCOMPARE(t.tenants[static_cast<std::size_t>(t.jobs[1].vc)].name, std::string("(none)"));
+        QCOMPARE(t.tenants[static_cast<std::size_t>(t.jobs[1].tenant)].name, std::string("(none)"));
 }
 
 void TestSlurmSacct::stepsAndRequests()

@@ -59,7 +59,7 @@ void TestSlurmSacctJson::sameJobsAsTheTextSample()
         const auto& a = json.jobs[i];
         const auto& b = text.jobs[i];
         QCOMPARE(a.id, b.id); // 4130_1 and 4140+1 rebuilt from the array and het objects
-        QCOMPARE(json.tenants[static_cast<std::size_t>(a.vc)].name, text.tenants[static_cast<std::size_t>(b.vc)].name);
+        QCOMPARE(json.tenants[static_cast<std::size_t>(a.tenant)].name, text.tenants[static_cast<std::size_t>(b.tenant)].name);
         QCOMPARE(json.users[static_cast<std::size_t>(a.user)], text.users[static_cast<std::size_t>(b.user)]);
         QCOMPARE(a.gpus, b.gpus);
         QCOMPARE(a.cpuCores, b.cpuCores);

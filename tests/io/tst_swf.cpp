@@ -38,7 +38,7 @@ void TestSwf::sampleMapping()
     QCOMPARE(*j1.recordedStart_s, std::int64_t{10});
     QCOMPARE(*j1.recordedEnd_s, std::int64_t{3610});
     QVERIFY(j1.status == JobStatus::Pass);
-    QCOMPARE(t.tenants[static_cast<std::size_t>(j1.vc)].name, std::string("queue 1"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(j1.tenant)].name, std::string("queue 1"));
     QCOMPARE(t.users[static_cast<std::size_t>(j1.user)], std::string("user 1"));
     // Job 2: allocated unknown -> requested 8; failed; queue 2.
     QCOMPARE(t.jobs[1].gpus, 8);
@@ -49,7 +49,7 @@ void TestSwf::sampleMapping()
     QVERIFY(!j3.recordedStart_s);
     QCOMPARE(j3.duration_s, std::int64_t{0});
     QCOMPARE(j3.gpus, 2);
-    QCOMPARE(t.tenants[static_cast<std::size_t>(j3.vc)].name, std::string("group 2"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(j3.tenant)].name, std::string("group 2"));
     // Job 4: the summary line (submit 180, run 600); its status-2/3 lines are not jobs.
     QCOMPARE(t.jobs[3].id, std::string("4"));
     QCOMPARE(t.jobs[3].submit_s, std::int64_t{180});
@@ -60,7 +60,7 @@ void TestSwf::sampleMapping()
     QVERIFY(j5.status == JobStatus::Pass);
     QCOMPARE(j5.duration_s, std::int64_t{50});
     QCOMPARE(t.users[static_cast<std::size_t>(j5.user)], std::string());
-    QCOMPARE(t.tenants[static_cast<std::size_t>(j5.vc)].name, std::string("default"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(j5.tenant)].name, std::string("default"));
     // Job 6: no processor count at all -> 0 GPUs, not simulated.
     QVERIFY(t.jobs[5].skip == SkipReason::ZeroGpus);
     QCOMPARE(t.tenants.size(), std::size_t{4}); // queue 1, queue 2, group 2, default

@@ -3,7 +3,7 @@
 # inside ui a folder includes only folders of a lower layer (or itself), so no two folders
 # include each other.
 set(core_layers "util=0;model=1;synth=2;phases=2;sim=3;io=4;store=4;pack=4;analysis=5")
-set(ui_layers "style=0;time=0;run=1;io=2;models=2;views=3;analysis=4;phases=5;pack=5;sweep=5;app=6")
+set(ui_layers "style=0;time=0;run=1;io=2;models=2;views=3;analysis=4;phases=5;pack=5;sweep=5;window=6")
 
 function(layer_of top folder out)
   set(${out} "" PARENT_SCOPE)

@@ -3,12 +3,47 @@
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/synth/philly_like_generator.hpp"
 
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace clens::test {
+
+// A philly-like workload from the generator: its cluster and its trace.
+struct GeneratedWorkload {
+    std::shared_ptr<const Topology> cluster;
+    std::shared_ptr<const Trace> trace;
+};
+
+inline GeneratedWorkload generatedWorkload(std::int64_t jobs, std::int32_t servers, double load, std::uint64_t seed)
+{
+    synth::GenerateOptions o;
+    o.jobs = jobs;
+    o.servers = servers;
+    o.load = load;
+    o.seed = seed;
+    synth::PhillyLikeGenerator g(o);
+    auto trace = std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g));
+    return {std::make_shared<const Topology>(g.cluster()), std::move(trace)};
+}
+
+// Scenarios that each move one family of GPU knobs (locality, placement, backfill, gang), as
+// rows for tests that must hold under every rule: (row name, scenario JSON).
+inline const std::vector<std::pair<const char*, const char*>>& gpuKnobScenarios()
+{
+    static const std::vector<std::pair<const char*, const char*>> rows{
+        {"defaults", "{}"},
+        {"never relax", R"({"locality": {"relax_to_rack_after_s": null, "relax_to_any_after_s": null}})"},
+        {"relax at once, spread", R"({"locality": {"relax_to_rack_after_s": 0, "relax_to_any_after_s": 0}, "placement": "spread"})"},
+        {"first-fit, rack 4", R"({"placement": "first-fit", "locality": {"rack_size": 4}})"},
+        {"backfill none", R"({"backfill": "none"})"},
+        {"elastic", R"({"gang": {"policy": "elastic", "min_fraction": 0.25, "elastic_after_s": 300}})"},
+        {"gang none", R"({"gang": {"policy": "none"}})"},
+    };
+    return rows;
+}
 
 // servers: (rack name, GPUs) in layout order; names s0, s1, ...
 inline std::shared_ptr<const Topology> makeCluster(const std::vector<std::pair<std::string, int>>& servers)
@@ -67,7 +102,7 @@ inline std::shared_ptr<const Trace> makeTrace(const std::vector<JobSpec>& jobs, 
         Job j;
         j.id = s.id.empty() ? "j" + std::to_string(n) : s.id;
         ++n;
-        j.vc = t->internTenant(s.vc);
+        j.tenant = t->internTenant(s.vc);
         j.user = t->internUser(s.user);
         j.submit_s = s.submit;
         j.gpus = s.gpus;

@@ -6,6 +6,7 @@
 #include "core/sim/sim_invariants.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/synth/philly_like_generator.hpp"
+#include "tests/sim/sim_test_support.hpp"
 
 #include <QTest>
 
@@ -15,24 +16,10 @@ using namespace clens;
 
 namespace {
 
-struct Workload {
-    std::shared_ptr<const Topology> cluster;
-    std::shared_ptr<const Trace> trace;
-};
-
 // 6,000 philly-like jobs on 120 servers at offered load 3: queues of hundreds of jobs form.
-const Workload& workload()
+const test::GeneratedWorkload& workload()
 {
-    static const Workload w = [] {
-        synth::GenerateOptions o;
-        o.jobs = 6000;
-        o.servers = 120;
-        o.load = 3.0;
-        o.seed = 11;
-        synth::PhillyLikeGenerator g(o);
-        auto trace = std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g));
-        return Workload{std::make_shared<const Topology>(g.cluster()), trace};
-    }();
+    static const auto w = test::generatedWorkload(6000, 120, 3.0, 11);
     return w;
 }
 
@@ -67,13 +54,8 @@ private slots:
 void TestSimInvariants::invariantsHold_data()
 {
     QTest::addColumn<QString>("scenario");
-    QTest::newRow("defaults") << "{}";
-    QTest::newRow("never relax") << R"({"locality": {"relax_to_rack_after_s": null, "relax_to_any_after_s": null}})";
-    QTest::newRow("relax at once, spread") << R"({"locality": {"relax_to_rack_after_s": 0, "relax_to_any_after_s": 0}, "placement": "spread"})";
-    QTest::newRow("first-fit, rack 4") << R"({"placement": "first-fit", "locality": {"rack_size": 4}})";
-    QTest::newRow("backfill none") << R"({"backfill": "none"})";
-    QTest::newRow("elastic") << R"({"gang": {"policy": "elastic", "min_fraction": 0.25, "elastic_after_s": 300}})";
-    QTest::newRow("gang none") << R"({"gang": {"policy": "none"}})";
+    for (const auto& [name, json] : test::gpuKnobScenarios())
+        QTest::newRow(name) << QString(json);
     QTest::newRow("gang none, strict quota") << QString::fromStdString(quotas("strict")).replace("{\"quota\"", "{\"gang\": {\"policy\": \"none\"}, \"quota\"");
     QTest::newRow("strict quota") << QString::fromStdString(quotas("strict"));
     QTest::newRow("borrow") << QString::fromStdString(quotas("borrow"));

@@ -147,7 +147,7 @@ void TestSimQueue::qssfPredictsFromHistory()
     auto policy = makeQueuePolicy(q, trace);
     const auto jobOf = [](std::int32_t vc, std::int32_t user, std::int32_t gpus, std::int64_t duration) {
         Job j;
-        j.vc = vc;
+        j.tenant = vc;
         j.user = user;
         j.gpus = gpus;
         j.duration_s = duration;

@@ -15,24 +15,10 @@ using namespace clens::test;
 
 namespace {
 
-struct Workload {
-    std::shared_ptr<const Topology> cluster;
-    std::shared_ptr<const Trace> trace;
-};
-
 // 3,000 philly-like jobs on 60 servers at offered load 3: long queues, every delay cause.
-const Workload& loaded()
+const GeneratedWorkload& loaded()
 {
-    static const Workload w = [] {
-        synth::GenerateOptions o;
-        o.jobs = 3000;
-        o.servers = 60;
-        o.load = 3.0;
-        o.seed = 17;
-        synth::PhillyLikeGenerator g(o);
-        auto trace = std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g));
-        return Workload{std::make_shared<const Topology>(g.cluster()), trace};
-    }();
+    static const auto w = generatedWorkload(3000, 60, 3.0, 17);
     return w;
 }
 
@@ -140,13 +126,8 @@ private slots:
 void TestSimResources::resourceModeMatchesGpuOnlyWhenNothingLimits_data()
 {
     QTest::addColumn<QString>("scenario");
-    QTest::newRow("defaults") << "{}";
-    QTest::newRow("never relax") << R"({"locality": {"relax_to_rack_after_s": null, "relax_to_any_after_s": null}})";
-    QTest::newRow("relax at once, spread") << R"({"locality": {"relax_to_rack_after_s": 0, "relax_to_any_after_s": 0}, "placement": "spread"})";
-    QTest::newRow("first-fit, rack 4") << R"({"placement": "first-fit", "locality": {"rack_size": 4}})";
-    QTest::newRow("backfill none") << R"({"backfill": "none"})";
-    QTest::newRow("elastic") << R"({"gang": {"policy": "elastic", "min_fraction": 0.25, "elastic_after_s": 300}})";
-    QTest::newRow("gang none") << R"({"gang": {"policy": "none"}})";
+    for (const auto& [name, json] : gpuKnobScenarios())
+        QTest::newRow(name) << QString(json);
     QTest::newRow("strict quota") << QString::fromStdString("{" + quotas("strict") + "}");
     QTest::newRow("borrow") << QString::fromStdString("{" + quotas("borrow") + "}");
     QTest::newRow("borrow-preempt") << QString::fromStdString("{" + quotas("borrow-preempt") + "}");

@@ -59,7 +59,7 @@ inline void compareTrace(const Trace& x, const Trace& y, const QString& where)
     for (std::size_t i = 0; i < x.jobs.size(); ++i) {
         const auto &a = x.jobs[i], &b = y.jobs[i];
         CLENS_SAME(a.id, b.id);
-        CLENS_SAME(a.vc, b.vc);
+        CLENS_SAME(a.tenant, b.tenant);
         CLENS_SAME(a.user, b.user);
         CLENS_SAME(a.submit_s, b.submit_s);
         CLENS_SAME(a.gpus, b.gpus);

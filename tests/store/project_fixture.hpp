@@ -42,7 +42,7 @@ inline std::shared_ptr<const Trace> makeRichTrace()
     for (std::size_t i = 0; i < ids.size(); ++i) {
         Job j;
         j.id = ids[i];
-        j.vc = static_cast<std::int32_t>(i % 3);
+        j.tenant = static_cast<std::int32_t>(i % 3);
         j.user = static_cast<std::int32_t>((i + 1) % 3);
         // The extremes the loader accepts, as the importers do (docs/formats.md "Limits").
         j.submit_s = i == 0 ? -kMaxSeconds : i == 1 ? kMaxSeconds : static_cast<std::int64_t>(i) * 1000 - 5000;

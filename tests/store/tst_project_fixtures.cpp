@@ -169,7 +169,7 @@ void TestProjectFixtures::committedFixtureOpens()
     QCOMPARE(t.users.size(), std::size_t{6});
     const Job& j05 = t.jobs[4];
     QCOMPARE(j05.id, std::string("j05"));
-    QCOMPARE(t.tenants[static_cast<std::size_t>(j05.vc)].name, std::string("nlp"));
+    QCOMPARE(t.tenants[static_cast<std::size_t>(j05.tenant)].name, std::string("nlp"));
     QCOMPARE(t.users[static_cast<std::size_t>(j05.user)], std::string("chen"));
     QCOMPARE(j05.submit_s, std::int64_t{120});
     QCOMPARE(j05.gpus, 4);

@@ -232,7 +232,7 @@ void TestPhillyLikeGenerator::vcShares()
     const auto& m = phillyMarginals();
     std::vector<std::int64_t> counts(trace_.tenants.size());
     for (const auto& j : trace_.jobs)
-        ++counts[static_cast<std::size_t>(j.vc)];
+        ++counts[static_cast<std::size_t>(j.tenant)];
     QString why;
     for (const auto& vc : m.vcs) {
         std::int64_t total = 0;
@@ -247,7 +247,7 @@ void TestPhillyLikeGenerator::vcShares()
     const auto big = trace_.findTenant("6214e9");
     QVERIFY(big);
     for (const auto& j : trace_.jobs)
-        if (j.vc == *big)
+        if (j.tenant == *big)
             QVERIFY(j.gpus <= 8);
 }
 

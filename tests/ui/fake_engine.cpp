@@ -287,7 +287,7 @@ SimResult fakeSimulate(const ui::SimInput& input, const Scenario& sc, const Prog
                 const auto& w = r.waits[jr.firstWait + k];
                 if (w.from_s <= x && x < w.to_s) {
                     ++queued;
-                    ++s.queuedByVc[static_cast<std::size_t>(trace.jobs[j].vc)].back();
+                    ++s.queuedByVc[static_cast<std::size_t>(trace.jobs[j].tenant)].back();
                 }
             }
         }

@@ -2,7 +2,7 @@
 // A main window for the UI tests: non-interactive (errors are signalled, not shown in dialogs),
 // with the bundled demo as its demo, shown at a fixed size.
 #include "tests/common/test_support.hpp"
-#include "ui/app/main_window.hpp"
+#include "ui/window/main_window.hpp"
 
 #include <QSize>
 #include <QString>

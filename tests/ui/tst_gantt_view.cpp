@@ -29,7 +29,7 @@ SnapshotPtr run(int extra = 0)
     const auto add = [&](const std::string& id, const std::string& vc, std::int32_t gpus, std::int64_t submit, std::int64_t duration) {
         Job j;
         j.id = id;
-        j.vc = trace->internTenant(vc);
+        j.tenant = trace->internTenant(vc);
         j.user = trace->internUser("u");
         j.gpus = gpus;
         j.submit_s = submit;

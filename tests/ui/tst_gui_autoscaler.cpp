@@ -5,8 +5,8 @@
 // Data: the teaching demo, and the first 600 jobs of the Philly sample on its machine list (the
 // whole sample with the autoscaler takes minutes per run).
 #include "tests/common/test_support.hpp"
-#include "ui/app/main_window.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/session.hpp"
 #include "ui/phases/phase_graph_view.hpp"
 #include "ui/phases/phases_page.hpp"
 #include "ui/phases/simulated_cluster_box.hpp"

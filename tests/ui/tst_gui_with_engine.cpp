@@ -3,8 +3,8 @@
 // placement is allowed at once, so enough free GPUs always means a placement), the heatmap
 // shows a different cluster at the same instant, and the inspector says why j05 waited.
 #include "tests/common/test_support.hpp"
-#include "ui/app/main_window.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/session.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "ui/models/summary_compare_model.hpp"
 #include "ui/views/duration_knob.hpp"

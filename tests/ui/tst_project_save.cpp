@@ -2,7 +2,7 @@
 // cancelled save leaves the file on disk as it was; a saved file opens with the same jobs.
 #include "tests/ui/busy_pool.hpp"
 #include "tests/ui/ui_test_support.hpp"
-#include "ui/app/project_save.hpp"
+#include "ui/window/project_save.hpp"
 
 #include <QFile>
 #include <QSignalSpy>

@@ -1,5 +1,5 @@
 // File → Open Recent: newest first, at most eight, each entry opening what it names.
-#include "ui/app/recent_files_menu.hpp"
+#include "ui/window/recent_files_menu.hpp"
 
 #include <QAction>
 #include <QApplication>

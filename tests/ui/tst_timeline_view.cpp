@@ -33,7 +33,7 @@ SnapshotPtr run(int gpus, const std::vector<std::pair<std::int64_t, std::int64_t
     for (const auto& [submit, duration] : jobs) {
         Job j;
         j.id = "j" + std::to_string(trace->jobs.size());
-        j.vc = trace->internTenant(vcs.empty() ? "v" : vcs[trace->jobs.size()]);
+        j.tenant = trace->internTenant(vcs.empty() ? "v" : vcs[trace->jobs.size()]);
         j.user = trace->internUser("u");
         j.submit_s = submit;
         j.gpus = 1;

@@ -72,7 +72,7 @@ bool JobFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
     const Job* job = jobs_->jobOf(sourceRow);
     if (!r || !job)
         return false;
-    if (vc_ && job->vc != *vc_)
+    if (vc_ && job->tenant != *vc_)
         return false;
     if (status_ && r->status != *status_)
         return false;

@@ -137,8 +137,8 @@ QString JobTableModel::searchText(int row) const
         return {};
     const Trace& t = *snapshot_->result->trace;
     QString s = QString::fromStdString(job->id);
-    if (static_cast<std::size_t>(job->vc) < t.tenants.size())
-        s += QLatin1Char(' ') + QString::fromStdString(t.tenants[static_cast<std::size_t>(job->vc)].name);
+    if (static_cast<std::size_t>(job->tenant) < t.tenants.size())
+        s += QLatin1Char(' ') + QString::fromStdString(t.tenants[static_cast<std::size_t>(job->tenant)].name);
     if (static_cast<std::size_t>(job->user) < t.users.size())
         s += QLatin1Char(' ') + QString::fromStdString(t.users[static_cast<std::size_t>(job->user)]);
     return s;
@@ -150,7 +150,7 @@ double JobTableModel::sortKey(int row, int column) const
     const JobResult& r = *resultAt(row);
     switch (column) {
     case Id: return row; // input order
-    case Vc: return static_cast<std::size_t>(job.vc) < vcRank_.size() ? vcRank_[static_cast<std::size_t>(job.vc)] : -1;
+    case Vc: return static_cast<std::size_t>(job.tenant) < vcRank_.size() ? vcRank_[static_cast<std::size_t>(job.tenant)] : -1;
     case User:
         return static_cast<std::size_t>(job.user) < userRank_.size() ? userRank_[static_cast<std::size_t>(job.user)] : -1;
     case Gpus: return job.gpus;
@@ -198,8 +198,8 @@ QVariant JobTableModel::display(int row, int column) const
     switch (column) {
     case Id: return QString::fromStdString(job.id);
     case Vc:
-        return static_cast<std::size_t>(job.vc) < t.tenants.size()
-                   ? QString::fromStdString(t.tenants[static_cast<std::size_t>(job.vc)].name)
+        return static_cast<std::size_t>(job.tenant) < t.tenants.size()
+                   ? QString::fromStdString(t.tenants[static_cast<std::size_t>(job.tenant)].name)
                    : QString();
     case User:
         return static_cast<std::size_t>(job.user) < t.users.size() ? QString::fromStdString(t.users[static_cast<std::size_t>(job.user)])

@@ -33,8 +33,8 @@ void VcQuotaModel::rebuild()
         for (std::size_t i = 0; i < trace_->tenants.size(); ++i)
             rows_[i].name = trace_->tenants[i].name;
         for (const Job& j : trace_->jobs)
-            if (j.simulated() && static_cast<std::size_t>(j.vc) < rows_.size()) {
-                auto& r = rows_[static_cast<std::size_t>(j.vc)];
+            if (j.simulated() && static_cast<std::size_t>(j.tenant) < rows_.size()) {
+                auto& r = rows_[static_cast<std::size_t>(j.tenant)];
                 ++r.jobs;
                 r.gpuHours += static_cast<double>(j.gpus) * static_cast<double>(j.duration_s) / 3600.0;
             }

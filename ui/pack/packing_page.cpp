@@ -14,11 +14,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
-#include <QMenu>
 #include <QProgressBar>
 #include <QSlider>
 #include <QSpinBox>
@@ -132,13 +130,7 @@ QWidget* PackingPage::buildControls()
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // a long status never widens the window
     status_->setMinimumWidth(120);
     h->addWidget(status_, 1);
-    export_ = new QToolButton;
-    export_->setText(tr("Export"));
-    export_->setPopupMode(QToolButton::InstantPopup);
-    auto* menu = new QMenu(export_);
-    menu->addAction(tr("Chart…"), this, [this] { chooseExport(false); });
-    menu->addAction(tr("Curves (CSV)…"), this, [this] { chooseExport(true); });
-    export_->setMenu(menu);
+    export_ = makePageExportButton(tr("Curves (CSV)…"), this, [this](bool csv) { chooseExport(csv); });
     h->addWidget(export_);
     return row;
 }
@@ -377,24 +369,14 @@ QString PackingPage::exportCurves(const QString& path) const
 
 void PackingPage::chooseExport(bool csv)
 {
-    QString path;
-    QString error;
-    if (csv) {
-        path = QFileDialog::getSaveFileName(this, tr("Export the curves"), {}, tr("CSV (*.csv)"));
-        if (path.isEmpty())
-            return;
-        error = exportCurves(path);
-    } else {
-        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("packing.png"), ChartExportOptions::titled(tr("GPUs allocated as pods arrive, by placement policy"), QSize(1200, 750)));
-        if (!request)
-            return;
-        path = request->path;
-        error = exportChart(path, request->options);
-    }
+    const auto error = runPageExport(
+        this, csv,
+        {tr("Export the curves"), [this](const QString& path) { return exportCurves(path); }, QStringLiteral("packing.png"),
+         ChartExportOptions::titled(tr("GPUs allocated as pods arrive, by placement policy"), QSize(1200, 750)),
+         [this](const QString& path, const ChartExportOptions& options) { return exportChart(path, options); }},
+        status_);
     if (!error.isEmpty())
         emit failed(error);
-    else if (csv)
-        status_->setText(tr("Exported to %1").arg(path));
 }
 
 } // namespace clens::ui

@@ -13,7 +13,6 @@
 #include "ui/views/chart_export.hpp"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QFutureWatcher>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -21,7 +20,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -223,13 +221,7 @@ QWidget* SweepPage::buildRunRow()
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     status_->setMinimumWidth(160);
     h->addWidget(status_, 1);
-    export_ = new QToolButton;
-    export_->setText(tr("Export"));
-    export_->setPopupMode(QToolButton::InstantPopup);
-    auto* menu = new QMenu(export_);
-    menu->addAction(tr("Chart…"), this, [this] { chooseExport(false); });
-    menu->addAction(tr("Table (CSV, as clusterlens-cli sweep writes it)…"), this, [this] { chooseExport(true); });
-    export_->setMenu(menu);
+    export_ = makePageExportButton(tr("Table (CSV, as clusterlens-cli sweep writes it)…"), this, [this](bool csv) { chooseExport(csv); });
     h->addWidget(export_);
     return row;
 }
@@ -700,24 +692,14 @@ QString SweepPage::exportChart(const QString& path, const ChartExportOptions& op
 
 void SweepPage::chooseExport(bool csv)
 {
-    QString path;
-    QString error;
-    if (csv) {
-        path = QFileDialog::getSaveFileName(this, tr("Export the sweep's table"), {}, tr("CSV (*.csv)"));
-        if (path.isEmpty())
-            return;
-        error = exportTable(path);
-    } else {
-        const auto request = askChartExport(this, tr("Export the chart"), QStringLiteral("sweep.png"), ChartExportOptions::titled(tr("The sweep's runs"), QSize(1200, 750)));
-        if (!request)
-            return;
-        path = request->path;
-        error = exportChart(path, request->options);
-    }
+    const auto error = runPageExport(
+        this, csv,
+        {tr("Export the sweep's table"), [this](const QString& path) { return exportTable(path); }, QStringLiteral("sweep.png"),
+         ChartExportOptions::titled(tr("The sweep's runs"), QSize(1200, 750)),
+         [this](const QString& path, const ChartExportOptions& options) { return exportChart(path, options); }},
+        status_);
     if (!error.isEmpty())
         emit failed(error);
-    else if (csv)
-        status_->setText(tr("Exported to %1").arg(path));
 }
 
 } // namespace clens::ui

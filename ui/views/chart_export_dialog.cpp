@@ -9,8 +9,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSettings>
 #include <QSpinBox>
+#include <QToolButton>
 
 namespace clens::ui {
 
@@ -100,6 +102,33 @@ std::optional<ChartExportRequest> askChartExport(QWidget* parent, const QString&
     if (!options)
         return std::nullopt;
     return ChartExportRequest{path, *options};
+}
+
+QString runPageExport(QWidget* parent, bool csv, const PageExport& what, QLabel* status)
+{
+    if (csv) {
+        const QString path = QFileDialog::getSaveFileName(parent, what.csvCaption, {}, QObject::tr("CSV (*.csv)"));
+        if (path.isEmpty())
+            return {};
+        const QString error = what.writeCsv(path);
+        if (error.isEmpty())
+            status->setText(QObject::tr("Exported to %1").arg(path));
+        return error;
+    }
+    const auto request = askChartExport(parent, QObject::tr("Export the chart"), what.chartFile, what.chartDefaults);
+    return request ? what.writeChart(request->path, request->options) : QString();
+}
+
+QToolButton* makePageExportButton(const QString& dataLabel, QObject* context, const std::function<void(bool csv)>& choose)
+{
+    auto* button = new QToolButton;
+    button->setText(QObject::tr("Export"));
+    button->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(button);
+    menu->addAction(QObject::tr("Chart…"), context, [choose] { choose(false); });
+    menu->addAction(dataLabel, context, [choose] { choose(true); });
+    button->setMenu(menu);
+    return button;
 }
 
 ChartFrame chartFrame(const ChartExportOptions& options, const QStringList& description, const QStringList& footnotes)

@@ -8,12 +8,15 @@
 #include <QDialog>
 #include <QSize>
 
+#include <functional>
 #include <optional>
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QToolButton;
 
 namespace clens::ui {
 
@@ -64,6 +67,21 @@ struct ChartExportRequest {
 };
 std::optional<ChartExportRequest> askChartExport(QWidget* parent, const QString& caption, const QString& suggestedPath,
                                                  const ChartExportOptions& defaults);
+
+// A page's Export menu: its chart (askChartExport, then writeChart) or its data as CSV (a save
+// dialog, then writeCsv; `status` then says where it went). Returns the write's error ("" when
+// written or when the user cancelled).
+struct PageExport {
+    QString csvCaption;
+    std::function<QString(const QString& path)> writeCsv;
+    QString chartFile; // the suggested name, also the key the chart's size is remembered under
+    ChartExportOptions chartDefaults;
+    std::function<QString(const QString& path, const ChartExportOptions&)> writeChart;
+};
+QString runPageExport(QWidget* parent, bool csv, const PageExport& what, QLabel* status);
+// The page's Export button: a menu of "Chart…" and dataLabel (its data as CSV), each calling
+// choose(csv) in context.
+QToolButton* makePageExportButton(const QString& dataLabel, QObject* context, const std::function<void(bool csv)>& choose);
 
 // The frame the options ask for: their title and PNG scale; under the chart the description (the
 // trace, the scenario, the range) when asked for, then the chart's footnotes, always (a caveat

@@ -192,14 +192,14 @@ void GanttView::rebuildRows()
             std::stable_sort(jobs.begin(), jobs.end(), [&](std::int32_t a, std::int32_t b) {
                 const auto& x = trace[static_cast<std::size_t>(a)];
                 const auto& y = trace[static_cast<std::size_t>(b)];
-                if (mode_ == Rows::ByVc && x.vc != y.vc)
-                    return x.vc < y.vc;
+                if (mode_ == Rows::ByVc && x.tenant != y.tenant)
+                    return x.tenant < y.tenant;
                 return x.submit_s < y.submit_s;
             });
             jobsShown_ = static_cast<std::int64_t>(jobs.size());
             for (std::size_t i = 0; i < jobs.size(); ++i) {
-                const auto vc = trace[static_cast<std::size_t>(jobs[i])].vc;
-                if (mode_ == Rows::ByVc && (i == 0 || trace[static_cast<std::size_t>(jobs[i - 1])].vc != vc))
+                const auto vc = trace[static_cast<std::size_t>(jobs[i])].tenant;
+                if (mode_ == Rows::ByVc && (i == 0 || trace[static_cast<std::size_t>(jobs[i - 1])].tenant != vc))
                     rows_.push_back({Row::Vc, vc});
                 rows_.push_back({Row::Job, jobs[i]});
             }
@@ -463,7 +463,7 @@ bool GanttView::event(QEvent* event)
     const JobResult& jr = r.jobs[static_cast<std::size_t>(job)];
     const TimeFormat tf(r.trace->meta.timeBase, r.firstSubmit_s);
     QString text = tr("<b>%1</b> · VC %2 · %3 GPU(s)<br>submitted %4")
-                       .arg(QString::fromStdString(j.id).toHtmlEscaped(), QString::fromStdString(r.trace->tenants[static_cast<std::size_t>(j.vc)].name).toHtmlEscaped())
+                       .arg(QString::fromStdString(j.id).toHtmlEscaped(), QString::fromStdString(r.trace->tenants[static_cast<std::size_t>(j.tenant)].name).toHtmlEscaped())
                        .arg(j.gpus)
                        .arg(tf.instantShort(j.submit_s));
     if (jr.start_s)

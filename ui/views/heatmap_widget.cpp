@@ -269,7 +269,7 @@ void HeatmapWidget::colourByHolder()
             } else {
                 switch (mode_) {
                 case ColorMode::Tenant:
-                    c = static_cast<std::size_t>(job) < jobs.size() ? palette::tenant(jobs[static_cast<std::size_t>(job)].vc)
+                    c = static_cast<std::size_t>(job) < jobs.size() ? palette::tenant(jobs[static_cast<std::size_t>(job)].tenant)
                                                                     : palette::busy();
                     break;
                 case ColorMode::Job: c = palette::job(job); break;

@@ -35,7 +35,7 @@ std::vector<LegendEntry> HeatmapWidget::legend() const
             for (std::size_t g = 0; g < state_.job.size(); ++g) {
                 const auto job = state_.job[g];
                 if (job >= 0 && static_cast<std::size_t>(job) < trace_->jobs.size() && state_.gpu[g] != GpuState::Failed)
-                    ++byVc[trace_->jobs[static_cast<std::size_t>(job)].vc];
+                    ++byVc[trace_->jobs[static_cast<std::size_t>(job)].tenant];
             }
         std::vector<std::pair<std::int32_t, std::int64_t>> sorted(byVc.begin(), byVc.end());
         std::stable_sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.second > b.second; });

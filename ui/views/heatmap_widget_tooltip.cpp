@@ -55,8 +55,8 @@ QString HeatmapWidget::jobLine(std::int32_t job, const QString& part) const
     QString line = QStringLiteral("• <b>%1</b>").arg(html(j.id));
     if (!part.isEmpty())
         line += QStringLiteral(" — ") + part;
-    if (static_cast<std::size_t>(j.vc) < trace_->tenants.size())
-        line += QStringLiteral(" · ") + tr("VC %1").arg(html(trace_->tenants[static_cast<std::size_t>(j.vc)].name));
+    if (static_cast<std::size_t>(j.tenant) < trace_->tenants.size())
+        line += QStringLiteral(" · ") + tr("VC %1").arg(html(trace_->tenants[static_cast<std::size_t>(j.tenant)].name));
     if (static_cast<std::size_t>(j.user) < trace_->users.size() && !trace_->users[static_cast<std::size_t>(j.user)].empty())
         line += QStringLiteral(" · ") + tr("user %1").arg(html(trace_->users[static_cast<std::size_t>(j.user)]));
     return line;

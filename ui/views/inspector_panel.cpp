@@ -305,8 +305,8 @@ void InspectorPanel::refresh()
     const TimeFormat tf(trace.meta.timeBase, result.firstSubmit_s);
 
     title_->setText(tr("Job %1").arg(QString::fromStdString(job.id)));
-    const QString vc = static_cast<std::size_t>(job.vc) < trace.tenants.size()
-                           ? QString::fromStdString(trace.tenants[static_cast<std::size_t>(job.vc)].name)
+    const QString vc = static_cast<std::size_t>(job.tenant) < trace.tenants.size()
+                           ? QString::fromStdString(trace.tenants[static_cast<std::size_t>(job.tenant)].name)
                            : QString();
     const QString user = static_cast<std::size_t>(job.user) < trace.users.size()
                              ? QString::fromStdString(trace.users[static_cast<std::size_t>(job.user)])

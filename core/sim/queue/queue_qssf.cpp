@@ -55,7 +55,7 @@ public:
     void jobEnded(const Job& j) override
     {
         add(byUser_, j.user, j.duration_s);
-        add(byVc_, j.vc, j.duration_s);
+        add(byVc_, j.tenant, j.duration_s);
         all_.add(static_cast<double>(j.duration_s));
     }
 
@@ -82,7 +82,7 @@ private:
         if (j.user != unnamedUser_)
             if (const auto m = meanOf(byUser_, j.user))
                 return *m;
-        if (const auto m = meanOf(byVc_, j.vc))
+        if (const auto m = meanOf(byVc_, j.tenant))
             return *m;
         return all_.get().value_or(kNoHistory_s);
     }

@@ -1,4 +1,4 @@
-#include "ui/app/recent_files_menu.hpp"
+#include "ui/window/recent_files_menu.hpp"
 
 #include <QAction>
 #include <QDir>

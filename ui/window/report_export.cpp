@@ -1,4 +1,4 @@
-#include "ui/app/report_export.hpp"
+#include "ui/window/report_export.hpp"
 
 #include "ui/analysis/analysis_figures.hpp"
 #include "ui/analysis/compare_figures.hpp"

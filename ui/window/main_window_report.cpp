@@ -1,11 +1,11 @@
 // MainWindow: File → Export Report (PDF), fed with the session; ReportExport does the work and
 // the window shows its progress and outcome in the status bar.
 #include "ui/analysis/report_writer.hpp"
-#include "ui/app/last_dir.hpp"
-#include "ui/app/main_window.hpp"
-#include "ui/app/project_save.hpp"
-#include "ui/app/report_export.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/last_dir.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/project_save.hpp"
+#include "ui/window/report_export.hpp"
+#include "ui/window/session.hpp"
 
 #include <QDir>
 #include <QFileDialog>

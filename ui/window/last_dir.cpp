@@ -1,4 +1,4 @@
-#include "ui/app/last_dir.hpp"
+#include "ui/window/last_dir.hpp"
 
 #include <QDir>
 #include <QFileDialog>

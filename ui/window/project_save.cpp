@@ -1,4 +1,4 @@
-#include "ui/app/project_save.hpp"
+#include "ui/window/project_save.hpp"
 
 #include <QFutureWatcher>
 #include <QTimer>

@@ -1,4 +1,4 @@
-#include "ui/app/session.hpp"
+#include "ui/window/session.hpp"
 
 #include <utility>
 

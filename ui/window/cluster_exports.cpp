@@ -1,9 +1,9 @@
-#include "ui/app/cluster_exports.hpp"
+#include "ui/window/cluster_exports.hpp"
 
 #include "core/io/series_csv.hpp"
 #include "ui/analysis/run_description.hpp"
-#include "ui/app/last_dir.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/last_dir.hpp"
+#include "ui/window/session.hpp"
 #include "ui/io/save_text.hpp"
 #include "ui/style/color_mode.hpp"
 #include "ui/time/time_format.hpp"

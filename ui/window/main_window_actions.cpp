@@ -1,12 +1,12 @@
 // MainWindow: menus, opening data, scenario files, exports.
-#include "ui/app/main_window.hpp"
-#include "ui/app/recent_files_menu.hpp"
-#include "ui/app/cluster_exports.hpp"
-#include "ui/app/scenario_history.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/recent_files_menu.hpp"
+#include "ui/window/cluster_exports.hpp"
+#include "ui/window/scenario_history.hpp"
 #include "ui/views/notes_button.hpp"
 
-#include "ui/app/last_dir.hpp"
-#include "ui/app/session.hpp"
+#include "ui/window/last_dir.hpp"
+#include "ui/window/session.hpp"
 #include "ui/io/project_io.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "core/io/tenant_quota_scenario.hpp"

@@ -1,4 +1,4 @@
-#include "ui/app/scenario_history.hpp"
+#include "ui/window/scenario_history.hpp"
 
 #include "ui/models/scenario_diff.hpp"
 
