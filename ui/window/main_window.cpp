@@ -1,6 +1,8 @@
 #include "ui/window/main_window.hpp"
 #include "ui/window/recent_files_menu.hpp"
+#include "ui/window/page_docks.hpp"
 #include "ui/window/project_save.hpp"
+#include "ui/window/results_dock_fit.hpp"
 #include "ui/window/report_export.hpp"
 #include "ui/window/cluster_exports.hpp"
 
@@ -70,6 +72,7 @@ MainWindow::MainWindow(Engine engine, QWidget* parent)
     : QMainWindow(parent)
     , engine_(engine)
     , session_(new Session(std::move(engine), this))
+    , pageDocks_(std::make_unique<PageDocks>())
 {
     initClusterLensResources();
     setObjectName(QStringLiteral("mainWindow"));
@@ -270,16 +273,7 @@ void MainWindow::onPageChanged(int index)
             next = p;
     const Page previous = shownPage_;
     shownPage_ = next;
-    // Each page keeps the docks that belong to it, as the user left them there.
-    const auto on = [](const PageDock& d, Page p) { return std::find(d.pages.begin(), d.pages.end(), p) != d.pages.end(); };
-    for (PageDock& d : pageDocks_) {
-        if (on(d, previous) && !on(d, next)) {
-            d.wanted = d.dock->isVisible();
-            d.dock->hide();
-        } else if (!on(d, previous) && on(d, next) && d.wanted) {
-            d.dock->show();
-        }
-    }
+    pageDocks_->switchPage(previous, next);
     refreshShownPage();
 }
 
@@ -434,7 +428,7 @@ QDockWidget* MainWindow::buildScenarioDock()
     auto* scenarioDock = addPageDock(tr("Scenario"), QStringLiteral("scenarioDock"), scenario_, Qt::LeftDockWidgetArea);
     scenarioDock->setMinimumWidth(280);
     // The Phases page has its own autoscaler knobs and needs the width.
-    pageDocks_.push_back({scenarioDock, {Page::Cluster, Page::Analysis, Page::Compare, Page::Sweep}});
+    pageDocks_->add(scenarioDock, {Page::Cluster, Page::Analysis, Page::Compare, Page::Sweep});
     return scenarioDock;
 }
 
@@ -461,20 +455,15 @@ void MainWindow::buildClusterDocks(QDockWidget* scenarioDock)
     auto* bottom = addPageDock(tr("Over time"), QStringLiteral("bottomDock"), bottomTabs_, Qt::BottomDockWidgetArea);
     bottomTabs_->setMinimumHeight(250);
     for (auto* d : {summaryDock, inspectorDock, bottom})
-        pageDocks_.push_back({d, {Page::Cluster}});
+        pageDocks_->add(d, {Page::Cluster});
+    auto* fit = new ResultsDockFit(this, summaryDock, inspectorDock, summary_);
     // Default proportions, applied once the window has its size (saved state wins).
     QTimer::singleShot(0, this, [=, this] {
         if (QSettings().contains(QStringLiteral("window/state")))
             return;
         resizeDocks({bottom}, {300}, Qt::Vertical);
         resizeDocks({scenarioDock, summaryDock}, {330, 390}, Qt::Horizontal);
-        fitResultsDock(summaryDock, inspectorDock);
-    });
-    // Rows appear and disappear with the results (failures, preemptions, the autoscaler's): the
-    // dock follows them while the user has left it at the height it was fitted to.
-    connect(summary_, &SummaryPanel::heightForAllRowsChanged, this, [=, this] {
-        if (fittedResults_ >= 0 && summaryDock->height() == fittedResults_)
-            fitResultsDock(summaryDock, inspectorDock);
+        fit->fit();
     });
 }
 
@@ -909,20 +898,6 @@ void MainWindow::saveSettings()
         showPage(page);
     s.setValue(QStringLiteral("view/colorMode"), colorModeName(heatmap_->colorMode()));
     s.setValue(QStringLiteral("view/speed"), session_->clock()->speed());
-}
-
-// Results as tall as their rows (Makespan was below the fold), up to two thirds of the column
-// (half on a short screen, where the inspector's reason for a wait would not show otherwise);
-// the inspector has the rest.
-void MainWindow::fitResultsDock(QDockWidget* results, QDockWidget* inspector)
-{
-    const int column = results->height() + inspector->height();
-    const int most = column < 600 ? column / 2 : column * 2 / 3;
-    const int fitted = std::min(summary_->heightForAllRows() + 30, most); // + the dock's title bar
-    resizeDocks({results, inspector}, {fitted, std::max(120, column - fitted)}, Qt::Vertical);
-    // The layout applies the sizes on its next pass: remember the height it gave.
-    fittedResults_ = -1;
-    QTimer::singleShot(0, this, [this, results] { fittedResults_ = results->height(); });
 }
 
 } // namespace clens::ui

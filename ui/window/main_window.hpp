@@ -7,6 +7,7 @@
 #include "core/store/project.hpp"
 #include "ui/run/engine.hpp"
 #include "ui/run/sim_snapshot.hpp"
+#include "ui/window/window_page.hpp"
 
 #include <QMainWindow>
 #include <QStringList>
@@ -33,6 +34,7 @@ namespace clens::ui {
 class ClusterExports;
 class RecentFilesMenu;
 class ReportExport;
+class PageDocks;
 class ProjectSave;
 class GanttView;
 class HeatmapWidget;
@@ -61,7 +63,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // The pages of the central area, in tab order.
-    enum class Page { Cluster, Analysis, Compare, Phases, Packing, Sweep };
+    using Page = WindowPage;
 
     explicit MainWindow(Engine engine, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -255,16 +257,7 @@ private:
     bool compareStale_ = true;
     bool packingStale_ = true;
     bool sweepStale_ = true;
-    // Docks shown on a page only (the Cluster page's results, inspector and timelines; the
-    // scenario knobs everywhere but Phases), and whether the user had them open there.
-    struct PageDock {
-        QDockWidget* dock;
-        std::vector<Page> pages;
-        bool wanted = true;
-    };
-    std::vector<PageDock> pageDocks_;
-    void fitResultsDock(QDockWidget* results, QDockWidget* inspector);
-    int fittedResults_ = -1; // the Results dock's height when last fitted to its rows (-1: not fitted)
+    std::unique_ptr<PageDocks> pageDocks_;
     std::vector<std::pair<Page, QWidget*>> pageTabs_; // the tab of each page
     Page shownPage_ = Page::Cluster;
     QButtonGroup* modeButtons_ = nullptr;
