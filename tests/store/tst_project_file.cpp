@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QTest>
 
+#include <boost/pfr/core.hpp>
 #include <sqlite3.h>
 #include <sys/wait.h>
 #include <csignal>
@@ -31,6 +32,20 @@ using namespace clens::test;
 Q_DECLARE_METATYPE(ProjectFileError::Kind)
 
 namespace {
+
+// The fields of an aggregate, counting those of aggregates inside it (a nested struct's new
+// field counts too); anything else (a string, a vector, an optional) is one field.
+template <class T>
+constexpr std::size_t leafFields()
+{
+    if constexpr (std::is_class_v<T> && std::is_aggregate_v<T>) {
+        return []<std::size_t... I>(std::index_sequence<I...>) {
+            return (std::size_t{0} + ... + leafFields<boost::pfr::tuple_element_t<I, T>>());
+        }(std::make_index_sequence<boost::pfr::tuple_size_v<T>>{});
+    } else {
+        return 1;
+    }
+}
 
 QByteArray readBytes(const std::string& path)
 {
@@ -883,26 +898,27 @@ void TestProjectFile::loadReportsProgressAndCancels()
 
 void TestProjectFile::storedStructsAreComplete()
 {
-    // The store writes these structs field by field. When one grows, this fails: store the new
-    // field in core/store (bump kSchemaVersion and add a migration), extend the round-trip
-    // fixture and comparison, then update the size here.
-    QCOMPARE(sizeof(Job), std::size_t{160});
-    QCOMPARE(sizeof(RecordedAttempt), std::size_t{56});
-    QCOMPARE(sizeof(RecordedServerGpus), std::size_t{56});
-    QCOMPARE(sizeof(Tenant), std::size_t{48});
-    QCOMPARE(sizeof(TraceMeta), std::size_t{136});
-    QCOMPARE(sizeof(Server), std::size_t{96});
-    QCOMPARE(sizeof(ServerSpec), std::size_t{128});
-    QCOMPARE(sizeof(Scenario), std::size_t{456});
-    QCOMPARE(sizeof(JobResult), std::size_t{240});
-    QCOMPARE(sizeof(WaitInterval), std::size_t{24});
-    QCOMPARE(sizeof(GpuInterval), std::size_t{32});
-    QCOMPARE(sizeof(ServerOutage), std::size_t{24});
-    QCOMPARE(sizeof(TimeSeries), std::size_t{344});
-    QCOMPARE(sizeof(SimSummary), std::size_t{272});
-    QCOMPARE(sizeof(SimResult), std::size_t{1344});
-    QCOMPARE(sizeof(ContainerSeries), std::size_t{136});
-    QCOMPARE(sizeof(ContainerMetrics), std::size_t{112});
+    // The store writes these structs field by field. When one gains a field (or a struct inside
+    // it does), this fails: store the new field in core/store (bump kSchemaVersion and add a
+    // migration), extend the round-trip fixture and comparison, then update the count here.
+    // Fields are counted by Boost.PFR, so the numbers hold on any compiler and standard library.
+    QCOMPARE(leafFields<Job>(), std::size_t{16});
+    QCOMPARE(leafFields<RecordedAttempt>(), std::size_t{3});
+    QCOMPARE(leafFields<RecordedServerGpus>(), std::size_t{2});
+    QCOMPARE(leafFields<Tenant>(), std::size_t{2});
+    QCOMPARE(leafFields<TraceMeta>(), std::size_t{6});
+    QCOMPARE(leafFields<Server>(), std::size_t{7});
+    QCOMPARE(leafFields<ServerSpec>(), std::size_t{6});
+    QCOMPARE(leafFields<Scenario>(), std::size_t{42});
+    QCOMPARE(leafFields<JobResult>(), std::size_t{36});
+    QCOMPARE(leafFields<WaitInterval>(), std::size_t{4});
+    QCOMPARE(leafFields<GpuInterval>(), std::size_t{7});
+    QCOMPARE(leafFields<ServerOutage>(), std::size_t{3});
+    QCOMPARE(leafFields<TimeSeries>(), std::size_t{15});
+    QCOMPARE(leafFields<SimSummary>(), std::size_t{34});
+    QCOMPARE(leafFields<SimResult>(), std::size_t{105});
+    QCOMPARE(leafFields<ContainerSeries>(), std::size_t{5});
+    QCOMPARE(leafFields<ContainerMetrics>(), std::size_t{5});
 }
 
 QTEST_APPLESS_MAIN(TestProjectFile)

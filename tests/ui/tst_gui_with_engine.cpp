@@ -130,7 +130,14 @@ private slots:
             if (trace.jobs[j].id == "j05")
                 j05 = static_cast<std::int32_t>(j);
         w.session()->selectJob(j05);
-        QVERIFY2(w.inspector()->whyText().contains(QStringLiteral("fragmentation")), qPrintable(w.inspector()->whyText()));
+        // The README's teacher story: j05 waits 20 min for fragmentation (every server keeps one
+        // GPU free until `any` is allowed at 120 + 1800 s, and the last 10 min are capacity).
+        const QString why = w.inspector()->whyText();
+        QVERIFY2(why.contains(QStringLiteral("20 min")) && why.contains(QStringLiteral("fragmentation")), qPrintable(why));
+        QVERIFY2(why.contains(QStringLiteral("10 min")) && why.contains(QStringLiteral("capacity")), qPrintable(why));
+        const auto& j05Before = w.session()->current()->result->jobs[static_cast<std::size_t>(j05)];
+        QCOMPARE(j05Before.fragmentationDelay_s, std::int64_t{1200});
+        QCOMPARE(j05Before.capacityDelay_s, std::int64_t{600});
 
         w.session()->clock()->seek(600);
         const ClusterState before = w.heatmap()->state();
@@ -139,8 +146,9 @@ private slots:
         QCOMPARE(fragmentation(), 0.0);
         QCOMPARE(w.session()->clock()->time(), std::int64_t(600));
         QVERIFY(w.heatmap()->state().job != before.job); // j05 runs at 600 s now
-        QVERIFY(w.inspector()->whyText().contains(QStringLiteral("as soon as it was submitted")) ||
-                !w.inspector()->whyText().contains(QStringLiteral("fragmentation")));
+        // "j05 starts at 2 min": submitted at 120 s, placed across servers at once.
+        QCOMPARE(w.session()->current()->result->jobs[static_cast<std::size_t>(j05)].start_s.value_or(-1), std::int64_t{120});
+        QVERIFY2(w.inspector()->whyText().contains(QStringLiteral("as soon as it was submitted")), qPrintable(w.inspector()->whyText()));
     }
 
     void queuePolicyKnobReschedules()
