@@ -1,5 +1,5 @@
 // Heatmap repaint time (bar: 3k GPUs <= 4 ms) and layout time, for the teaching demo size,
-// Philly size and a generated 50k-GPU cluster. Offscreen; paints into a QImage like the
+// Philly size, a generated 50k-GPU cluster and 200k GPUs (rack cells). Offscreen; paints into a QImage like the
 // raster backing store does. Prints figures, asserts nothing.
 #include "bench/bench_util.hpp"
 #include "ui/views/heatmap_layout.hpp"
@@ -103,6 +103,7 @@ int main(int argc, char** argv)
     run("552 x 8-GPU servers", 552, 8, QSize(960, 560));
     run("3k GPUs (bar <= 4 ms)", 384, 8, QSize(960, 560));
     run("generated 50k", 6250, 8, QSize(1200, 700));
+    run("200k GPUs (25k servers)", 25000, 8, QSize(1200, 700));
     std::printf("peak RSS %.1f MiB\n", bench::peakRssMiB());
     return 0;
 }

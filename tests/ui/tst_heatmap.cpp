@@ -1,6 +1,6 @@
 // The cluster heatmap: a layout that fills the view from 16 to 50,000 GPUs without overlaps,
-// hit-testing, colour modes, the legend, tooltips, click-to-select with the gang highlighted,
-// and zooming into a rack.
+// one cell per rack beyond that (200k GPUs), hit-testing, colour modes, the legend, tooltips,
+// click-to-select with the gang highlighted, and zooming into a rack.
 #include "tests/ui/ui_test_support.hpp"
 #include "ui/views/heatmap_layout.hpp"
 #include "ui/views/heatmap_widget.hpp"
@@ -110,6 +110,106 @@ private slots:
         QVERIFY(one.gpuRect(0).isEmpty()); // rack 0 is not shown
         const auto firstOfRack3 = topo->servers()[static_cast<std::size_t>(topo->racks()[3].firstServer)].firstGpu;
         QVERIFY(!one.gpuRect(firstOfRack3).isEmpty());
+    }
+
+    void rackCellsWhenGpusWouldBeUnder2px_data()
+    {
+        QTest::addColumn<int>("servers");
+        QTest::addColumn<QSize>("viewport");
+        QTest::addColumn<bool>("rackCells");
+        // 50k GPUs in 1000 x 600 still get GPU cells; 200k (25k servers, 3,125 racks) in
+        // 1200 x 700 would get under 2 px, so each rack is one square cell with 1 px gaps:
+        // 15 px gives (1200 + 1) / 16 = 75 columns and 42 rows, 42 x 16 - 1 = 671 px <= 700;
+        // 16 px gives 70 columns and 45 rows, 764 px: too tall.
+        QTest::newRow("50k GPUs") << 6250 << QSize(1000, 600) << false;
+        QTest::newRow("200k GPUs") << 25000 << QSize(1200, 700) << true;
+        QTest::newRow("Philly size in a small view") << 552 << QSize(120, 80) << true;
+    }
+
+    void rackCellsWhenGpusWouldBeUnder2px()
+    {
+        QFETCH(int, servers);
+        QFETCH(QSize, viewport);
+        QFETCH(bool, rackCells);
+        const auto topo = test::makeCluster(servers, 8, 8);
+        HeatmapLayoutParams p;
+        p.viewport = viewport;
+        const HeatmapLayout layout = HeatmapLayout::compute(*topo, p);
+        QCOMPARE(layout.rackCells(), rackCells);
+        if (!rackCells) {
+            QVERIFY(layout.cell() >= 2);
+            return;
+        }
+        QCOMPARE(layout.visibleRacks().size(), static_cast<std::size_t>(topo->rackCount()));
+        std::vector<std::uint8_t> cover(static_cast<std::size_t>(viewport.width() * viewport.height()), 0);
+        for (auto r : layout.visibleRacks()) {
+            const QRect cell = layout.rackRect(r);
+            QVERIFY(!cell.isEmpty());
+            QCOMPARE(cell.width(), cell.height());
+            QVERIFY(QRect(QPoint(0, 0), viewport).contains(cell));
+            for (int y = cell.top(); y <= cell.bottom(); ++y)
+                for (int x = cell.left(); x <= cell.right(); ++x) {
+                    auto& c = cover[static_cast<std::size_t>(y * viewport.width() + x)];
+                    QVERIFY2(c == 0, qPrintable(QStringLiteral("rack %1 overlaps at %2,%3").arg(r).arg(x).arg(y)));
+                    c = 1;
+                }
+            QCOMPARE(layout.rackAt(cell.center()), r);
+            QCOMPARE(layout.gpuAt(cell.center()), -1); // GPUs have no cells here
+        }
+        if (servers == 25000)
+            QCOMPARE(layout.rackRect(0).width(), 15);
+        // Zoomed into a rack, its GPUs are cells again.
+        p.onlyRack = 7;
+        const HeatmapLayout one = HeatmapLayout::compute(*topo, p);
+        QVERIFY(!one.rackCells());
+        const auto firstGpu = topo->servers()[static_cast<std::size_t>(topo->racks()[7].firstServer)].firstGpu;
+        QVERIFY(!one.gpuRect(firstGpu).isEmpty());
+    }
+
+    void rackCellsShowTheirMixAsBands()
+    {
+        // 3,125 racks of 8 x 8 GPUs. Rack 0 all busy, rack 1 all idle, rack 2 with its first 4
+        // servers busy (32 of 64 GPUs): the busy colour fills the bottom half of its cell.
+        const auto topo = test::makeCluster(25000, 8, 8);
+        auto trace = std::make_shared<Trace>();
+        trace->internTenant("a");
+        trace->internUser("u");
+        trace->jobs.resize(1);
+        HeatmapWidget w;
+        w.resize(1200, 730);
+        w.setCluster(topo, trace);
+        QVERIFY(w.layout().rackCells());
+        ClusterState s;
+        const auto n = static_cast<std::size_t>(topo->gpuCount());
+        s.gpu.assign(n, GpuState::Idle);
+        s.job.assign(n, -1);
+        s.util.assign(n, 0.0f);
+        for (std::size_t g = 0; g < 64 + 64 + 32; ++g)
+            if (g < 64 || g >= 128) { // racks 0 and half of 2
+                s.gpu[g] = GpuState::Busy;
+                s.job[g] = 0;
+            }
+        w.setState(s);
+        const QColor busy = w.colourOfGpu(0), idle = w.colourOfGpu(64);
+        QVERIFY(busy != idle);
+        const QImage img = w.grab().toImage();
+        const auto at = [&](std::int32_t rack, double fromTop) {
+            const QRect c = w.layout().rackRect(rack);
+            return QColor(img.pixel(c.center().x(), c.top() + static_cast<int>(fromTop * (c.height() - 1))));
+        };
+        QCOMPARE(at(0, 0.5), busy);
+        QCOMPARE(at(1, 0.5), idle);
+        QCOMPARE(at(2, 0.3), idle); // the top half: idle
+        QCOMPARE(at(2, 0.8), busy); // the bottom half: busy
+        const QString tip = w.tooltipAt(w.layout().rackRect(2).center());
+        QVERIFY2(tip.contains(QStringLiteral("32 busy")) && tip.contains(QStringLiteral("32 idle")), qPrintable(tip));
+        // A double-click zooms into the rack, where its GPUs are cells.
+        QSignalSpy zoom(&w, &HeatmapWidget::zoomChanged);
+        QTest::mouseDClick(&w, Qt::LeftButton, {}, w.layout().rackRect(2).center());
+        QCOMPARE(zoom.count(), 1);
+        QCOMPARE(zoom.at(0).at(0).toInt(), 2);
+        QVERIFY(!w.layout().rackCells());
+        QCOMPARE(w.layout().gpuAt(w.layout().gpuRect(128).center()), 128);
     }
 
     void coloursFollowTheMode_data()

@@ -149,7 +149,11 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
             break;
         }
     }
-    if (!chosen) { // too many GPUs even at 1 px: fill the width and let the bottom clip
+    if (!params.onlyRack && (!chosen || chosen->m.cell < 2)) {
+        out.placeRackCells(params.viewport);
+        return out;
+    }
+    if (!chosen) { // one rack too large even at 1 px: fill the width and let the bottom clip
         chosen.emplace(metricsFor(1, params), shapes);
         columns = std::min(racks, chosen->maxColumns(vw));
     }
@@ -194,6 +198,34 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
         }
     }
     return out;
+}
+
+void HeatmapLayout::placeRackCells(QSize viewport)
+{
+    rackCells_ = true;
+    cell_ = 1;
+    const int n = static_cast<int>(visibleRacks_.size());
+    const int vw = viewport.width(), vh = viewport.height();
+    int size = 1, gap = 0, columns = std::max(1, vw);
+    for (int c = std::min(vw, vh); c >= 1; --c) {
+        const int g = c >= 4 ? 1 : 0;
+        const int cols = std::max(1, (vw + g) / (c + g));
+        const int rows = (n + cols - 1) / cols;
+        if (rows * (c + g) - g <= vh) {
+            size = c;
+            gap = g;
+            columns = cols;
+            break;
+        }
+    }
+    columns = std::min(columns, std::max(1, n));
+    rackColumns_ = columns;
+    const int rows = (n + columns - 1) / columns;
+    const int x0 = std::max(0, (vw - (columns * (size + gap) - gap)) / 2);
+    const int y0 = std::max(0, (vh - (rows * (size + gap) - gap)) / 2);
+    for (int i = 0; i < n; ++i)
+        racks_[static_cast<std::size_t>(visibleRacks_[static_cast<std::size_t>(i)])] =
+            QRect(x0 + (i % columns) * (size + gap), y0 + (i / columns) * (size + gap), size, size);
 }
 
 QRect HeatmapLayout::serverLabelRect(std::int32_t server) const

@@ -2,8 +2,10 @@
 // Where every rack, server and GPU of the heatmap goes. Racks are boxes in a grid; inside a
 // rack each server is a row of GPU cells (rows wrap into sub-columns so a rack stays roughly
 // square). The cell size is the largest that fits the view, so 16 GPUs get big labelled cells
-// and 50,000 GPUs get 1-2 px cells without scrolling. A server without GPUs gets one cell of
-// its own (its "server cell"), so CPU-only servers are on the map too.
+// and 50,000 GPUs get 2-3 px cells without scrolling. When GPUs would be smaller than 2 px (a
+// 200k-GPU cluster), each rack is one square "rack cell" instead (docs/gui.md "Rack cells"),
+// and zooming into a rack shows its GPUs again. A server without GPUs gets one cell of its own
+// (its "server cell"), so CPU-only servers are on the map too.
 #include "core/model/topology.hpp"
 
 #include <QPoint>
@@ -29,6 +31,8 @@ public:
     static HeatmapLayout compute(const Topology& topology, const HeatmapLayoutParams& params);
 
     int cell() const { return cell_; }
+    // Each rack drawn as one cell (rackRect), no server or GPU rects: GPUs would be under 2 px.
+    bool rackCells() const { return rackCells_; }
     bool showRackLabels() const { return rackLabelHeight_ > 0; }
     bool showServerLabels() const { return serverLabelWidth_ > 0; }
     // Job names inside GPU cells.
@@ -58,11 +62,16 @@ public:
     static QRect filledPart(const QRect& cell, int milli);
 
 private:
+    // The racks as the largest squares that fit the view in rows (1-px gaps from 4-px squares).
+    void placeRackCells(QSize viewport);
+
+private:
     const Topology* topology_ = nullptr;
     int cell_ = 0;
     int rackLabelHeight_ = 0;
     int serverLabelWidth_ = 0;
     int rackColumns_ = 0;
+    bool rackCells_ = false;
     std::vector<QRect> gpus_, servers_, serverCells_, racks_;
     std::vector<std::int32_t> visibleRacks_;
 };

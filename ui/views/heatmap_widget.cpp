@@ -619,6 +619,23 @@ void HeatmapWidget::paintServerGauges(QPainter& p, std::int32_t server) const
 
 void HeatmapWidget::paintSelection(QPainter& p) const
 {
+    if (layout_.rackCells()) { // the racks where the selected job holds something
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(QColor(0x11, 0x14, 0x18), 2));
+        for (auto r : layout_.visibleRacks()) {
+            const Rack& rack = topology_->racks()[static_cast<std::size_t>(r)];
+            bool holds = false;
+            for (auto s = rack.firstServer; s < rack.firstServer + rack.serverCount && !holds; ++s) {
+                const Server& server = topology_->servers()[static_cast<std::size_t>(s)];
+                holds = selectedServers_[static_cast<std::size_t>(s)] != 0;
+                for (auto g = server.firstGpu; g < server.firstGpu + server.gpus && !holds; ++g)
+                    holds = selected_[static_cast<std::size_t>(g)] != 0;
+            }
+            if (holds)
+                p.drawRect(layout_.rackRect(r).adjusted(-1, -1, 0, 0));
+        }
+        return;
+    }
     const int cell = layout_.cell();
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(QColor(0x11, 0x14, 0x18), cell >= 6 ? 2 : 1));
@@ -679,7 +696,9 @@ void HeatmapWidget::paintMap(QPainter& p) const
     // image instead of one fillRect per GPU.
     const bool raster = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster &&
                         p.device() && qFuzzyCompare(p.device()->devicePixelRatioF(), 1.0);
-    if (raster && topology_ && layout_.cell() <= 4) {
+    if (topology_ && layout_.rackCells()) {
+        paintRackCells(p);
+    } else if (raster && topology_ && layout_.cell() <= 4) {
         paintCellsFast(p);
     } else {
         paintStatic(p);
@@ -724,8 +743,9 @@ void HeatmapWidget::paintEvent(QPaintEvent*)
         p.drawText(rect().adjusted(4, 0, -4, -2), Qt::AlignLeft | Qt::AlignBottom, lines.join(QLatin1Char('\n')));
         p.setPen(QColor(0x80, 0x88, 0x94));
     }
-    const QString hint = zoomRack_ ? tr("double-click or Esc: back to all racks · click a GPU to inspect its job")
-                                   : tr("double-click a rack to zoom in · click a GPU to inspect its job");
+    const QString hint = zoomRack_             ? tr("double-click or Esc: back to all racks · click a GPU to inspect its job")
+                         : layout_.rackCells() ? tr("one cell per rack (its GPUs would be under 2 px) · double-click a rack to see its GPUs")
+                                               : tr("double-click a rack to zoom in · click a GPU to inspect its job");
     // The hint gives way to what is said about the selected job when both do not fit.
     hintShown_ = hintFitsBeside(QFontMetrics(p.font()), lines, hint, width() - 8);
     if (hintShown_)

@@ -97,6 +97,15 @@ public:
     // Paints the whole map (also used by the repaint benchmark).
     void paintMap(QPainter& painter) const;
 
+    // A rack cell's bands (docs/gui.md "Rack cells"), bottom first: a colour of the current
+    // mode (or a power state) and how many GPUs, or servers without GPUs, have it.
+    struct RackBand {
+        QRgb colour;
+        std::uint8_t power; // kPoweredOn: colour; else the power state's texture
+        int count;
+    };
+    std::vector<RackBand> rackBands(std::int32_t rack) const;
+
     QSize sizeHint() const override { return {800, 520}; }
     QSize minimumSizeHint() const override { return {240, 160}; }
 
@@ -149,6 +158,8 @@ private:
     void paintStatic(QPainter& p) const;    // background, rack boxes and labels
     void paintCellsFast(QPainter& p) const; // static part cached, cells written as pixels
     void paintCells(QPainter& p) const;
+    void paintRackCells(QPainter& p) const; // every rack one cell (layout_.rackCells())
+    QString rackTooltip(std::int32_t rack) const;
     void paintLabels(QPainter& p) const;
     void paintSelection(QPainter& p) const;
     void paintModelExclusions(QPainter& p) const;

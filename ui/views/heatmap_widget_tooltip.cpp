@@ -44,7 +44,40 @@ QString HeatmapWidget::tooltipAt(QPoint pos) const
         return gpuTooltip(gpu);
     if (const auto server = layout_.serverCellAt(pos); server >= 0)
         return serverCellTooltip(server);
+    if (layout_.rackCells())
+        if (const auto rack = layout_.rackAt(pos); rack >= 0)
+            return rackTooltip(rack);
     return {};
+}
+
+QString HeatmapWidget::rackTooltip(std::int32_t rackIndex) const
+{
+    const Rack& rack = topology_->racks()[static_cast<std::size_t>(rackIndex)];
+    int counts[4] = {0, 0, 0, 0}; // by GpuState
+    int off = 0, booting = 0;
+    const auto gBegin = rack.serverCount > 0 ? topology_->servers()[static_cast<std::size_t>(rack.firstServer)].firstGpu : 0;
+    for (auto g = gBegin; g < gBegin + rack.gpus; ++g) {
+        const auto gi = static_cast<std::size_t>(g);
+        if (power_[gi] == kPoweredOff)
+            ++off;
+        else if (power_[gi] == kBooting)
+            ++booting;
+        else if (gi < state_.gpu.size())
+            ++counts[static_cast<int>(state_.gpu[gi])];
+    }
+    QStringList parts;
+    for (const auto st : {GpuState::Busy, GpuState::HeldIdle, GpuState::Idle, GpuState::Failed})
+        if (const int n = counts[static_cast<int>(st)]; n > 0)
+            parts << QStringLiteral("%1 %2").arg(n).arg(stateName(st));
+    if (off > 0)
+        parts << tr("%1 powered off").arg(off);
+    if (booting > 0)
+        parts << tr("%1 booting").arg(booting);
+    return tr("<b>Rack %1</b> · %2 servers · %3 GPUs<br>%4<br><i>Double-click to see its GPUs</i>")
+        .arg(html(rack.name))
+        .arg(rack.serverCount)
+        .arg(rack.gpus)
+        .arg(parts.join(QStringLiteral(" · ")));
 }
 
 QString HeatmapWidget::jobLine(std::int32_t job, const QString& part) const
