@@ -2,6 +2,7 @@
 // editor: each passes QAbstractItemModelTester and shows what a user relies on.
 #include "tests/ui/ui_test_support.hpp"
 #include "ui/models/job_filter_proxy.hpp"
+#include "ui/models/job_row_order.hpp"
 #include "ui/models/job_table_model.hpp"
 #include "ui/models/scenario_diff.hpp"
 #include "ui/models/summary_compare_model.hpp"
@@ -158,6 +159,67 @@ private slots:
             QVERIFY(sawJ05);
         }
         QCOMPARE(proxy.rowCount(), rows);
+    }
+
+    // A large table is ordered on a worker (here: every table, backgroundFrom 1). The rows it
+    // lists are those the same request gives at once, and only the newest request is installed:
+    // a VC asked for and replaced before its order arrived never shows.
+    void backgroundOrderIsTheNewestRequests_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<int>("order");
+        QTest::newRow("by submit, descending") << int(JobTableModel::Submit) << int(Qt::DescendingOrder);
+        QTest::newRow("by queue delay") << int(JobTableModel::QueueDelay) << int(Qt::AscendingOrder);
+        QTest::newRow("table order") << -1 << int(Qt::AscendingOrder);
+    }
+
+    void backgroundOrderIsTheNewestRequests()
+    {
+        QFETCH(int, column);
+        QFETCH(int, order);
+        JobTableModel model;
+        model.setSnapshot(snap_);
+        JobFilterProxy now; // ordered at once
+        now.setSourceModel(&model);
+        now.setVc(1);
+        now.sort(column, static_cast<Qt::SortOrder>(order));
+        QVERIFY(!now.busy());
+        QVERIFY(now.rowCount() > 0 && now.rowCount() < model.rowCount());
+
+        JobFilterProxy later;
+        later.setBackgroundFrom(1);
+        QAbstractItemModelTester tester(&later, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy ordered(&later, &JobFilterProxy::ordered);
+        later.setSourceModel(&model);
+        QVERIFY(later.busy());
+        QCOMPARE(later.rowCount(), model.rowCount()); // table order until the first order arrives
+        later.setVc(0); // replaced below before it can arrive
+        later.setVc(1);
+        later.sort(column, static_cast<Qt::SortOrder>(order));
+        QVERIFY(later.busy());
+        QVERIFY(ordered.wait(10000));
+        QVERIFY(!later.busy());
+        QCOMPARE(ordered.count(), 1); // the stale orders were dropped
+        QCOMPARE(later.rowCount(), now.rowCount());
+        for (int r = 0; r < now.rowCount(); ++r)
+            QCOMPARE(cell(later, r, JobTableModel::Id), cell(now, r, JobTableModel::Id));
+    }
+
+    // orderJobRows itself: ties keep table order, descending is its exact reverse, a cancel
+    // gives nothing.
+    void orderIsTotalAndCancellable()
+    {
+        const JobRows rows(snap_);
+        const auto up = orderJobRows(rows, 0, {}, JobTableModel::Gpus, Qt::AscendingOrder);
+        const auto down = orderJobRows(rows, 0, {}, JobTableModel::Gpus, Qt::DescendingOrder);
+        QVERIFY(up && down);
+        QCOMPARE(static_cast<int>(up->size()), rows.size());
+        QVERIFY(std::equal(up->begin(), up->end(), down->rbegin()));
+        for (std::size_t i = 1; i < up->size(); ++i) {
+            const double a = rows.sortKey((*up)[i - 1], JobTableModel::Gpus, 0), b = rows.sortKey((*up)[i], JobTableModel::Gpus, 0);
+            QVERIFY(a < b || (a == b && (*up)[i - 1] < (*up)[i]));
+        }
+        QVERIFY(!orderJobRows(rows, 0, {}, JobTableModel::Gpus, Qt::AscendingOrder, [] { return true; }));
     }
 
     void atCursorSaysWhereAJobStands_data()

@@ -25,47 +25,20 @@ QString statusName(JobStatus s)
     return QString::fromUtf8(toString(s).data(), static_cast<qsizetype>(toString(s).size()));
 }
 
-// Rank of each name in alphabetical order, so sorting by VC or user compares integers.
-template <typename NameOf>
-std::vector<std::int32_t> alphabeticalRanks(std::size_t n, NameOf nameOf)
-{
-    std::vector<std::int32_t> order(n), rank(n);
-    for (std::size_t i = 0; i < n; ++i)
-        order[i] = static_cast<std::int32_t>(i);
-    std::stable_sort(order.begin(), order.end(), [&](std::int32_t a, std::int32_t b) {
-        return nameOf(static_cast<std::size_t>(a)) < nameOf(static_cast<std::size_t>(b));
-    });
-    for (std::size_t k = 0; k < n; ++k)
-        rank[static_cast<std::size_t>(order[k])] = static_cast<std::int32_t>(k);
-    return rank;
-}
-
 } // namespace
 
 JobTableModel::JobTableModel(QObject* parent)
     : QAbstractTableModel(parent)
+    , rows_(std::make_shared<const JobRows>())
 {
 }
 
 void JobTableModel::setSnapshot(SnapshotPtr snapshot)
 {
     beginResetModel();
-    snapshot_ = std::move(snapshot);
-    rows_.clear();
-    rowOf_.clear();
-    if (snapshot_ && snapshot_->result && snapshot_->result->trace) {
-        const SimResult& r = *snapshot_->result;
-        rowOf_.assign(r.jobs.size(), -1);
-        rows_.reserve(r.jobs.size());
-        for (std::size_t j = 0; j < r.jobs.size() && j < r.trace->jobs.size(); ++j)
-            if (r.jobs[j].simulated) {
-                rowOf_[j] = static_cast<std::int32_t>(rows_.size());
-                rows_.push_back(static_cast<std::int32_t>(j));
-            }
-        time_ = TimeFormat(r.trace->meta.timeBase, r.firstSubmit_s);
-        vcRank_ = alphabeticalRanks(r.trace->tenants.size(), [&](std::size_t i) { return r.trace->tenants[i].name; });
-        userRank_ = alphabeticalRanks(r.trace->users.size(), [&](std::size_t i) { return r.trace->users[i]; });
-    }
+    rows_ = std::make_shared<const JobRows>(std::move(snapshot));
+    if (const auto& sn = rows_->snapshot(); sn && sn->result && sn->result->trace)
+        time_ = TimeFormat(sn->result->trace->meta.timeBase, sn->result->firstSubmit_s);
     endResetModel();
 }
 
@@ -74,44 +47,39 @@ void JobTableModel::setTime(std::int64_t t)
     if (t == time_s_)
         return;
     time_s_ = t;
-    if (!rows_.empty())
+    if (rows_->size() > 0)
         emit dataChanged(index(0, AtCursor), index(rowCount() - 1, AtCursor));
 }
 
 JobMoment JobTableModel::momentAt(int row) const
 {
-    const auto j = jobAt(row);
-    return j < 0 ? JobMoment{} : jobMomentAt(*snapshot_->result, j, time_s_);
+    return rows_->momentAt(row, time_s_);
 }
 
 std::int32_t JobTableModel::jobAt(int row) const
 {
-    return row >= 0 && static_cast<std::size_t>(row) < rows_.size() ? rows_[static_cast<std::size_t>(row)] : -1;
+    return rows_->jobAt(row);
 }
 
 int JobTableModel::rowOfJob(std::int32_t job) const
 {
-    return job >= 0 && static_cast<std::size_t>(job) < rowOf_.size() ? rowOf_[static_cast<std::size_t>(job)] : -1;
+    return rows_->rowOfJob(job);
 }
 
 const JobResult* JobTableModel::resultAt(int row) const
 {
-    const auto j = jobAt(row);
-    return j < 0 ? nullptr : &snapshot_->result->jobs[static_cast<std::size_t>(j)];
+    return rows_->result(row);
 }
 
 const Job* JobTableModel::jobOf(int row) const
 {
-    const auto j = jobAt(row);
-    return j < 0 ? nullptr : &snapshot_->result->trace->jobs[static_cast<std::size_t>(j)];
+    return rows_->job(row);
 }
 
 bool JobTableModel::anyAsks(Column column) const
 {
-    if (!snapshot_ || !snapshot_->result)
-        return false;
-    for (const auto j : rows_) {
-        const JobResult& r = snapshot_->result->jobs[static_cast<std::size_t>(j)];
+    for (int row = 0; row < rows_->size(); ++row) {
+        const JobResult& r = *rows_->result(row);
         if ((column == Cpu && r.cpuCores > 0) || (column == Memory && r.memGb > 0) || (column == GpuShare && isShare(r)) ||
             (column == PowerWait && r.powerDelay_s > 0) || (column == OomKills && r.oomKills > 0) ||
             (column == Throttled && r.throttled_s > 0))
@@ -122,7 +90,7 @@ bool JobTableModel::anyAsks(Column column) const
 
 int JobTableModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+    return parent.isValid() ? 0 : rows_->size();
 }
 
 int JobTableModel::columnCount(const QModelIndex& parent) const
@@ -132,54 +100,12 @@ int JobTableModel::columnCount(const QModelIndex& parent) const
 
 QString JobTableModel::searchText(int row) const
 {
-    const Job* job = jobOf(row);
-    if (!job)
-        return {};
-    const Trace& t = *snapshot_->result->trace;
-    QString s = QString::fromStdString(job->id);
-    if (static_cast<std::size_t>(job->tenant) < t.tenants.size())
-        s += QLatin1Char(' ') + QString::fromStdString(t.tenants[static_cast<std::size_t>(job->tenant)].name);
-    if (static_cast<std::size_t>(job->user) < t.users.size())
-        s += QLatin1Char(' ') + QString::fromStdString(t.users[static_cast<std::size_t>(job->user)]);
-    return s;
+    return rows_->searchText(row);
 }
 
 double JobTableModel::sortKey(int row, int column) const
 {
-    const Job& job = *jobOf(row);
-    const JobResult& r = *resultAt(row);
-    switch (column) {
-    case Id: return row; // input order
-    case Vc: return static_cast<std::size_t>(job.tenant) < vcRank_.size() ? vcRank_[static_cast<std::size_t>(job.tenant)] : -1;
-    case User:
-        return static_cast<std::size_t>(job.user) < userRank_.size() ? userRank_[static_cast<std::size_t>(job.user)] : -1;
-    case Gpus: return job.gpus;
-    case AtCursor: { // the waiting first, by cause, then the running
-        const auto m = momentAt(row);
-        return m.standing == JobStanding::Waiting ? static_cast<double>(m.wait->cause) / 16.0
-               : m.standing == JobStanding::Running ? 1.0
-                                                    : kMissing;
-    }
-    case Cpu: return r.cpuCores > 0 ? r.cpuCores : kMissing;
-    case Memory: return r.memGb > 0 ? r.memGb : kMissing;
-    case GpuShare: return isShare(r) ? static_cast<double>(r.gpuMilli) / 1000.0 : kMissing;
-    case Submit: return static_cast<double>(job.submit_s);
-    case Start: return r.start_s ? static_cast<double>(*r.start_s) : kMissing;
-    case End: return r.end_s ? static_cast<double>(*r.end_s) : kMissing;
-    case QueueDelay: return static_cast<double>(r.queueDelay_s);
-    case Fragmentation: return static_cast<double>(r.fragmentationDelay_s);
-    case Fairshare: return static_cast<double>(r.fairshareDelay_s);
-    case Capacity: return static_cast<double>(r.capacityDelay_s);
-    case PowerWait: return static_cast<double>(r.powerDelay_s);
-    case OomKills: return r.oomKills;
-    case Throttled: return r.throttled_s;
-    case Servers: return r.start_s ? r.servers : kMissing;
-    case Racks: return r.start_s ? r.racks : kMissing;
-    case Level: return r.start_s ? static_cast<double>(r.level) : kMissing;
-    case Attempts: return r.attempts;
-    case Status: return static_cast<double>(r.status);
-    default: return 0;
-    }
+    return rows_->sortKey(row, column, time_s_);
 }
 
 bool JobTableModel::lessThan(int column, int rowA, int rowB) const
@@ -194,7 +120,7 @@ QVariant JobTableModel::display(int row, int column) const
 {
     const Job& job = *jobOf(row);
     const JobResult& r = *resultAt(row);
-    const Trace& t = *snapshot_->result->trace;
+    const Trace& t = *rows_->snapshot()->result->trace;
     switch (column) {
     case Id: return QString::fromStdString(job.id);
     case Vc:

@@ -3,11 +3,13 @@
 // memory, a share of one GPU), where it stands at the cursor (waiting and why, running), when it
 // ran, how long it waited and why, where it ran. Display strings for people, raw numbers under SortRole.
 #include "core/sim/job_moment.hpp"
+#include "ui/models/job_rows.hpp"
 #include "ui/run/sim_snapshot.hpp"
 #include "ui/time/time_format.hpp"
 
 #include <QAbstractTableModel>
 
+#include <memory>
 #include <vector>
 
 namespace clens::ui {
@@ -24,7 +26,9 @@ public:
     explicit JobTableModel(QObject* parent = nullptr);
 
     void setSnapshot(SnapshotPtr snapshot);
-    SnapshotPtr snapshot() const { return snapshot_; }
+    SnapshotPtr snapshot() const { return rows_->snapshot(); }
+    // The rows as an immutable value (what a worker orders a large table by).
+    std::shared_ptr<const JobRows> rows() const { return rows_; }
     // The cursor time the AtCursor column shows.
     void setTime(std::int64_t t);
     std::int64_t time() const { return time_s_; }
@@ -54,12 +58,9 @@ private:
     QVariant display(int row, int column) const;
     double sortKey(int row, int column) const;
 
-    SnapshotPtr snapshot_;
+    std::shared_ptr<const JobRows> rows_;
     TimeFormat time_;
     std::int64_t time_s_ = 0;
-    std::vector<std::int32_t> rows_;   // row -> job index
-    std::vector<std::int32_t> rowOf_;  // job index -> row or -1
-    std::vector<std::int32_t> vcRank_, userRank_; // alphabetical rank by index
 };
 
 } // namespace clens::ui

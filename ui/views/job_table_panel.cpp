@@ -110,6 +110,16 @@ JobTablePanel::JobTablePanel(QWidget* parent)
     connect(atCursor_, &QComboBox::currentIndexChanged, this, [this] {
         refilter([&] { proxy_->setStandingAtCursor(static_cast<JobStanding>(atCursor_->currentData().toInt())); });
     });
+    // An order computed on a worker (a large table) arrives later: the rows moving under the
+    // view are not the user choosing a job, and the selected job is shown again once listed.
+    connect(proxy_, &QAbstractItemModel::modelAboutToBeReset, this, [this] { selecting_ = true; });
+    connect(proxy_, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] { selecting_ = true; });
+    connect(proxy_, &JobFilterProxy::ordered, this, [this] {
+        selecting_ = false;
+        refreshCount();
+        selectJob(selected_);
+    });
+    connect(proxy_, &JobFilterProxy::busyChanged, this, &JobTablePanel::refreshCount);
     cursorTimer_ = new QTimer(this);
     cursorTimer_->setSingleShot(true);
     connect(cursorTimer_, &QTimer::timeout, this, &JobTablePanel::applyTime);
@@ -230,7 +240,8 @@ void JobTablePanel::refreshVcs()
 void JobTablePanel::refreshCount()
 {
     const QLocale locale;
-    count_->setText(tr("%1 of %2 jobs").arg(locale.toString(proxy_->rowCount()), locale.toString(model_->rowCount())));
+    count_->setText(proxy_->busy() ? tr("ordering %1 jobs…").arg(locale.toString(model_->rowCount()))
+                                   : tr("%1 of %2 jobs").arg(locale.toString(proxy_->rowCount()), locale.toString(model_->rowCount())));
 }
 
 void JobTablePanel::selectJob(std::int32_t job)
