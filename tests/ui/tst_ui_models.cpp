@@ -205,6 +205,37 @@ private slots:
             QCOMPARE(cell(later, r, JobTableModel::Id), cell(now, r, JobTableModel::Id));
     }
 
+    // The text filter lists exactly the rows whose joined "id VC user" text holds the needle,
+    // case aside, however it is matched (per field for a needle without a space).
+    void textFilterMatchesTheJoinedText_data()
+    {
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("id part") << "j0";
+        QTest::newRow("upper case") << "J1";
+        QTest::newRow("a VC") << "nlp";
+        QTest::newRow("part of a VC") << "VIS";
+        QTest::newRow("across fields") << "j05 nlp";
+        QTest::newRow("beyond ASCII") << QStringLiteral("j\u00f6");
+        QTest::newRow("nothing") << "zzz";
+    }
+
+    void textFilterMatchesTheJoinedText()
+    {
+        QFETCH(QString, needle);
+        const JobRows rows(snap_);
+        JobRowFilter filter;
+        filter.text = needle;
+        const auto listed = orderJobRows(rows, 0, filter, -1, Qt::AscendingOrder);
+        QVERIFY(listed);
+        std::vector<int> expected;
+        for (int r = 0; r < rows.size(); ++r)
+            if (rows.searchText(r).contains(needle, Qt::CaseInsensitive))
+                expected.push_back(r);
+        QVERIFY(*listed == expected);
+        if (needle == QLatin1String("nlp") || needle == QLatin1String("j0"))
+            QVERIFY(!expected.empty() && static_cast<int>(expected.size()) < rows.size());
+    }
+
     // orderJobRows itself: ties keep table order, descending is its exact reverse, a cancel
     // gives nothing.
     void orderIsTotalAndCancellable()
