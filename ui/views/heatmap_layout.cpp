@@ -89,7 +89,8 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
     out.servers_.assign(static_cast<std::size_t>(topology.serverCount()), QRect());
     out.serverCells_.assign(static_cast<std::size_t>(topology.serverCount()), QRect());
     out.racks_.assign(static_cast<std::size_t>(topology.rackCount()), QRect());
-    if (params.onlyRack && *params.onlyRack >= 0 && *params.onlyRack < topology.rackCount())
+    const bool oneRack = params.onlyRack && *params.onlyRack >= 0 && *params.onlyRack < topology.rackCount();
+    if (oneRack)
         out.visibleRacks_.push_back(*params.onlyRack);
     else
         for (std::int32_t r = 0; r < topology.rackCount(); ++r)
@@ -149,7 +150,7 @@ HeatmapLayout HeatmapLayout::compute(const Topology& topology, const HeatmapLayo
             break;
         }
     }
-    if (!params.onlyRack && (!chosen || chosen->m.cell < 2)) {
+    if (!oneRack && (!chosen || chosen->m.cell < 2)) {
         out.placeRackCells(params.viewport);
         return out;
     }

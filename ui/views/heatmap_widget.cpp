@@ -627,9 +627,10 @@ void HeatmapWidget::paintSelection(QPainter& p) const
             bool holds = false;
             for (auto s = rack.firstServer; s < rack.firstServer + rack.serverCount && !holds; ++s) {
                 const Server& server = topology_->servers()[static_cast<std::size_t>(s)];
-                holds = selectedServers_[static_cast<std::size_t>(s)] != 0;
+                const auto si = static_cast<std::size_t>(s);
+                holds = si < selectedServers_.size() && selectedServers_[si] != 0;
                 for (auto g = server.firstGpu; g < server.firstGpu + server.gpus && !holds; ++g)
-                    holds = selected_[static_cast<std::size_t>(g)] != 0;
+                    holds = static_cast<std::size_t>(g) < selected_.size() && selected_[static_cast<std::size_t>(g)] != 0;
             }
             if (holds)
                 p.drawRect(layout_.rackRect(r).adjusted(-1, -1, 0, 0));
