@@ -36,6 +36,27 @@ ClusterState demoState(const Trace& trace)
     return s;
 }
 
+// One tenant, one user and `jobs` empty jobs: enough for the map to colour their holders.
+std::shared_ptr<Trace> bareTrace(std::size_t jobs)
+{
+    auto trace = std::make_shared<Trace>();
+    trace->internTenant("a");
+    trace->internUser("u");
+    trace->jobs.resize(jobs);
+    return trace;
+}
+
+// Every GPU idle.
+ClusterState idleState(const Topology& topo)
+{
+    ClusterState s;
+    const auto n = static_cast<std::size_t>(topo.gpuCount());
+    s.gpu.assign(n, GpuState::Idle);
+    s.job.assign(n, -1);
+    s.util.assign(n, 0.0f);
+    return s;
+}
+
 QPoint centre(const QRect& r)
 {
     return r.center();
@@ -171,19 +192,12 @@ private slots:
         // 3,125 racks of 8 x 8 GPUs. Rack 0 all busy, rack 1 all idle, rack 2 with its first 4
         // servers busy (32 of 64 GPUs): the busy colour fills the bottom half of its cell.
         const auto topo = test::makeCluster(25000, 8, 8);
-        auto trace = std::make_shared<Trace>();
-        trace->internTenant("a");
-        trace->internUser("u");
-        trace->jobs.resize(1);
+        const auto trace = bareTrace(1);
         HeatmapWidget w;
         w.resize(1200, 730);
         w.setCluster(topo, trace);
         QVERIFY(w.layout().rackCells());
-        ClusterState s;
-        const auto n = static_cast<std::size_t>(topo->gpuCount());
-        s.gpu.assign(n, GpuState::Idle);
-        s.job.assign(n, -1);
-        s.util.assign(n, 0.0f);
+        ClusterState s = idleState(*topo);
         for (std::size_t g = 0; g < 64 + 64 + 32; ++g)
             if (g < 64 || g >= 128) { // racks 0 and half of 2
                 s.gpu[g] = GpuState::Busy;
@@ -252,19 +266,13 @@ private slots:
     {
         // 37,5k GPUs in 800x500: 1-3 px cells, drawn by the pixel-writing path.
         const auto topo = test::makeCluster(4700, 8, 8);
-        auto trace = std::make_shared<Trace>();
-        trace->internTenant("a");
-        trace->internUser("u");
-        trace->jobs.resize(3);
+        const auto trace = bareTrace(3);
         HeatmapWidget w;
         w.resize(800, 500);
         w.setCluster(topo, trace);
         QVERIFY(w.layout().cell() <= 4);
-        ClusterState s;
-        const auto n = static_cast<std::size_t>(topo->gpuCount());
-        s.gpu.assign(n, GpuState::Idle);
-        s.job.assign(n, -1);
-        s.util.assign(n, 0.0f);
+        ClusterState s = idleState(*topo);
+        const auto n = s.gpu.size();
         for (std::size_t g = 0; g < n; g += 7) { // a sparse pattern: neighbours differ
             s.gpu[g] = g % 2 ? GpuState::Busy : GpuState::HeldIdle;
             s.job[g] = static_cast<std::int32_t>(g % 3);
