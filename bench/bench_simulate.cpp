@@ -1,9 +1,11 @@
 // Simulation throughput: a 120k-job philly-like trace on the Philly-sized cluster (552 servers) in
 // <= 1 s on one core, the same with CPU/memory on every job and 30% GPU shares within 2x of it,
 // 1M jobs on 10k servers in <= 20 s, events/s, peak memory, and the latency of "cluster state at
-// t" (<= 5 ms). Also compares the event heaps.
+// t" (<= 5 ms), also at a size given as arguments 5 and 6 (jobs, servers). Also compares the
+// event heaps.
 //
 // usage: bench_simulate [runs=5] [bigRuns=3] [skipBig=0] [only=TEXT: just the runs whose label has TEXT]
+//                       [jobs servers: stateAt on a philly-like trace of that size, load 0.95, and nothing after]
 #include "bench/bench_util.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_model_json.hpp"
@@ -216,6 +218,14 @@ int main(int argc, char** argv)
         s.failures.checkpoint_s = 1800;
         simulateBench("simulate 120k jobs, 552 servers, autoscaler (demand phases, phase.rule every 300 s, sigma 3), checkpoints 30 min, power on, no occupancy",
                       {sized.cluster, trace}, runs, false, s, demand);
+    }
+    if (argc > 6) { // issue scale: `bench_simulate 1 1 1 "at scale" 10000000 25000` (10M jobs, 200k GPUs)
+        const auto huge = phillyLike(std::atoll(argv[5]), std::atoi(argv[6]), 0.95);
+        std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.95)\n", huge.trace->jobs.size(),
+                    huge.cluster->serverCount(), huge.cluster->gpuCount());
+        stateAtBench(huge);
+        std::printf("peak RSS %.0f MiB\n", bench::peakRssMiB());
+        return 0;
     }
     if (!skipBig) {
         const auto big = phillyLike(1'000'000, 10'000, 0.8);
