@@ -201,8 +201,10 @@ private slots:
         QVERIFY(!later.busy());
         QCOMPARE(ordered.count(), 1); // the stale orders were dropped
         QCOMPARE(later.rowCount(), now.rowCount());
-        for (int r = 0; r < now.rowCount(); ++r)
+        for (int r = 0; r < now.rowCount(); ++r) {
             QCOMPARE(cell(later, r, JobTableModel::Id), cell(now, r, JobTableModel::Id));
+            QCOMPARE(later.mapToSource(later.index(r, 0)).row(), later.listedRows()[static_cast<std::size_t>(r)]);
+        }
     }
 
     // The text filter lists exactly the rows whose joined "id VC user" text holds the needle,

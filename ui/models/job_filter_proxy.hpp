@@ -41,6 +41,8 @@ public:
     void setBackgroundFrom(int rows) { backgroundFrom_ = rows; }
     int backgroundFrom() const { return backgroundFrom_; }
     bool busy() const { return busy_; }
+    // The table rows listed, in the order shown (proxy row -> JobTableModel row).
+    const std::vector<int>& listedRows() const { return listed_; }
 
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     int sortColumn() const { return sortColumn_; }

@@ -135,10 +135,12 @@ JobTablePanel::JobTablePanel(QWidget* parent)
 
 std::vector<std::int32_t> JobTablePanel::listedJobs() const
 {
+    // Straight from the listed table rows (no QVariant per row: a table may hold millions).
+    const auto& rows = *model_->rows();
     std::vector<std::int32_t> jobs;
-    jobs.reserve(static_cast<std::size_t>(proxy_->rowCount()));
-    for (int row = 0; row < proxy_->rowCount(); ++row)
-        jobs.push_back(proxy_->data(proxy_->index(row, 0), JobTableModel::JobIndexRole).toInt());
+    jobs.reserve(proxy_->listedRows().size());
+    for (const int row : proxy_->listedRows())
+        jobs.push_back(rows.jobAt(row));
     return jobs;
 }
 
