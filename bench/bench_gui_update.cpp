@@ -2,6 +2,8 @@
 // in the real main window (offscreen), moves the "relax to any after" slider back and forth
 // and times: the debounce, the background run (simulate + state index), applying the result to
 // every view, and the repaint of the whole window. Prints figures, asserts nothing.
+// `bench_gui_update TRACE CLUSTER` opens that trace instead (a 10M-job one: docs/gui.md) and
+// times only the open and the scrub step.
 #include "bench/bench_util.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/session.hpp"
@@ -48,13 +50,16 @@ int main(int argc, char** argv)
         failure = m;
         QMetaObject::invokeMethod(&window, [&] { emit window.viewsUpdated(0); }, Qt::QueuedConnection);
     });
-    window.openTrace(dir + QStringLiteral("/philly_jobs_pollux.csv"), dir + QStringLiteral("/cluster_machine_list"));
+    const bool own = argc > 2;
+    window.openTrace(own ? QString::fromLocal8Bit(argv[1]) : dir + QStringLiteral("/philly_jobs_pollux.csv"),
+                     own ? QString::fromLocal8Bit(argv[2]) : dir + QStringLiteral("/cluster_machine_list"));
     waitFor(&window, &ui::MainWindow::viewsUpdated);
     if (!failure.isEmpty()) {
         std::fprintf(stderr, "load failed: %s\n", qPrintable(failure));
         return 1;
     }
-    std::printf("open Philly sample (load + first simulation + views): %.2f s\n", static_cast<double>(timer.elapsed()) / 1000);
+    std::printf("open %s (load + first simulation + views): %.2f s\n", own ? argv[1] : "the Philly sample",
+                static_cast<double>(timer.elapsed()) / 1000);
     auto snapshot = window.session()->current();
     std::printf("  %zu jobs, %d GPUs, first run %.2f s\n", snapshot->result->jobs.size(),
                 snapshot->result->cluster->gpuCount(), snapshot->runSeconds);
@@ -62,7 +67,7 @@ int main(int argc, char** argv)
     QSlider* slider = window.scenarioPanel()->relaxToAnyKnob()->slider();
     const int a = slider->value(), b = std::max(0, a - 3);
     std::vector<double> total, run, apply, paint;
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < (own ? 0 : 6); ++i) {
         QElapsedTimer t;
         t.start();
         slider->setValue(i % 2 ? a : b);
@@ -76,12 +81,14 @@ int main(int argc, char** argv)
         apply.push_back(applied - snapshot->runSeconds - window.session()->runs()->debounceMs() / 1000.0);
         paint.push_back(painted - applied);
     }
-    std::printf("knob change -> all views updated and painted: median %.3f s (min %.3f, max %.3f) [bar 1.5 s]\n",
-                bench::median(total), *std::min_element(total.begin(), total.end()),
-                *std::max_element(total.begin(), total.end()));
-    std::printf("  debounce %.3f s + simulate & index %.3f s + apply to views ~%.3f s + repaint %.3f s (medians)\n",
-                window.session()->runs()->debounceMs() / 1000.0, bench::median(run), bench::median(apply),
-                bench::median(paint));
+    if (!own) {
+        std::printf("knob change -> all views updated and painted: median %.3f s (min %.3f, max %.3f) [bar 1.5 s]\n",
+                    bench::median(total), *std::min_element(total.begin(), total.end()),
+                    *std::max_element(total.begin(), total.end()));
+        std::printf("  debounce %.3f s + simulate & index %.3f s + apply to views ~%.3f s + repaint %.3f s (medians)\n",
+                    window.session()->runs()->debounceMs() / 1000.0, bench::median(run), bench::median(apply),
+                    bench::median(paint));
+    }
 
     // Scrubbing / playback: one seek updates the state, the map, the cursors and read-outs.
     auto* clock = window.session()->clock();
