@@ -6,6 +6,7 @@
 // speed-up without the mouse wheel changing a knob it scrolls past.
 #include "tests/common/resource_fixture.hpp"
 #include "tests/ui/ui_test_support.hpp"
+#include "ui/models/job_row_order.hpp"
 #include "ui/models/job_table_model.hpp"
 #include "ui/models/summary_compare_model.hpp"
 #include "ui/models/wait_interval_model.hpp"
@@ -25,6 +26,7 @@
 #include <QTest>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace clens;
@@ -164,10 +166,14 @@ private slots:
         QCOMPARE(cell(model, row(test::kCpuPod), JobTableModel::Cpu), QStringLiteral("10"));
         QCOMPARE(cell(model, row(test::kWholeJob), JobTableModel::Memory), QStringLiteral("16"));
         QCOMPARE(cell(model, row(test::kCpuPod), JobTableModel::Gpus), QStringLiteral("0"));
-        // Sorted by share: 0.30 before 0.50, whole GPUs after every share.
-        QVERIFY(model.lessThan(JobTableModel::GpuShare, row(test::kSecondSharer), row(test::kSharedJob)));
-        QVERIFY(model.lessThan(JobTableModel::GpuShare, row(test::kSharedJob), row(test::kWholeJob)));
-        QVERIFY(model.lessThan(JobTableModel::Cpu, row(test::kWholeJob), row(test::kCpuPod)));
+        // Sorted by share (as the table sorts): 0.30 before 0.50, whole GPUs after every share.
+        const auto before = [&](JobTableModel::Column column, int a, int b) {
+            const auto order = *orderJobRows(*model.rows(), model.time(), {}, column, Qt::AscendingOrder);
+            return std::find(order.begin(), order.end(), a) < std::find(order.begin(), order.end(), b);
+        };
+        QVERIFY(before(JobTableModel::GpuShare, row(test::kSecondSharer), row(test::kSharedJob)));
+        QVERIFY(before(JobTableModel::GpuShare, row(test::kSharedJob), row(test::kWholeJob)));
+        QVERIFY(before(JobTableModel::Cpu, row(test::kWholeJob), row(test::kCpuPod)));
         for (auto c : {JobTableModel::Cpu, JobTableModel::Memory, JobTableModel::GpuShare})
             QVERIFY(model.anyAsks(c));
         QCOMPARE(model.headerData(JobTableModel::GpuShare, Qt::Horizontal).toString(), QStringLiteral("GPU share"));

@@ -139,7 +139,7 @@ void JobFilterProxy::reorder()
     setBusy(true);
     auto* watcher = new QFutureWatcher<std::optional<std::vector<int>>>(this);
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        auto listed = watcher->result();
+        auto listed = watcher->future().takeResult(); // moved: a large table's order is millions of rows
         watcher->deleteLater();
         if (generation != generation_ || !listed)
             return; // a newer order was asked for
@@ -165,9 +165,7 @@ void JobFilterProxy::install(std::vector<int> listed)
         sources.reserve(static_cast<std::size_t>(before.size()));
         for (const auto& i : before)
             sources.push_back(listed_[static_cast<std::size_t>(i.row())]);
-        listed_ = std::move(listed);
-        for (std::size_t p = 0; p < listed_.size(); ++p)
-            proxyOf_[static_cast<std::size_t>(listed_[p])] = static_cast<int>(p);
+        setListed(std::move(listed));
         QModelIndexList after;
         after.reserve(before.size());
         for (qsizetype k = 0; k < before.size(); ++k)
@@ -176,13 +174,18 @@ void JobFilterProxy::install(std::vector<int> listed)
         emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
     } else {
         beginResetModel();
-        listed_ = std::move(listed);
-        std::fill(proxyOf_.begin(), proxyOf_.end(), -1);
-        for (std::size_t p = 0; p < listed_.size(); ++p)
-            proxyOf_[static_cast<std::size_t>(listed_[p])] = static_cast<int>(p);
+        setListed(std::move(listed));
         endResetModel();
     }
     emit ordered();
+}
+
+void JobFilterProxy::setListed(std::vector<int> listed)
+{
+    listed_ = std::move(listed);
+    std::fill(proxyOf_.begin(), proxyOf_.end(), -1);
+    for (std::size_t p = 0; p < listed_.size(); ++p)
+        proxyOf_[static_cast<std::size_t>(listed_[p])] = static_cast<int>(p);
 }
 
 void JobFilterProxy::setBusy(bool busy)

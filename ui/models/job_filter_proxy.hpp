@@ -65,6 +65,7 @@ private:
     void onSourceDataChanged(const QModelIndex& topLeft, const QModelIndex& bottomRight, const QList<int>& roles);
     void reorder();
     void install(std::vector<int> listed);
+    void setListed(std::vector<int> listed); // and proxyOf_ from it
     void setBusy(bool busy);
 
     JobTableModel* jobs_ = nullptr;

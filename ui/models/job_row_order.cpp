@@ -63,34 +63,33 @@ private:
     std::vector<bool> tenantMatches_, userMatches_;
 };
 
-} // namespace
-
-bool JobRowFilter::accepts(const JobRows& rows, int row, std::int64_t t) const
+// Every filter but the text (TextMatch's): VC, status, waits, standing at the cursor.
+bool passesNonText(const JobRowFilter& f, const JobRows& rows, int row, std::int64_t t)
 {
     const JobResult* r = rows.result(row);
     const Job* job = rows.job(row);
     if (!r || !job)
         return false;
-    if (vc && job->tenant != *vc)
+    if (f.vc && job->tenant != *f.vc)
         return false;
-    if (status && r->status != *status)
+    if (f.status && r->status != *f.status)
         return false;
-    if (onlyWaited && r->queueDelay_s <= 0)
+    if (f.onlyWaited && r->queueDelay_s <= 0)
         return false;
-    if (cause) {
-        const auto delay = *cause == DelayCause::Fairshare       ? r->fairshareDelay_s
-                           : *cause == DelayCause::Fragmentation ? r->fragmentationDelay_s
-                           : *cause == DelayCause::Power         ? r->powerDelay_s
+    if (f.cause) {
+        const auto delay = *f.cause == DelayCause::Fairshare       ? r->fairshareDelay_s
+                           : *f.cause == DelayCause::Fragmentation ? r->fragmentationDelay_s
+                           : *f.cause == DelayCause::Power         ? r->powerDelay_s
                                                                  : r->capacityDelay_s;
         if (delay <= 0)
             return false;
     }
-    if (standing != JobStanding::Absent && rows.momentAt(row, t).standing != standing)
-        return false;
-    if (!text.isEmpty() && !rows.searchText(row).contains(text, Qt::CaseInsensitive))
+    if (f.standing != JobStanding::Absent && rows.momentAt(row, t).standing != f.standing)
         return false;
     return true;
 }
+
+} // namespace
 
 std::optional<std::vector<int>> orderJobRows(const JobRows& rows, std::int64_t t, const JobRowFilter& filter, int column,
                                              Qt::SortOrder order, const std::function<bool()>& cancelled)
@@ -98,14 +97,14 @@ std::optional<std::vector<int>> orderJobRows(const JobRows& rows, std::int64_t t
     const auto stop = [&](int row) { return cancelled && row % kCancelEvery == 0 && cancelled(); };
     JobRowFilter rest = filter;
     rest.text.clear();
-    const TextMatch text(rows, filter.text);
     const bool filtering = !(rest == JobRowFilter{});
+    const TextMatch text(rows, filter.text);
     std::vector<int> listed;
     listed.reserve(static_cast<std::size_t>(rows.size()));
     for (int row = 0; row < rows.size(); ++row) {
         if (stop(row))
             return std::nullopt;
-        if ((!filtering || rest.accepts(rows, row, t)) && text(rows, row))
+        if ((!filtering || passesNonText(filter, rows, row, t)) && text(rows, row))
             listed.push_back(row);
     }
     if (column >= 0) {

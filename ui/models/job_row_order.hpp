@@ -24,7 +24,6 @@ struct JobRowFilter {
     bool onlyWaited = false;         // waited at all
     JobStanding standing = JobStanding::Absent; // Absent: no filter on the cursor time
 
-    bool accepts(const JobRows& rows, int row, std::int64_t t) const;
     bool operator==(const JobRowFilter&) const = default;
 };
 

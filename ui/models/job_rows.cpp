@@ -3,17 +3,9 @@
 #include "ui/models/job_table_model.hpp"
 
 #include <algorithm>
-#include <limits>
 
 namespace clens::ui {
 namespace {
-
-constexpr double kMissing = std::numeric_limits<double>::infinity(); // sorts after every value
-
-bool isShare(const JobResult& r)
-{
-    return r.gpuMilli > 0 && r.gpuMilli < 1000;
-}
 
 // Rank of each name in alphabetical order, so sorting by VC or user compares integers.
 template <typename NameOf>
@@ -109,7 +101,7 @@ double JobRows::sortKey(int row, int column, std::int64_t t) const
     }
     case JobTableModel::Cpu: return r.cpuCores > 0 ? r.cpuCores : kMissing;
     case JobTableModel::Memory: return r.memGb > 0 ? r.memGb : kMissing;
-    case JobTableModel::GpuShare: return isShare(r) ? static_cast<double>(r.gpuMilli) / 1000.0 : kMissing;
+    case JobTableModel::GpuShare: return isGpuShare(r) ? static_cast<double>(r.gpuMilli) / 1000.0 : kMissing;
     case JobTableModel::Submit: return static_cast<double>(job.submit_s);
     case JobTableModel::Start: return r.start_s ? static_cast<double>(*r.start_s) : kMissing;
     case JobTableModel::End: return r.end_s ? static_cast<double>(*r.end_s) : kMissing;

@@ -8,12 +8,22 @@
 #include <QString>
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace clens::ui {
 
+// A job asking for part of one GPU (not a whole one).
+inline bool isGpuShare(const JobResult& r)
+{
+    return r.gpuMilli > 0 && r.gpuMilli < 1000;
+}
+
 class JobRows {
 public:
+    // The sort key of a missing value (not started, no CPU asked, ...): after every value.
+    static constexpr double kMissing = std::numeric_limits<double>::infinity();
+
     JobRows() = default;
     explicit JobRows(SnapshotPtr snapshot); // the simulated jobs, in trace order
 

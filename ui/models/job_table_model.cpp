@@ -8,17 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace clens::ui {
 namespace {
-
-constexpr double kMissing = std::numeric_limits<double>::infinity(); // sorts after every value
-
-bool isShare(const JobResult& r)
-{
-    return r.gpuMilli > 0 && r.gpuMilli < 1000;
-}
 
 QString statusName(JobStatus s)
 {
@@ -80,7 +72,7 @@ bool JobTableModel::anyAsks(Column column) const
 {
     for (int row = 0; row < rows_->size(); ++row) {
         const JobResult& r = *rows_->result(row);
-        if ((column == Cpu && r.cpuCores > 0) || (column == Memory && r.memGb > 0) || (column == GpuShare && isShare(r)) ||
+        if ((column == Cpu && r.cpuCores > 0) || (column == Memory && r.memGb > 0) || (column == GpuShare && isGpuShare(r)) ||
             (column == PowerWait && r.powerDelay_s > 0) || (column == OomKills && r.oomKills > 0) ||
             (column == Throttled && r.throttled_s > 0))
             return true;
@@ -108,14 +100,6 @@ double JobTableModel::sortKey(int row, int column) const
     return rows_->sortKey(row, column, time_s_);
 }
 
-bool JobTableModel::lessThan(int column, int rowA, int rowB) const
-{
-    const double a = sortKey(rowA, column), b = sortKey(rowB, column);
-    if (a != b)
-        return a < b;
-    return rowA < rowB;
-}
-
 QVariant JobTableModel::display(int row, int column) const
 {
     const Job& job = *jobOf(row);
@@ -139,7 +123,7 @@ QVariant JobTableModel::display(int row, int column) const
     }
     case Cpu: return r.cpuCores > 0 ? resource_text::amount(r.cpuCores) : QString();
     case Memory: return r.memGb > 0 ? resource_text::amount(r.memGb) : QString();
-    case GpuShare: return isShare(r) ? QString::number(static_cast<double>(r.gpuMilli) / 1000.0, 'f', 2) : QString();
+    case GpuShare: return isGpuShare(r) ? QString::number(static_cast<double>(r.gpuMilli) / 1000.0, 'f', 2) : QString();
     case Submit: return time_.instant(job.submit_s);
     case Start: return r.start_s ? time_.instant(*r.start_s) : QString();
     case End: return r.end_s ? time_.instant(*r.end_s) : QString();
@@ -169,7 +153,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: return display(row, index.column());
     case SortRole: {
         const double k = sortKey(row, index.column());
-        return k == kMissing ? QVariant() : QVariant(k);
+        return k == JobRows::kMissing ? QVariant() : QVariant(k);
     }
     case JobIndexRole: return jobAt(row);
     case Qt::TextAlignmentRole:

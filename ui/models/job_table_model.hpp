@@ -37,8 +37,6 @@ public:
     // Trace job index of a row and back (-1 when absent).
     std::int32_t jobAt(int row) const;
     int rowOfJob(std::int32_t job) const;
-    // Compares two rows on a column by raw value (used by the proxy; no QVariant).
-    bool lessThan(int column, int rowA, int rowB) const;
     // Text the filter matches: id, VC and user.
     QString searchText(int row) const;
     const JobResult* resultAt(int row) const;
