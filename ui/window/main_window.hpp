@@ -220,6 +220,10 @@ private:
     // Gone at once, not later: an error box shown next runs its own event loop, in which a
     // dialog only scheduled for deletion would still show itself over the box.
     static void endOpening(QProgressDialog* dialog);
+    // The end of a background open: ends its dialog, and false when a newer open superseded it,
+    // or it was cancelled or failed (each said in the status bar or a box, and by loadFailed).
+    bool openSucceeded(int ticket, QProgressDialog* dialog, bool cancelled, const QString& error, const QString& cancelledText,
+                       const QString& errorTitle);
     void setProjectPath(const QString& path);
     void markModified();
     void updateTitle();

@@ -275,20 +275,8 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
     connect(watcher, &QFutureWatcher<LoadedData>::finished, this, [=, this] {
         const LoadedData data = watcher->result();
         watcher->deleteLater();
-        endOpening(dialog);
-        statusBar()->clearMessage();
-        if (ticket != loading_) // a newer open superseded this one
+        if (!openSucceeded(ticket, dialog, data.cancelled, data.error, tr("Loading cancelled"), tr("Cannot open trace")))
             return;
-        if (data.cancelled) {
-            statusBar()->showMessage(tr("Loading cancelled"), 5000);
-            emit loadFailed(tr("cancelled"));
-            return;
-        }
-        if (!data.error.isEmpty()) {
-            showError(tr("Cannot open trace"), data.error);
-            emit loadFailed(data.error);
-            return;
-        }
         const QString description = QStringLiteral("%1 (%2)").arg(QFileInfo(tracePath).fileName(),
                                                                   QString::fromUtf8(toString(*detected.format).data()));
         importNotes_ = data.notes;

@@ -46,21 +46,8 @@ void MainWindow::openProject(const QString& pathIn)
     connect(watcher, &QFutureWatcher<OpenedProject>::finished, this, [=, this] {
         const OpenedProject opened = watcher->result();
         watcher->deleteLater();
-        endOpening(dialog);
-        statusBar()->clearMessage();
-        if (ticket != loading_)
-            return;
-        if (opened.cancelled) {
-            statusBar()->showMessage(tr("Opening cancelled"), 5000);
-            emit loadFailed(tr("cancelled"));
-            return;
-        }
-        if (!opened.error.isEmpty()) {
-            showError(tr("Cannot open project"), opened.error);
-            emit loadFailed(opened.error);
-            return;
-        }
-        onProjectOpened(path, opened);
+        if (openSucceeded(ticket, dialog, opened.cancelled, opened.error, tr("Opening cancelled"), tr("Cannot open project")))
+            onProjectOpened(path, opened);
     });
     watcher->setFuture(QtConcurrent::run([engine = engine_, path, cancel, progress] {
         return readProject(engine, path, [&](double f) {
@@ -90,6 +77,26 @@ MainWindow::OpenInFlight MainWindow::startOpening(const QString& label)
     poll->start();
     open.dialog = dialog;
     return open;
+}
+
+bool MainWindow::openSucceeded(int ticket, QProgressDialog* dialog, bool cancelled, const QString& error,
+                               const QString& cancelledText, const QString& errorTitle)
+{
+    endOpening(dialog);
+    statusBar()->clearMessage();
+    if (ticket != loading_) // a newer open superseded this one
+        return false;
+    if (cancelled) {
+        statusBar()->showMessage(cancelledText, 5000);
+        emit loadFailed(tr("cancelled"));
+        return false;
+    }
+    if (!error.isEmpty()) {
+        showError(errorTitle, error);
+        emit loadFailed(error);
+        return false;
+    }
+    return true;
 }
 
 void MainWindow::endOpening(QProgressDialog* dialog)
