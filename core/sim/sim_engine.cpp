@@ -3,6 +3,7 @@
 
 #include "core/sim/sim_summary.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/input_limits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -166,6 +167,8 @@ SimResult SimEngine::run()
         }
         if ((failures_ || autoscaling()) && *t > lastSubmit + sc_.failures.horizon_s)
             break; // failures and OOM kills could go on for ever
+        if (*t > kMaxClockSeconds)
+            break; // past it a time could overflow (docs/simulation.md "Jobs that cannot finish")
         series_.sampleBefore(*t, levels());
         integrateTo(*t);
         processInstant(*t);

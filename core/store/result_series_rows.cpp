@@ -5,6 +5,8 @@
 #include "core/store/table_reader.hpp"
 #include "core/util/input_limits.hpp"
 
+#include <cmath>
+#include <string>
 #include <vector>
 
 namespace clens::store {
@@ -39,6 +41,44 @@ void writeSeriesRows(Database& db, std::int64_t idx, const SimResult& r)
         v.run();
     }
 }
+
+namespace {
+
+// A column of the series: none or one value per sample, none infinite (NaN: no value). Running sums can
+// leave a level a rounding error below 0, so negative values are not refused.
+// (docs/project-file.md "Loading and refusing")
+template <typename T>
+void checkColumn(TableReader& t, int col, const std::vector<T>& values, std::size_t samples)
+{
+    if (!values.empty() && values.size() != samples) // empty: not recorded in this result
+        t.fail(col, std::to_string(values.size()) + " values for " + std::to_string(samples) + " sample times");
+    for (const auto v : values)
+        if (std::isinf(static_cast<double>(v)))
+            t.fail(col, "a value is not a finite number");
+}
+
+// Sample times rising within the clock's range, and every column as long.
+void checkSeries(TableReader& t, const TimeSeries& ts)
+{
+    for (std::size_t i = 0; i < ts.t_s.size(); ++i)
+        if (ts.t_s[i] < -kMaxClockSeconds || ts.t_s[i] > kMaxClockSeconds || (i > 0 && ts.t_s[i] < ts.t_s[i - 1]))
+            t.fail(1, "sample times must not fall and lie within ±" + std::to_string(kMaxClockSeconds) + " s");
+    const auto n = ts.t_s.size();
+    checkColumn(t, 2, ts.allocatedGpus, n);
+    checkColumn(t, 3, ts.effectiveUtil, n);
+    checkColumn(t, 4, ts.queuedJobs, n);
+    checkColumn(t, 5, ts.freeServers, n);
+    checkColumn(t, 6, ts.heldIdleGpus, n);
+    checkColumn(t, 7, ts.cpuReserved, n);
+    checkColumn(t, 8, ts.memReserved, n);
+    checkColumn(t, 9, ts.shareFragmentation, n);
+    checkColumn(t, 10, ts.cpuUsed, n);
+    checkColumn(t, 11, ts.memUsed, n);
+    checkColumn(t, 12, ts.poweredServers, n);
+    checkColumn(t, 13, ts.powerKw, n);
+}
+
+} // namespace
 
 void readSeriesRows(Database& db, const std::string& file, std::int64_t idx, SimResult& r)
 {
@@ -75,12 +115,14 @@ void readSeriesRows(Database& db, const std::string& file, std::int64_t idx, Sim
         ts.memUsed = levels(11);
         ts.poweredServers = t.isNull(12) ? std::vector<std::int32_t>(samples, 0) : t.array<std::int32_t>(12);
         ts.powerKw = levels(13);
+        checkSeries(t, ts);
     }
     TableReader t(db, file, "result_series_vc",
                   "SELECT vc, queued_jobs FROM result_series_vc WHERE result = " + std::to_string(idx) + " ORDER BY vc");
     while (t.next()) {
         t.expectPosition(0, static_cast<std::int64_t>(r.series.queuedByVc.size()));
         r.series.queuedByVc.push_back(t.array<std::int32_t>(1));
+        checkColumn(t, 1, r.series.queuedByVc.back(), r.series.t_s.size());
     }
 }
 

@@ -6,6 +6,7 @@
 #include "core/store/stored_enums.hpp"
 
 #include <limits>
+#include <tuple>
 #include <vector>
 
 namespace clens::store {
@@ -131,7 +132,8 @@ void writeScaledRuns(Database& db, std::int64_t idx, const SimResult& r, RowProg
 void readWaits(Database& db, const std::string& file, std::int64_t idx, SimResult& r, RowProgress& progress)
 {
     readRows(db, file, "result_waits", "from_s, to_s, cause, resource", idx, [&](TableReader& t) {
-        r.waits.push_back(WaitInterval{t.integer(1), t.integer(2), t.enumValue<DelayCause>(3), t.enumValue<WaitResource>(4)});
+        const auto [from, to] = clockInterval(t, 1);
+        r.waits.push_back(WaitInterval{from, to, t.enumValue<DelayCause>(3), t.enumValue<WaitResource>(4)});
         progress.tick();
     });
     for (std::size_t i = 0; i < r.jobs.size(); ++i)
@@ -151,10 +153,9 @@ void readOccupancy(Database& db, const std::string& file, std::int64_t idx, std:
         GpuInterval o;
         o.gpu = static_cast<std::int32_t>(t.integer(1, 0, gpus - 1));
         o.job = static_cast<std::int32_t>(t.integer(2, 0, jobs - 1));
-        o.from_s = t.integer(3);
-        o.to_s = t.integer(4);
+        std::tie(o.from_s, o.to_s) = clockInterval(t, 3);
         o.use = t.enumValue<GpuUse>(5);
-        o.util = static_cast<float>(t.real(6));
+        o.util = static_cast<float>(amount(t, 6));
         o.milli = static_cast<std::uint16_t>(t.integer(7, 1, 1000));
         r.occupancy.push_back(o);
         progress.tick();
@@ -167,7 +168,9 @@ void readOutages(Database& db, const std::string& file, std::int64_t idx, std::i
     readRows(db, file, "result_outages", "server, from_s, to_s", idx, [&](TableReader& t) {
         if (servers == 0)
             t.failRow("an outage but the result has no servers");
-        r.outages.push_back(ServerOutage{static_cast<std::int32_t>(t.integer(1, 0, servers - 1)), t.integer(2), t.integer(3)});
+        const auto server = static_cast<std::int32_t>(t.integer(1, 0, servers - 1));
+        const auto [from, to] = clockInterval(t, 2);
+        r.outages.push_back(ServerOutage{server, from, to});
         progress.tick();
     });
 }
@@ -181,10 +184,9 @@ void readReservations(Database& db, const std::string& file, std::int64_t idx, s
         ReservationInterval v;
         v.server = static_cast<std::int32_t>(t.integer(1, 0, servers - 1));
         v.job = static_cast<std::int32_t>(t.integer(2, 0, jobs - 1));
-        v.from_s = t.integer(3);
-        v.to_s = t.integer(4);
-        v.cpuMilli = t.integer(5, 0);
-        v.memMib = t.integer(6, 0);
+        std::tie(v.from_s, v.to_s) = clockInterval(t, 3);
+        v.cpuMilli = count64(t, 5);
+        v.memMib = count64(t, 6);
         r.reservations.push_back(v);
         progress.tick();
     });
@@ -196,7 +198,9 @@ void readPowerOff(Database& db, const std::string& file, std::int64_t idx, std::
     readRows(db, file, "result_power_off", "server, from_s, to_s, booting", idx, [&](TableReader& t) {
         if (servers == 0)
             t.failRow("a powered-off server but the result has no servers");
-        r.powerOff.push_back(PowerInterval{static_cast<std::int32_t>(t.integer(1, 0, servers - 1)), t.integer(2), t.integer(3), t.boolean(4)});
+        const auto server = static_cast<std::int32_t>(t.integer(1, 0, servers - 1));
+        const auto [from, to] = clockInterval(t, 2);
+        r.powerOff.push_back(PowerInterval{server, from, to, t.boolean(4)});
         progress.tick();
     });
 }
@@ -210,8 +214,7 @@ void readScaledRuns(Database& db, const std::string& file, std::int64_t idx, std
         ScaledRun run;
         run.job = static_cast<std::int32_t>(t.integer(1, 0, jobs - 1));
         run.server = static_cast<std::int32_t>(t.integer(2, 0, servers - 1));
-        run.from_s = t.integer(3);
-        run.to_s = t.integer(4);
+        std::tie(run.from_s, run.to_s) = clockInterval(t, 3);
         const auto flat = t.array<float>(5);
         if (flat.size() % 4 != 0)
             t.fail(5, "levels come in fours (CPU and memory reserved and used)");
@@ -223,6 +226,9 @@ void readScaledRuns(Database& db, const std::string& file, std::int64_t idx, std
         for (const auto ph : phases)
             if (ph < -1 || ph > std::numeric_limits<std::int16_t>::max())
                 t.fail(6, "a phase is -1 (unknown) or an index of the phase model");
+        for (const auto level : flat)
+            if (!std::isfinite(level) || level < 0)
+                t.fail(5, "a level is not a finite number >= 0");
         for (std::size_t k = 0; k < flat.size(); k += 4)
             r.scaledLevels.push_back({flat[k], flat[k + 1], flat[k + 2], flat[k + 3], static_cast<std::int16_t>(phases[k / 4])});
         r.scaledRuns.push_back(run);

@@ -188,9 +188,9 @@ void readRunAndScenario(TableReader& t, int& c, StoredResult& sr,
         t.fail(c, "cluster " + std::to_string(*sr.clusterId) + " is not in the clusters table");
     ++c;
     sr.hasTrace = t.boolean(c++);
-    r.events = t.integer(c++);
-    r.firstSubmit_s = t.integer(c++);
-    r.lastEvent_s = t.integer(c++);
+    r.events = count64(t, c++);
+    r.firstSubmit_s = clockTime(t, c++);
+    r.lastEvent_s = clockTime(t, c++);
     sc.locality.relaxToRackAfter_s = t.optionalInteger(c++);
     sc.locality.relaxToAnyAfter_s = t.optionalInteger(c++);
     sc.locality.rackSize = int32(t, c++);
@@ -217,26 +217,26 @@ void readRunAndScenario(TableReader& t, int& c, StoredResult& sr,
 
 void readSummary(TableReader& t, int& c, SimSummary& sum)
 {
-    sum.jobs = t.integer(c++);
-    sum.finishedJobs = t.integer(c++);
-    sum.unfinishedJobs = t.integer(c++);
-    sum.makespan_s = t.integer(c++);
-    sum.meanQueueDelay_s = t.real(c++);
-    sum.p50QueueDelay_s = t.real(c++);
-    sum.p95QueueDelay_s = t.real(c++);
-    sum.meanJct_s = t.real(c++);
-    sum.gpuAllocFraction = t.real(c++);
-    sum.gpuEffectiveUtil = t.real(c++);
-    sum.fairshareDelay_s = t.real(c++);
-    sum.fragmentationDelay_s = t.real(c++);
-    sum.capacityDelay_s = t.real(c++);
-    sum.heldIdleGpuSeconds = t.real(c++);
-    sum.preemptions = t.integer(c++);
-    sum.serverFailures = t.integer(c++);
-    sum.meanSlowdown = t.real(c++);
-    sum.distributedJobs = t.integer(c++);
-    sum.allocatedGpuSeconds = t.real(c++);
-    sum.effectiveGpuSeconds = t.real(c++);
+    sum.jobs = count64(t, c++);
+    sum.finishedJobs = count64(t, c++);
+    sum.unfinishedJobs = count64(t, c++);
+    sum.makespan_s = clockSpan(t, c++);
+    sum.meanQueueDelay_s = amount(t, c++);
+    sum.p50QueueDelay_s = amount(t, c++);
+    sum.p95QueueDelay_s = amount(t, c++);
+    sum.meanJct_s = amount(t, c++);
+    sum.gpuAllocFraction = amount(t, c++);
+    sum.gpuEffectiveUtil = amount(t, c++);
+    sum.fairshareDelay_s = amount(t, c++);
+    sum.fragmentationDelay_s = amount(t, c++);
+    sum.capacityDelay_s = amount(t, c++);
+    sum.heldIdleGpuSeconds = amount(t, c++);
+    sum.preemptions = count64(t, c++);
+    sum.serverFailures = count64(t, c++);
+    sum.meanSlowdown = amount(t, c++);
+    sum.distributedJobs = count64(t, c++);
+    sum.allocatedGpuSeconds = amount(t, c++);
+    sum.effectiveGpuSeconds = amount(t, c++);
 }
 
 void readLaterColumns(TableReader& t, int& c, SimResult& r)
@@ -253,9 +253,9 @@ void readLaterColumns(TableReader& t, int& c, SimResult& r)
         if (!std::isnan(x))
             *v = x;
     }
-    sum.cpuAllocFraction = t.real(c++);
-    sum.memAllocFraction = t.real(c++);
-    sum.gpuShareFragmentation = t.real(c++);
+    sum.cpuAllocFraction = amount(t, c++);
+    sum.memAllocFraction = amount(t, c++);
+    sum.gpuShareFragmentation = amount(t, c++);
     if (std::isnan(sum.gpuShareFragmentation)) // v2: no shares were simulated
         sum.gpuShareFragmentation = 0;
     sc.arrivals.speedup = orOne(t.real(c++)); // v2: as recorded
@@ -273,12 +273,13 @@ void readLaterColumns(TableReader& t, int& c, SimResult& r)
             *v = x;
     for (auto* v : {&sum.cpuReservedCoreH, &sum.cpuUsedCoreH, &sum.memReservedGbH, &sum.memUsedGbH, &sum.cpuUnderPct,
                     &sum.memUnderPct})
-        *v = orZero(t.real(c++));
-    sum.oomKills = t.optionalInteger(c++).value_or(0);
-    sum.throttled_s = orZero(t.real(c++));
-    sum.energyKwh = orZero(t.real(c++));
-    sum.poweredServerH = orZero(t.real(c++));
-    sum.powerDelay_s = orZero(t.real(c++));
+        *v = orZero(amount(t, c++));
+    sum.oomKills = t.isNull(c) ? 0 : count64(t, c);
+    ++c;
+    sum.throttled_s = orZero(amount(t, c++));
+    sum.energyKwh = orZero(amount(t, c++));
+    sum.poweredServerH = orZero(amount(t, c++));
+    sum.powerDelay_s = orZero(amount(t, c++));
     // v4 and older had only fifo: NULL reads as the defaults.
     if (const auto policy = t.optionalText(c++)) {
         const auto kind = scenarioEnumFromString<QueuePolicyKind>(*policy);
@@ -343,7 +344,7 @@ void readQuotaRows(Database& db, const std::string& file, std::int64_t idx, SimR
     TableReader t(db, file, "result_quota", "SELECT vc, gpus FROM result_quota WHERE result = " + std::to_string(idx) + " ORDER BY vc");
     while (t.next()) {
         auto vc = t.text(0);
-        r.scenario.quota.vcGpus[std::move(vc)] = t.integer(1);
+        r.scenario.quota.vcGpus[std::move(vc)] = t.integer(1, 0, 1'000'000'000); // the scenario file's range
     }
 }
 

@@ -1,7 +1,8 @@
 // Hand-computed micro-scenarios, one per rule of docs/simulation.md "Semantics as implemented".
 // Each states its arithmetic.
-#include "core/sim/simulation_notes.hpp"
 #include "core/sim/cluster_state.hpp"
+#include "core/sim/simulation_notes.hpp"
+#include "core/util/input_limits.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
 #include <QTest>
@@ -367,6 +368,20 @@ void TestSimRules::unfinishedJobs()
     QVERIFY(!r2.jobs[0].end_s);
     QVERIFY(r2.jobs[1].status == JobStatus::Unfinished);
     QVERIFY(!r2.jobs[1].start_s);
+    // The clock stops at 2^50 s (docs/simulation.md "Jobs that cannot finish"): 1,026 jobs of
+    // 2^40 s on the whole cluster run one after another, job k from k x 2^40 s. Job 1023 ends and
+    // job 1024 starts at exactly 1024 x 2^40 = 2^50 s (still processed); the next instant,
+    // 2^50 + 2^40 s, is past the clock: job 1024 is Unfinished with its start, 1025 never starts.
+    std::vector<JobSpec> serial(1026, JobSpec{"a", 0, 4, kMaxSeconds});
+    const auto r3 = simulate(cluster, makeTrace(serial), Scenario{});
+    QVERIFY(r3.jobs[1023].status == JobStatus::Pass);
+    QCOMPARE(r3.jobs[1023].end_s.value_or(-1), kMaxClockSeconds);
+    QVERIFY(r3.jobs[1024].status == JobStatus::Unfinished);
+    QCOMPARE(startOf(r3, 1024), kMaxClockSeconds);
+    QVERIFY(!r3.jobs[1024].end_s);
+    QVERIFY(r3.jobs[1025].status == JobStatus::Unfinished);
+    QVERIFY(!r3.jobs[1025].start_s);
+    QCOMPARE(r3.lastEvent_s, kMaxClockSeconds);
 }
 
 void TestSimRules::endsReleaseBeforeSubmissions()

@@ -87,7 +87,7 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     sc.locality.rackSize = 4;
     sc.gang = {GangPolicy::Elastic, 0.25, 120};
     sc.quota.mode = QuotaMode::BorrowPreempt;
-    sc.quota.vcGpus = {{"vcA", 64}, {"vc,B", 0}, {"", L::min()}};
+    sc.quota.vcGpus = {{"vcA", 64}, {"vc,B", 0}, {"", 1'000'000'000}}; // the scenario file's largest
     sc.placement = PlacementPolicy::Spread;
     sc.backfill = BackfillPolicy::None;
     sc.slowdown = {0.1, std::nan(""), 3.5};
@@ -112,11 +112,11 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         if (i % 3)
             j.start_s = static_cast<std::int64_t>(i) * 60;
         if (i % 3 == 2)
-            j.end_s = L::max();
+            j.end_s = kMaxClockSeconds; // the latest time a result can hold
         j.queueDelay_s = static_cast<std::int64_t>(i) * 7;
         j.fairshareDelay_s = 1;
         j.fragmentationDelay_s = 2;
-        j.capacityDelay_s = static_cast<std::int64_t>(i) * 7 - 3;
+        j.capacityDelay_s = static_cast<std::int64_t>(i) * 7 + 3;
         j.allocatedGpus = static_cast<std::int32_t>(i);
         j.servers = 1;
         j.racks = 1;
@@ -146,33 +146,34 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.memUsedGbS = 1e-300;
         r->jobs.push_back(j);
     }
-    r->waits = {{0, 10, DelayCause::Fairshare}, {10, L::max(), DelayCause::Fragmentation, WaitResource::Cpu},
+    constexpr auto kClock = kMaxClockSeconds; // a stored result's times lie within ±kClock
+    r->waits = {{0, 10, DelayCause::Fairshare}, {10, kClock, DelayCause::Fragmentation, WaitResource::Cpu},
                 {-5, -1, DelayCause::Capacity, WaitResource::Memory}};
     r->occupancy = {{0, 1, 0, 100, GpuUse::Running, 375, 0.5f}, {7, 8, 5, 6, GpuUse::Trial, 1000, std::nanf("")},
-                    {3, 2, L::min(), L::max(), GpuUse::HeldIdle, 1000, 0.0f}};
-    r->outages = {{2, 10, 20}, {9, 0, L::max()}};
+                    {3, 2, -kClock, kClock, GpuUse::HeldIdle, 1000, 0.0f}};
+    r->outages = {{2, 10, 20}, {9, 0, kClock}};
     if (r->cluster) {
-        r->reservations = {{2, 1, 0, 100, 4000, 1024}, {9, 8, L::min(), L::max(), 0, L::max()}};
-        r->powerOff = {{1, 0, 300, false}, {1, 300, 350, true}, {9, L::min(), L::max(), false}};
-        r->scaledRuns = {{3, 2, 10, 700, 0, 2}, {1, 0, 5, 6, 2, 0}, {8, 9, -100, L::max(), 2, 1}};
+        r->reservations = {{2, 1, 0, 100, 4000, 1024}, {9, 8, -kClock, kClock, 0, L::max()}};
+        r->powerOff = {{1, 0, 300, false}, {1, 300, 350, true}, {9, -kClock, kClock, false}};
+        r->scaledRuns = {{3, 2, 10, 700, 0, 2}, {1, 0, 5, 6, 2, 0}, {8, 9, -100, kClock, 2, 1}};
         r->scaledLevels = {{1.5f, 2.25f, 1.0f, 0.5f, 3}, {3.3f, 0.0f, 0.25f, 1e-30f, -1}, {0.0f, 1e30f, 0.0f, 7.0f, 0}};
     }
     r->series.step_s = 60;
     r->series.t_s = {0, 60, 120};
-    r->series.allocatedGpus = {0, 2.5, -1e300};
-    r->series.effectiveUtil = {0.0, std::nan(""), -0.0, 1e308};
-    r->series.queuedJobs = {};
-    r->series.freeServers = {10, 9};
+    r->series.allocatedGpus = {0, 2.5, 1e300};
+    r->series.effectiveUtil = {0.0, std::nan(""), -0.0};
+    r->series.queuedJobs = {0, std::numeric_limits<std::int32_t>::max(), 4};
+    r->series.freeServers = {10, 9, 8};
     r->series.heldIdleGpus = {0, 0, 1};
-    r->series.queuedByVc = {{1, 2, 3}, {}, {std::numeric_limits<std::int32_t>::max()}};
+    r->series.queuedByVc = {{1, 2, 3}, {0, 0, 0}, {std::numeric_limits<std::int32_t>::max(), 0, 1}};
     r->series.cpuReserved = {1.5, 0.0, 2.0};
-    r->series.memReserved = {};
-    r->series.shareFragmentation = {0.25};
-    r->series.cpuUsed = {0.5, 1.5};
-    r->series.memUsed = {};
+    r->series.memReserved = {0.0, 1e-300, 2.0};
+    r->series.shareFragmentation = {0.25, 0.0, 1.0};
+    r->series.cpuUsed = {0.5, 1.5, 0.0};
+    r->series.memUsed = {0.0, 0.0, 0.0};
     r->series.poweredServers = {10, 9, 0};
     r->series.powerKw = {1.25, 0.0, 2.5};
-    r->summary = {9, 7, 2, L::max(), 1.5, std::nan(""), 1e-310, -0.0, 0.75, 0.5, 1, 2, 3, 4.25, L::min(), 42,
+    r->summary = {9, 7, 2, 2 * kClock, 1.5, std::nan(""), 1e-310, -0.0, 0.75, 0.5, 1, 2, 3, 4.25, L::max(), 42,
                   1.25, 3, 1e15, std::nan("")};
     r->summary.cpuAllocFraction = 0.125;
     r->summary.gpuShareFragmentation = 1e-9;
@@ -188,8 +189,8 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
     r->summary.poweredServerH = 77;
     r->summary.powerDelay_s = 3600;
     r->events = 123456789012345;
-    r->firstSubmit_s = L::min();
-    r->lastEvent_s = L::max();
+    r->firstSubmit_s = -kClock;
+    r->lastEvent_s = kClock;
     if (r->jobs.size() > 4)
         r->neverStartable = {4, 2}; // in submission order, not row order
     return r;

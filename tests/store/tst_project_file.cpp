@@ -498,6 +498,34 @@ void TestProjectFile::badContentNamesTableAndRow_data()
     QTest::newRow("series step 0") << "UPDATE result_series SET step_s = 0 WHERE result = 0" << qint64{1} << "result_series.step_s";
     QTest::newRow("occupancy GPU out of range") << "UPDATE result_occupancy SET gpu = 44 WHERE result = 0 AND idx = 2"
                                                 << qint64{3} << "result_occupancy.gpu";
+    // A result's own values (docs/project-file.md "Loading and refusing"): times within the clock's
+    // ±2^50 s, intervals forwards, delays and counts not negative, amounts finite, series columns
+    // one value per sample. Result 0's job row 3 (idx 2) starts at 120 s and ends at 2^50 s.
+    QTest::newRow("result end past the clock") << "UPDATE result_jobs SET end_s = 1125899906842625 WHERE result = 0 AND idx = 2"
+                                               << qint64{3} << "result_jobs.end_s";
+    QTest::newRow("result end before its start") << "UPDATE result_jobs SET end_s = 100 WHERE result = 0 AND idx = 2"
+                                                 << qint64{3} << "result_jobs.end_s";
+    QTest::newRow("negative queue delay") << "UPDATE result_jobs SET queue_delay_s = -1 WHERE result = 0 AND idx = 1"
+                                          << qint64{2} << "result_jobs.queue_delay_s";
+    QTest::newRow("infinite effective GPU-seconds")
+        << "UPDATE result_jobs SET effective_gpu_seconds = 9e999 WHERE result = 0 AND idx = 1" << qint64{2}
+        << "result_jobs.effective_gpu_seconds";
+    // Wait 3 runs from -5 s to -1 s.
+    QTest::newRow("wait backwards") << "UPDATE result_waits SET to_s = -10 WHERE result = 0 AND idx = 2" << qint64{3}
+                                    << "result_waits.to_s";
+    QTest::newRow("outage at the int64 maximum")
+        << "UPDATE result_outages SET to_s = 9223372036854775807 WHERE result = 0 AND idx = 1" << qint64{2} << "result_outages.to_s";
+    QTest::newRow("negative makespan") << "UPDATE results SET sum_makespan_s = -1 WHERE idx = 0" << qint64{1}
+                                       << "results.sum_makespan_s";
+    // Quota rows are read by name: "" is the first.
+    QTest::newRow("negative quota") << "UPDATE result_quota SET gpus = -1 WHERE result = 0 AND vc = ''" << qint64{1}
+                                    << "result_quota.gpus";
+    // Three samples: one 4-byte value is short of three.
+    QTest::newRow("series column short") << "UPDATE result_series SET queued_jobs = x'00000000' WHERE result = 0" << qint64{1}
+                                         << "result_series.queued_jobs";
+    QTest::newRow("infinite power in the series")
+        << "UPDATE result_series SET power_kw = x'000000000000F07F000000000000F07F000000000000F07F' WHERE result = 0"
+        << qint64{1} << "result_series.power_kw";
     QTest::newRow("missing table") << "DROP TABLE users" << qint64{0} << "users";
     // Container 0 has 3 rows of 2 metrics: 6 values.
     QTest::newRow("metric values short") << "UPDATE containers SET metric_values = x'0000000000000000' WHERE idx = 0"
