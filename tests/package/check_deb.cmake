@@ -34,7 +34,8 @@ endforeach()
 run_checked(contents dpkg-deb --contents ${debs})
 foreach(f usr/bin/clusterlens usr/bin/clusterlens-cli usr/share/applications/clusterlens.desktop
           usr/share/icons/hicolor/scalable/apps/clusterlens.svg usr/share/mime/packages/clusterlens.xml
-          usr/share/clusterlens/presets/default.json usr/share/clusterlens/sample_traces/demo/jobs.csv)
+          usr/share/clusterlens/presets/default.json usr/share/clusterlens/sample_traces/demo/jobs.csv
+          usr/share/doc/clusterlens/copyright)
   expect_match("contents" "${contents}" " \\./${f}(\n|$)")
 endforeach()
 

@@ -10,7 +10,8 @@ set(data ${ROOT}/share/clusterlens)
 foreach(f bin/clusterlens bin/clusterlens-cli share/applications/clusterlens.desktop
           share/icons/hicolor/scalable/apps/clusterlens.svg share/mime/packages/clusterlens.xml
           share/clusterlens/presets/index.json share/clusterlens/presets/default.json
-          share/clusterlens/sample_traces/demo/jobs.csv share/clusterlens/sample_traces/demo/cluster.csv)
+          share/clusterlens/sample_traces/demo/jobs.csv share/clusterlens/sample_traces/demo/cluster.csv
+          share/doc/clusterlens/copyright)
   if(NOT EXISTS ${ROOT}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
