@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Our packing curves beside the FGD artifact's published ones
 # (docs/packing.md "Cross-check against the FGD artifact"): openb default pods on the 1,213 GPU nodes, inflate 1.3, seeds
-# 42-51, every placement policy; the artifact's expected results are in tools/data/fgd-artifact.
+# 42-51, every placement policy in the file's node order and in a node order shuffled per seed (the
+# artifact's); the artifact's expected results are in tools/data/fgd-artifact.
 # usage: tools/pack_crosscheck.sh [CLI]   (default: build/default/app/cli/clusterlens-cli)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,15 +10,21 @@ cli="${1:-build/default/app/cli/clusterlens-cli}"
 data=sample_traces/alibaba-openb
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$cli" pack --cluster "$data/openb_node_list_gpu_node.csv" --trace "$data/openb_pod_list_default.csv" \
-  --placement best-fit,first-fit,spread,fgd --inflate 1.3 --seed 42 --seeds 10 --out "$work/ours.csv"
-python3 - "$work/ours.csv" tools/data/fgd-artifact <<'PY'
+# Our procedure (the file's node order), then the artifact's (a node order shuffled per seed).
+for order in file shuffled; do
+  "$cli" pack --cluster "$data/openb_node_list_gpu_node.csv" --trace "$data/openb_pod_list_default.csv" \
+    --placement best-fit,first-fit,spread,fgd,fgd-first --node-order "$order" --inflate 1.3 --seed 42 --seeds 10 \
+    --out "$work/ours-$order.csv"
+done
+python3 - "$work" tools/data/fgd-artifact <<'PY'
 import csv, sys, statistics
-ours_path, art = sys.argv[1], sys.argv[2]
+work, art = sys.argv[1], sys.argv[2]
 pcts = [50, 80, 90, 100, 110, 130]
 ours = {}
-for r in csv.DictReader(open(ours_path)):
-    ours.setdefault(r["placement"], {})[int(r["arrived_pct"])] = (float(r["allocated_gpu_pct"]), float(r["fragmented_gpu_pct"]))
+for order in ("file", "shuffled"):
+    for r in csv.DictReader(open(f"{work}/ours-{order}.csv")):
+        name = r["placement"] + (", shuffled nodes" if order == "shuffled" else "")
+        ours.setdefault(name, {})[int(r["arrived_pct"])] = (float(r["allocated_gpu_pct"]), float(r["fragmented_gpu_pct"]))
 def artifact(name):
     rows = list(csv.DictReader(open(f"{art}/{name}")))
     out = {}

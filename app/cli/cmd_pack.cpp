@@ -62,7 +62,7 @@ std::vector<double> inflatesOf(const std::string& text)
 
 int runPack(const Args& args)
 {
-    std::string clusterPath, tracePath, formatName = "auto", placement = "best-fit", inflate = "1.3", outPath;
+    std::string clusterPath, tracePath, formatName = "auto", placement = "best-fit", inflate = "1.3", outPath, nodeOrder = "file";
     std::int64_t seed = 42;
     int seeds = 1, threads = 0;
     bool quiet = false;
@@ -71,7 +71,8 @@ int runPack(const Args& args)
         ("cluster", po::value(&clusterPath)->required(), "cluster file (Alibaba node list, native cluster.csv or Philly machine list)")
         ("trace", po::value(&tracePath)->required(), "pods (Alibaba pod list, or any trace format with requests)")
         ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
-        ("placement", po::value(&placement), "best-fit|first-fit|spread|fgd, or a comma-separated list (default best-fit)")
+        ("placement", po::value(&placement), "best-fit|first-fit|spread|fgd|fgd-first, or a comma-separated list (default best-fit)")
+        ("node-order", po::value(&nodeOrder), "file|shuffled: the servers' order where a policy takes the lowest index; shuffled: a random permutation per seed, as the FGD artifact (default file)")
         ("inflate", po::value(&inflate), "pods arrive until their GPU request reaches this × the cluster's GPUs; a comma-separated list for a grid (default 1.3)")
         ("seed", po::value(&seed), "first seed of the pod order and copies (default 42)")
         ("seeds", po::value(&seeds), "average over this many seeds: seed, seed+1, … (default 1)")
@@ -90,8 +91,11 @@ int runPack(const Args& args)
     if (vm.count("threads") && threads < 1)
         throw UsageError("--threads must be at least 1");
     checkImportFlags(importOptions);
+    if (nodeOrder != "file" && nodeOrder != "shuffled")
+        throw UsageError("--node-order: '" + nodeOrder + "' is neither file nor shuffled");
 
     PackGrid grid;
+    grid.nodeOrder = nodeOrder == "shuffled" ? NodeOrder::Shuffled : NodeOrder::File;
     grid.placements = placementsOf(placement);
     grid.inflates = inflatesOf(inflate);
     grid.firstSeed = static_cast<std::uint64_t>(seed);

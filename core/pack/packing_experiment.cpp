@@ -6,8 +6,12 @@
 #include "core/sim/resource_placement.hpp"
 #include "core/sim/resource_pool.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/shuffle.hpp"
+
+#include <boost/random/mersenne_twister.hpp>
 
 #include <cmath>
+#include <numeric>
 #include <string>
 
 namespace clens {
@@ -15,6 +19,9 @@ namespace clens {
 namespace {
 
 std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+
+// The node order's generator is seeded with seed + this (the arrivals' with seed itself).
+constexpr std::uint64_t kNodeOrderStream = 0x9e3779b97f4a7c15ull;
 
 // The cluster's state during one experiment and the one placement rule per kind of pod.
 class PackingCluster {
@@ -36,7 +43,7 @@ public:
     bool place(const JobRequest& pod, std::int32_t holder, PackStep& step, std::vector<std::int32_t>& gpus)
     {
         Placement p;
-        const auto* fgd = policy_ == PlacementPolicy::Fgd ? &meter_ : nullptr;
+        const auto* fgd = measuresFragmentation(policy_) ? &meter_ : nullptr;
         if (fgd)
             meter_.setJob(pod);
         bool found;
@@ -122,7 +129,32 @@ PackResult runPacking(const Topology& cluster, const Trace& trace, const PackOpt
         throw InputError("", 0, "inflate", "must be a number greater than 0");
     const ResourceModel model(cluster, trace, options.resources, true);
     const auto arrivals = packingArrivals(trace, model, std::int64_t{1000} * cluster.gpuCount(), options.inflate, options.seed);
-    return packInOrder(cluster, trace, model, options.placement, arrivals, progress);
+    if (options.nodeOrder == NodeOrder::File)
+        return packInOrder(cluster, trace, model, options.placement, arrivals, progress);
+
+    // The servers in a random order from a stream apart from the arrivals', racks dropped (a pod
+    // takes one server: racks play no part), so that "lowest index" is that order.
+    std::vector<std::int32_t> order(static_cast<std::size_t>(cluster.serverCount()));
+    std::iota(order.begin(), order.end(), 0);
+    boost::random::mt19937_64 rng(options.seed + kNodeOrderStream);
+    shuffleInPlace(order, rng);
+    const auto specs = cluster.specs();
+    std::vector<ServerSpec> shuffled;
+    for (const auto s : order) {
+        shuffled.push_back(specs[idx(s)]);
+        shuffled.back().rack.reset();
+    }
+    const auto permuted = Topology::build(std::move(shuffled), cluster.rackSize());
+    const ResourceModel permutedModel(permuted, trace, options.resources, true);
+    auto out = packInOrder(permuted, trace, permutedModel, options.placement, arrivals, progress);
+    for (auto& g : out.gpus) { // back to the cluster's own indices
+        const auto s = permuted.serverOfGpu(g);
+        g = cluster.servers()[idx(order[idx(s)])].firstGpu + (g - permuted.servers()[idx(s)].firstGpu);
+    }
+    for (auto& step : out.steps)
+        if (step.server >= 0)
+            step.server = order[idx(step.server)];
+    return out;
 }
 
 PackResult runPackingInOrder(const Topology& cluster, const Trace& trace, PlacementPolicy placement, const Scenario::Resources& resources,

@@ -15,8 +15,13 @@
 
 namespace clens {
 
+// The order of the servers where a policy takes the lowest index (docs/packing.md "Node order"):
+// the cluster file's, or a random permutation drawn from the seed, as the FGD artifact does.
+enum class NodeOrder : std::uint8_t { File, Shuffled };
+
 struct PackOptions {
     PlacementPolicy placement = PlacementPolicy::BestFit;
+    NodeOrder nodeOrder = NodeOrder::File;
     double inflate = 1.3;
     std::uint64_t seed = 42;
     // Server and job defaults for CPU and memory a file leaves unknown (docs/resources.md).
@@ -44,7 +49,8 @@ struct PackResult {
     double fragmentationBefore = 0; // of the empty cluster
 };
 
-// One experiment. Throws InputError (field "inflate") when inflate is not a positive number,
+// One experiment; with NodeOrder::Shuffled it runs on the servers in their shuffled order and
+// reports servers and GPUs by their index in `cluster`. Throws InputError (field "inflate") when inflate is not a positive number,
 // Cancelled when progress returns false.
 PackResult runPacking(const Topology& cluster, const Trace& trace, const PackOptions& options, const ProgressFn& progress = {});
 

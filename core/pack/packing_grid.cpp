@@ -26,6 +26,7 @@ std::vector<PackGridCell> runPackingGrid(const Topology& cluster, const Trace& t
             const auto& cell = cells[i / seeds];
             PackOptions options;
             options.placement = cell.placement;
+            options.nodeOrder = grid.nodeOrder;
             options.inflate = cell.inflate;
             options.seed = grid.firstSeed + i % seeds;
             options.resources = grid.resources;

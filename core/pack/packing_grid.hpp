@@ -13,6 +13,7 @@ namespace clens {
 
 struct PackGrid {
     std::vector<PlacementPolicy> placements{PlacementPolicy::BestFit};
+    NodeOrder nodeOrder = NodeOrder::File;
     std::vector<double> inflates{1.3};
     std::uint64_t firstSeed = 42;
     std::int32_t seeds = 1;

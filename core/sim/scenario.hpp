@@ -13,7 +13,10 @@ namespace clens {
 
 enum class GangPolicy : std::uint8_t { Strict, Elastic, None };
 enum class QuotaMode : std::uint8_t { None, Strict, Borrow, BorrowPreempt };
-enum class PlacementPolicy : std::uint8_t { BestFit, FirstFit, Spread, Fgd };
+// FgdFirst: fgd with ties to the lowest server index (the FGD artifact's rule; docs/resources.md).
+enum class PlacementPolicy : std::uint8_t { BestFit, FirstFit, Spread, Fgd, FgdFirst };
+// Whether a policy scores servers by how much the cluster's fragmentation grows.
+constexpr bool measuresFragmentation(PlacementPolicy p) { return p == PlacementPolicy::Fgd || p == PlacementPolicy::FgdFirst; }
 enum class BackfillPolicy : std::uint8_t { None, Greedy };
 // Where running jobs' CPU/memory demand comes from (docs/autoscaling.md).
 enum class UsageModel : std::uint8_t { None, Metrics, Phases };

@@ -11,10 +11,11 @@ constexpr EnumNames<QuotaMode, 4> kQuota{{{QuotaMode::None, "none"},
                                           {QuotaMode::Strict, "strict"},
                                           {QuotaMode::Borrow, "borrow"},
                                           {QuotaMode::BorrowPreempt, "borrow-preempt"}}};
-constexpr EnumNames<PlacementPolicy, 4> kPlacement{{{PlacementPolicy::BestFit, "best-fit"},
+constexpr EnumNames<PlacementPolicy, 5> kPlacement{{{PlacementPolicy::BestFit, "best-fit"},
                                                     {PlacementPolicy::FirstFit, "first-fit"},
                                                     {PlacementPolicy::Spread, "spread"},
-                                                    {PlacementPolicy::Fgd, "fgd"}}};
+                                                    {PlacementPolicy::Fgd, "fgd"},
+                                                    {PlacementPolicy::FgdFirst, "fgd-first"}}};
 constexpr EnumNames<BackfillPolicy, 2> kBackfill{{{BackfillPolicy::None, "none"}, {BackfillPolicy::Greedy, "greedy"}}};
 constexpr EnumNames<UsageModel, 3> kUsage{{{UsageModel::None, "none"}, {UsageModel::Metrics, "metrics"}, {UsageModel::Phases, "phases"}}};
 constexpr EnumNames<QueuePolicyKind, 6> kQueue{{{QueuePolicyKind::Fifo, "fifo"},

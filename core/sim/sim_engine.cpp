@@ -16,7 +16,7 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     : cluster_(std::move(cluster)), trace_(std::move(trace)), sc_(scenario), options_(options), loc_(*cluster_),
       pool_(*cluster_),
       model_(*cluster_, *trace_, sc_.resources,
-             sc_.placement == PlacementPolicy::Fgd || (options.demand && sc_.autoscaler.usage != UsageModel::None)),
+             measuresFragmentation(sc_.placement) || (options.demand && sc_.autoscaler.usage != UsageModel::None)),
       quota_(sc_.quota, *trace_)
 {
     const auto& jobs = trace_->jobs;
@@ -47,12 +47,12 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
         timers_.push_back({sc_.gang.elasticAfter_s, true, 0});
 
     const bool scaled = options_.demand && sc_.autoscaler.usage != UsageModel::None;
-    if (model_.active() || sc_.placement == PlacementPolicy::Fgd || scaled) {
+    if (model_.active() || measuresFragmentation(sc_.placement) || scaled) {
         res_.emplace(model_, pool_);
         room_.emplace(model_, pool_, *res_);
         jobsOn_.resize(idx(cluster_->serverCount()));
         locBySet_.resize(model_.modelSetCount());
-        if (sc_.placement == PlacementPolicy::Fgd)
+        if (measuresFragmentation(sc_.placement))
             fgd_.emplace(taskClasses(*trace_, model_), model_, pool_, *res_);
     }
     if (scaled && !jobOfRank_.empty())

@@ -50,6 +50,9 @@ private slots:
     void policiesOnTwoGpus_data();
     void policiesOnTwoGpus();
     void cpuOnlyClassCountsWhenItNoLongerFits();
+    void fgdTieRules_data();
+    void fgdTieRules();
+    void shuffledNodeOrderReportsTheClustersIndices();
     void stateAfterArrivalsIsWhatTheMapDraws();
     void inflateAppendsCopiesOrRemovesPods_data();
     void inflateAppendsCopiesOrRemovesPods();
@@ -293,6 +296,72 @@ void TestPacking::gridDoesNotDependOnThreads()
     // Arrivals reach about 130% of the GPUs for inflate 1.3 and never pass it.
     QVERIFY(one[1].curve.back().arrivedPct <= 130);
     QVERIFY(one[1].curve.back().arrivedPct >= 120);
+}
+
+void TestPacking::fgdTieRules_data()
+{
+    QTest::addColumn<PlacementPolicy>("policy");
+    QTest::addColumn<QList<int>>("servers");
+    // s0 has 2 GPUs, s1 one; three pods of one whole GPU and 1 core. One task class (1 GPU):
+    // it fits wherever a GPU is free and no GPU is ever partly free, so F_s = 0 on every server
+    // before and after any placement: every fgd choice is a tie of growth 0.
+    // fgd breaks it by best-fit's key (fewest free GPUs left): P0 -> s1 (0 left, s0 would keep
+    // 1), then s1 is full: P1, P2 -> s0.
+    QTest::newRow("fgd: tightest") << PlacementPolicy::Fgd << QList<int>{1, 0, 0};
+    // fgd-first takes the lowest index, as first-fit: P0, P1 -> s0, P2 -> s1.
+    QTest::newRow("fgd-first: lowest index") << PlacementPolicy::FgdFirst << QList<int>{0, 0, 1};
+}
+
+void TestPacking::fgdTieRules()
+{
+    QFETCH(PlacementPolicy, policy);
+    QFETCH(QList<int>, servers);
+    const auto cluster = makeClusterWith({{"r", 2, "", 16, 0}, {"r", 1, "", 16, 0}});
+    const auto trace = makeTrace({{"a", 0, 1, 10}, {"a", 0, 1, 10}, {"a", 0, 1, 10}}, {{1}, {1}, {1}});
+    const auto r = runPackingInOrder(*cluster, *trace, policy, {}, inOrder(3));
+    QCOMPARE(r.steps.size(), std::size_t{3});
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(r.steps[static_cast<std::size_t>(i)].server, servers[i]);
+        QCOMPARE(r.steps[static_cast<std::size_t>(i)].fragmentedMilli, 0.0);
+    }
+}
+
+void TestPacking::shuffledNodeOrderReportsTheClustersIndices()
+{
+    // Servers of 1, 2, 3 and 4 GPUs (GPUs 0 | 1-2 | 3-5 | 6-9); one pod of 3 GPUs, and inflate 0.3
+    // of the 10 GPUs (3,000 thousandths) admits no copy. First-fit takes the first server in the
+    // node order with 3 GPUs free: s2 in the file's order; shuffled, s2 or s3 by the seed.
+    const auto cluster = makeClusterWith({{"r", 1, "", 16, 0}, {"r", 2, "", 16, 0}, {"r", 3, "", 16, 0}, {"r", 4, "", 16, 0}});
+    const auto trace = makeTrace({{"a", 0, 3, 10}}, {{1}});
+    PackOptions options;
+    options.placement = PlacementPolicy::FirstFit;
+    options.inflate = 0.3;
+    std::set<std::int32_t> chosen;
+    for (std::uint64_t seed = 42; seed < 52; ++seed) {
+        options.seed = seed;
+        options.nodeOrder = NodeOrder::File;
+        const auto file = runPacking(*cluster, *trace, options);
+        QCOMPARE(file.steps.size(), std::size_t{1});
+        QCOMPARE(file.steps[0].server, 2);
+        options.nodeOrder = NodeOrder::Shuffled;
+        const auto shuffled = runPacking(*cluster, *trace, options);
+        const auto again = runPacking(*cluster, *trace, options);
+        const auto& step = shuffled.steps.at(0);
+        QVERIFY(step.server == 2 || step.server == 3);
+        QCOMPARE(again.steps.at(0).server, step.server); // one order per seed
+        // Its 3 GPUs are named by the cluster's own ids: distinct GPUs of the server it names.
+        QCOMPARE(step.gpuCount, 3);
+        std::set<std::int32_t> gpus;
+        for (std::int32_t k = 0; k < step.gpuCount; ++k) {
+            const auto g = shuffled.gpus[static_cast<std::size_t>(step.firstGpu + k)];
+            QCOMPARE(cluster->serverOfGpu(g), step.server);
+            gpus.insert(g);
+        }
+        QCOMPARE(gpus.size(), std::size_t{3});
+        chosen.insert(step.server);
+    }
+    // Over 10 seeds both orders of s2 and s3 come up (each seed: s3 before s2 with probability 1/2).
+    QCOMPARE(chosen.size(), std::size_t{2});
 }
 
 void TestPacking::badInflateIsAnInputError()

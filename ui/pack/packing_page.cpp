@@ -33,7 +33,7 @@ namespace clens::ui {
 namespace {
 
 constexpr PlacementPolicy kPolicies[] = {PlacementPolicy::BestFit, PlacementPolicy::FirstFit, PlacementPolicy::Spread,
-                                         PlacementPolicy::Fgd};
+                                         PlacementPolicy::Fgd, PlacementPolicy::FgdFirst};
 
 } // namespace
 
@@ -116,6 +116,12 @@ QWidget* PackingPage::buildControls()
     seeds_->setValue(1);
     seeds_->setToolTip(tr("The curves are the mean over this many seeds; the map plays the first"));
     h->addWidget(seeds_);
+    shuffleNodes_ = new QCheckBox(tr("Shuffle nodes"));
+    shuffleNodes_->setObjectName(QStringLiteral("shuffle-nodes"));
+    shuffleNodes_->setToolTip(tr("Try the servers in a random order drawn from each seed, as the FGD artifact does, "
+                                 "instead of the cluster file's order (first-fit and fgd-first take the first that fits)"));
+    h->addWidget(shuffleNodes_);
+    connect(shuffleNodes_, &QCheckBox::toggled, this, &PackingPage::scheduleRun);
     connect(inflate_, &QDoubleSpinBox::valueChanged, this, &PackingPage::scheduleRun);
     connect(firstSeed_, &QSpinBox::valueChanged, this, &PackingPage::scheduleRun);
     connect(seeds_, &QSpinBox::valueChanged, this, &PackingPage::scheduleRun);
@@ -256,6 +262,7 @@ void PackingPage::run()
     grid.inflates = {inflate_->value()};
     grid.firstSeed = static_cast<std::uint64_t>(firstSeed_->value());
     grid.seeds = seeds_->value();
+    grid.nodeOrder = shuffleNodes_->isChecked() ? NodeOrder::Shuffled : NodeOrder::File;
     grid.keepFirstRuns = true;
     progress_->store(0);
     progressBar_->setValue(0);

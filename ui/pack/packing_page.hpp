@@ -91,6 +91,7 @@ private:
     QDoubleSpinBox* inflate_;
     QSpinBox* firstSeed_;
     QSpinBox* seeds_;
+    QCheckBox* shuffleNodes_;
     QProgressBar* progressBar_;
     QLabel* status_;
     QString runSummary_; // what the chart shows, for its export (the status line may say "Exported to …")

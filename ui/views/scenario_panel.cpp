@@ -237,6 +237,11 @@ QGroupBox* ScenarioPanel::buildPlacement()
                             tr("Fragmentation gradient descent: the placement that strands the least GPU capacity "
                                "(shares that no waiting job could use)"),
                             Qt::ToolTipRole);
+    placement_->addItem(tr("fgd-first (fgd, ties to the lowest server)"), static_cast<int>(PlacementPolicy::FgdFirst));
+    placement_->setItemData(placement_->count() - 1,
+                            tr("fgd with the FGD artifact's tie rule: among servers whose fragmentation grows as little, "
+                               "the lowest-index one (fgd takes the tightest fit)"),
+                            Qt::ToolTipRole);
     sf->addRow(tr("Placement"), placement_);
     backfill_ = new QComboBox;
     backfill_->addItem(tr("greedy: any job that fits starts"), static_cast<int>(BackfillPolicy::Greedy));

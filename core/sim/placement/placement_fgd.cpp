@@ -1,6 +1,7 @@
 // fgd: the placement under which the cluster's GPU fragmentation grows least, ties by best-fit's
-// key (docs/resources.md "Placement"). It scores single servers only: across servers and racks
-// it ranks as best-fit does.
+// key; fgd-first: the same, ties to the lowest server (and GPU) index, as the FGD artifact breaks
+// them (docs/resources.md "Placement"). Both score single servers only: across servers and racks
+// they rank as best-fit does.
 #include "core/sim/fragmentation.hpp"
 #include "core/sim/placement.hpp"
 #include "core/sim/placement/placement_rule.hpp"
@@ -11,10 +12,13 @@ namespace clens {
 namespace {
 class Fgd final : public PlacementRule {
 public:
+    explicit Fgd(bool firstOnTies) : firstOnTies_(firstOnTies) {}
     std::optional<std::int32_t> indexedSingleServer(const GpuPool&, std::int32_t) const override { return std::nullopt; }
     ServerKey serverKey(const ServerScorer* scorer, std::int32_t s, std::int32_t size, std::int64_t left,
                         std::int64_t rackLeft) const override
     {
+        if (firstOnTies_)
+            return {scorer->growth(s, size), 0, 0, s};
         return {scorer->growth(s, size), left, rackLeft, s};
     }
     RackKey rackKey(std::int64_t left, std::int64_t rackLeft, std::int32_t rack) const override
@@ -29,7 +33,7 @@ public:
     bool placeShare(const ShareSearch& search, Placement& out) const override
     {
         // Every GPU with the share free: the least (growth, free share, server's free capacity,
-        // server, GPU).
+        // server, GPU); fgd-first: the least (growth, server, GPU).
         using Key = std::tuple<double, std::int64_t, std::int64_t, std::int32_t, std::int32_t>;
         Key best{};
         std::int32_t bestServer = -1, bestGpu = -1;
@@ -49,7 +53,7 @@ public:
                     lastGrowth = search.fgd->shareGrowth(s, g);
                     lastFree = free;
                 }
-                const Key key{lastGrowth, free, serverFree, s, g};
+                const Key key = firstOnTies_ ? Key{lastGrowth, 0, 0, s, g} : Key{lastGrowth, free, serverFree, s, g};
                 if (bestServer < 0 || key < best) {
                     best = key;
                     bestServer = s;
@@ -64,14 +68,25 @@ public:
     }
     ServerKey cpuOnlyKey(const FragmentationMeter* fgd, std::int32_t s, std::int64_t cpuLeft, std::int64_t memLeft) const override
     {
+        if (firstOnTies_)
+            return {fgd->cpuOnlyGrowth(s), 0, 0, s};
         return {fgd->cpuOnlyGrowth(s), cpuLeft, memLeft, s};
     }
+
+private:
+    bool firstOnTies_;
 };
 } // namespace
 
 const PlacementRule& fgdPlacement()
 {
-    static const Fgd rule;
+    static const Fgd rule(false);
+    return rule;
+}
+
+const PlacementRule& fgdFirstPlacement()
+{
+    static const Fgd rule(true);
     return rule;
 }
 

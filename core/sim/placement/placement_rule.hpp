@@ -56,5 +56,6 @@ const PlacementRule& bestFitPlacement();
 const PlacementRule& firstFitPlacement();
 const PlacementRule& spreadPlacement();
 const PlacementRule& fgdPlacement();
+const PlacementRule& fgdFirstPlacement();
 
 } // namespace clens

@@ -9,6 +9,7 @@ const PlacementRule& placementRule(PlacementPolicy policy)
     case PlacementPolicy::FirstFit: return firstFitPlacement();
     case PlacementPolicy::Spread: return spreadPlacement();
     case PlacementPolicy::Fgd: return fgdPlacement();
+    case PlacementPolicy::FgdFirst: return fgdFirstPlacement();
     }
     return bestFitPlacement();
 }
