@@ -63,12 +63,17 @@ void writeJobResultsCsv(std::ostream& out, const SimResult& result)
             writeRow(out, result, r);
 }
 
-void writeJobResultsCsv(std::ostream& out, const SimResult& result, const std::vector<std::int32_t>& jobs)
+void writeJobResultsCsv(std::ostream& out, const SimResult& result, const std::vector<std::int32_t>& jobs, const ProgressFn& progress)
 {
     writeHeader(out);
-    for (const auto job : jobs)
+    ProgressTicker ticker(progress);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const auto job = jobs[i];
         if (job >= 0 && static_cast<std::size_t>(job) < result.jobs.size() && result.jobs[static_cast<std::size_t>(job)].simulated)
             writeRow(out, result, result.jobs[static_cast<std::size_t>(job)]);
+        ticker.tick(static_cast<double>(i + 1) / static_cast<double>(jobs.size()));
+    }
+    ticker.finish();
 }
 
 } // namespace clens

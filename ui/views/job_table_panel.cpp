@@ -1,7 +1,6 @@
 #include "ui/views/job_table_panel.hpp"
 
-#include "core/io/job_results_csv.hpp"
-#include "ui/io/save_text.hpp"
+#include "ui/io/jobs_csv_export.hpp"
 #include "ui/models/job_filter_proxy.hpp"
 #include "ui/models/job_table_model.hpp"
 
@@ -18,7 +17,6 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-#include <sstream>
 
 namespace clens::ui {
 
@@ -26,6 +24,7 @@ JobTablePanel::JobTablePanel(QWidget* parent)
     : QWidget(parent)
     , model_(new JobTableModel(this))
     , proxy_(new JobFilterProxy(this))
+    , export_(new JobsCsvExport(this))
 {
     setObjectName(QStringLiteral("jobTable"));
     proxy_->setSourceModel(model_);
@@ -62,18 +61,31 @@ JobTablePanel::JobTablePanel(QWidget* parent)
     count_ = new QLabel;
     count_->setStyleSheet(QStringLiteral("color: #6a7380;"));
     bar->addWidget(count_);
-    auto* exportCsvButton = new QToolButton;
-    exportCsvButton->setObjectName(QStringLiteral("exportJobs"));
-    exportCsvButton->setText(tr("Export CSV…"));
-    exportCsvButton->setToolTip(tr("The jobs listed (as filtered and sorted), with every column of clusterlens-cli simulate --jobs-out"));
-    connect(exportCsvButton, &QToolButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Export the jobs listed"), {}, tr("CSV (*.csv)"));
-        if (path.isEmpty())
+    exportButton_ = new QToolButton;
+    exportButton_->setObjectName(QStringLiteral("exportJobs"));
+    exportButton_->setText(tr("Export CSV…"));
+    exportButton_->setToolTip(tr("The jobs listed (as filtered and sorted), with every column of clusterlens-cli simulate --jobs-out"));
+    connect(exportButton_, &QToolButton::clicked, this, [this] {
+        if (export_->busy()) { // the button reads "Cancel export" meanwhile
+            export_->cancel();
             return;
-        const QString error = exportCsv(path);
-        emit exported(error.isEmpty() ? tr("Exported %1 jobs to %2").arg(listedJobs().size()).arg(path) : error);
+        }
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export the jobs listed"), {}, tr("CSV (*.csv)"));
+        if (!path.isEmpty())
+            startExport(path);
     });
-    bar->addWidget(exportCsvButton);
+    bar->addWidget(exportButton_);
+    connect(export_, &JobsCsvExport::progressed, this,
+            [this](int percent) { emit exported(tr("Exporting the jobs listed… %1%").arg(percent)); });
+    const auto done = [this](const QString& message) {
+        exportButton_->setText(tr("Export CSV…"));
+        emit exported(message);
+    };
+    connect(export_, &JobsCsvExport::exported, this,
+            [done](const QString& path, qint64 jobs) { done(tr("Exported %1 jobs to %2").arg(jobs).arg(path)); });
+    connect(export_, &JobsCsvExport::failed, this, done);
+    connect(export_, &JobsCsvExport::cancelled, this,
+            [done](const QString& path) { done(tr("Export cancelled: %1 is as it was").arg(path)); });
     v->addLayout(bar);
 
     view_ = new QTableView;
@@ -144,14 +156,17 @@ std::vector<std::int32_t> JobTablePanel::listedJobs() const
     return jobs;
 }
 
-QString JobTablePanel::exportCsv(const QString& path) const
+void JobTablePanel::startExport(const QString& path)
 {
     const auto& snapshot = model_->snapshot();
-    if (!snapshot || !snapshot->result || !snapshot->result->trace)
-        return tr("There are no jobs to export yet.");
-    std::ostringstream text;
-    writeJobResultsCsv(text, *snapshot->result, listedJobs());
-    return saveTextAtomically(path, text.str());
+    if (!snapshot || !snapshot->result || !snapshot->result->trace) {
+        emit exported(tr("There are no jobs to export yet."));
+        return;
+    }
+    if (export_->busy())
+        return;
+    exportButton_->setText(tr("Cancel export"));
+    export_->start(path, snapshot->result, listedJobs());
 }
 
 void JobTablePanel::setSnapshot(SnapshotPtr snapshot)

@@ -15,11 +15,13 @@ class QLabel;
 class QLineEdit;
 class QTableView;
 class QTimer;
+class QToolButton;
 
 namespace clens::ui {
 
 class JobFilterProxy;
 class JobTableModel;
+class JobsCsvExport;
 
 class JobTablePanel : public QWidget {
     Q_OBJECT
@@ -43,13 +45,13 @@ public:
     QComboBox* atCursorFilter() const { return atCursor_; }
     // The jobs listed, as filtered and sorted (trace rows).
     std::vector<std::int32_t> listedJobs() const;
-    // Writes the listed jobs as the CLI's jobs.csv (docs/simulation.md "Outputs"), atomically.
-    // Returns "" on success, else a message for the user.
-    QString exportCsv(const QString& path) const;
+    // Writes the listed jobs as the CLI's jobs.csv (docs/simulation.md "Outputs"), atomically,
+    // on a worker (JobsCsvExport): exported() says how it goes and how it ended.
+    void startExport(const QString& path);
 
 signals:
     void jobSelected(std::int32_t job);
-    void exported(const QString& message); // the outcome of Export CSV…, for the status bar
+    void exported(const QString& message); // Export CSV…'s progress and outcome, for the status bar
 
 private:
     void refreshVcs();
@@ -59,6 +61,8 @@ private:
 
     JobTableModel* model_;
     JobFilterProxy* proxy_;
+    JobsCsvExport* export_;
+    QToolButton* exportButton_;
     QTableView* view_;
     QLineEdit* filter_;
     QComboBox* vc_;
