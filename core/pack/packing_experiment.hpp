@@ -50,8 +50,8 @@ struct PackResult {
 };
 
 // One experiment; with NodeOrder::Shuffled it runs on the servers in their shuffled order and
-// reports servers and GPUs by their index in `cluster`. Throws InputError (field "inflate") when inflate is not a positive number,
-// Cancelled when progress returns false.
+// reports servers and GPUs by their index in `cluster`. Throws InputError (field "inflate") when
+// inflate is not a positive number, Cancelled when progress returns false.
 PackResult runPacking(const Topology& cluster, const Trace& trace, const PackOptions& options, const ProgressFn& progress = {});
 
 // The same with the pods in a given order (indices into trace.jobs, each a pod the experiment

@@ -43,13 +43,6 @@ inline double amount(TableReader& t, int col)
         t.fail(col, "value " + std::to_string(v) + " is not a finite number >= 0");
     return v;
 }
-inline double finiteOrNull(TableReader& t, int col)
-{
-    const auto v = t.real(col);
-    if (std::isinf(v))
-        t.fail(col, "value is not a finite number");
-    return v;
-}
 // An interval's end after its start: columns fromCol and fromCol + 1.
 inline std::pair<std::int64_t, std::int64_t> clockInterval(TableReader& t, int fromCol)
 {

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace clens::store {
@@ -52,9 +53,10 @@ void checkColumn(TableReader& t, int col, const std::vector<T>& values, std::siz
 {
     if (!values.empty() && values.size() != samples) // empty: not recorded in this result
         t.fail(col, std::to_string(values.size()) + " values for " + std::to_string(samples) + " sample times");
-    for (const auto v : values)
-        if (std::isinf(static_cast<double>(v)))
-            t.fail(col, "a value is not a finite number");
+    if constexpr (std::is_floating_point_v<T>) // an integer column is finite by its type
+        for (const auto v : values)
+            if (std::isinf(v))
+                t.fail(col, "a value is not a finite number");
 }
 
 // Sample times rising within the clock's range, and every column as long.
