@@ -10,48 +10,81 @@ constexpr double kMemSlackMib = kReservationSlackUnits;
 constexpr double kCpuSlackCores = kReservationSlackUnits / 1000.0;
 } // namespace
 
-IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
-                            std::vector<double>* samples)
+namespace {
+// The walk and the evaluation in one loop, the state in locals (a lambda's captured outcome lived
+// in memory); the same operations in the same order as DemandCursor::walkFor and a piece each.
+template <bool kSamples>
+IntervalOutcome runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
+                                std::vector<double>* samples)
 {
+    const double memLimit = mem + kMemSlackMib;
+    const double cpuLimit = cpu + kCpuSlackCores;
+    DemandWalk walk = cursor.walk; // in registers, not behind the reference
+    DemandStep p = cursor.step;
+    double left = cursor.stepLeft;
+    double t = 0, progress = 0, cpuUsedS = 0, memUsedS = 0, peak = 0;
+    bool cpuUnder = false;
+    int lastPhase = -1;
     IntervalOutcome o;
-    double t = 0;
-    cursor.walkFor(upTo_s, [&](double dt, const DemandStep& p) {
-        if (samples) {
+    while (t < upTo_s) {
+        if (left <= 0) {
+            p = walk.next();
+            left = p.duration_s;
+        }
+        const double dt = std::min(left, upTo_s - t);
+        left -= dt;
+        if constexpr (kSamples) {
             samples->push_back(p.cpu);
             samples->push_back(p.mem);
         }
-        o.peakMem = std::max(o.peakMem, p.mem);
-        o.lastPhase = p.phase;
-        if (p.mem > mem + kMemSlackMib) { // memory above the reservation: killed at once
+        peak = std::max(peak, p.mem);
+        lastPhase = p.phase;
+        if (p.mem > memLimit) { // memory above the reservation: killed at once
             o.oomAt_s = t;
             o.memUnder = true;
-            return false;
+            break;
         }
         // Without branches: whether CPU is short is a coin toss step by step when the
         // reservation sits near the demand, and a mispredicted branch costs more than the division.
-        const bool cpuShort = p.cpu > cpu + kCpuSlackCores;
+        const bool cpuShort = p.cpu > cpuLimit;
         const double ratio = cpu / std::max(p.cpu, kCpuSlackCores);
         const double rate = cpuShort ? ratio : 1.0;
-        o.cpuUnder |= cpuShort;
+        cpuUnder |= cpuShort;
         const double cpuUsed = std::min(p.cpu, cpu);
-        if (rate > 0 && o.progress_s + rate * dt >= work_s) { // the work runs out in this piece
-            const double need = (work_s - o.progress_s) / rate;
-            o.progress_s = work_s;
-            o.cpuUsed_s += cpuUsed * need;
-            o.memUsed_s += p.mem * need;
+        if (rate > 0 && progress + rate * dt >= work_s) { // the work runs out in this piece
+            const double need = (work_s - progress) / rate;
+            progress = work_s;
+            cpuUsedS += cpuUsed * need;
+            memUsedS += p.mem * need;
             t += need;
             o.endAt_s = t;
-            return false;
+            break;
         }
-        o.progress_s += rate * dt;
-        o.cpuUsed_s += cpuUsed * dt;
-        o.memUsed_s += p.mem * dt;
+        progress += rate * dt;
+        cpuUsedS += cpuUsed * dt;
+        memUsedS += p.mem * dt;
         t += dt;
-        return true;
-    });
+    }
+    cursor.walk = walk;
+    cursor.step = p;
+    cursor.stepLeft = left;
+    o.progress_s = progress;
+    o.cpuUsed_s = cpuUsedS;
+    o.memUsed_s = memUsedS;
+    o.peakMem = peak;
+    o.cpuUnder = cpuUnder;
+    o.lastPhase = lastPhase;
     o.elapsed_s = std::min(t, upTo_s);
     o.throttled_s = std::max(0.0, o.elapsed_s - o.progress_s);
     return o;
+}
+} // namespace
+
+IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
+                            std::vector<double>* samples)
+{
+    return samples ? runIntervalImpl<true>(cursor, cpu, mem, work_s, upTo_s, samples)
+                   : runIntervalImpl<false>(cursor, cpu, mem, work_s, upTo_s, nullptr);
 }
 
 IntervalUsage usageOfSamples(const std::vector<double>& samples)

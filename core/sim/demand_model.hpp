@@ -18,8 +18,7 @@
 #include "core/model/container_metrics.hpp"
 #include "core/phases/phase_model.hpp"
 
-#include <boost/random/exponential_distribution.hpp>
-#include <boost/random/normal_distribution.hpp>
+#include "core/sim/ziggurat.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -125,7 +124,7 @@ public:
         const auto& ph = profile_->phases[static_cast<std::size_t>(phase_)];
         step.phase = phase_;
         step.duration_s = ph.meanDwell_s * runSteps(ph);
-        const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng_);
+        const double z = ziggurat::unitNormal(rng_);
         step.cpu = std::max(0.0, ph.cpuMean + ph.cpuSd * z);
         step.mem = std::max(0.0, ph.memMean + ph.memSd * z);
         phase_ = ph.leave.empty() ? phase_ : drawFrom(ph.leave, static_cast<std::uint32_t>(rng_()));
@@ -134,14 +133,14 @@ public:
 
     // Steps in a run: 1 + floor(E / -ln stay), E ~ Exp(1) — the geometric law of a walk that
     // stays with probability stay at each step (P(more than k) = stay^k); Boost's ziggurat
-    // exponential costs a fraction of a logarithm. A phase never left lasts for ever.
+    // exponential (ziggurat.hpp) costs a fraction of a logarithm. A phase never left lasts for ever.
     // (A multiplication, and truncation for floor as the product is never negative: a division
     // and a floor cost more than the rest of a run's draw here.)
     double runSteps(const DemandProfile::Phase& ph)
     {
         if (ph.stepsPerExp == HUGE_VAL)
             return kForeverSteps;
-        const double beyond = boost::random::exponential_distribution<double>(1.0)(rng_) * ph.stepsPerExp;
+        const double beyond = ziggurat::unitExponential(rng_) * ph.stepsPerExp;
         return 1.0 + static_cast<double>(static_cast<std::int64_t>(std::min(beyond, kForeverSteps)));
     }
     static constexpr double kForeverSteps = 1e12;
