@@ -13,9 +13,9 @@ constexpr double kCpuSlackCores = kReservationSlackUnits / 1000.0;
 namespace {
 // The walk and the evaluation in one loop, the state in locals (a lambda's captured outcome lived
 // in memory); the same operations in the same order as DemandCursor::walkFor and a piece each.
-template <bool kSamples>
+template <bool kSamples, bool kTable>
 IntervalOutcome runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
-                                std::vector<double>* samples)
+                                std::vector<double>* samples, const PhaseWalkTable* table)
 {
     const double memLimit = mem + kMemSlackMib;
     const double cpuLimit = cpu + kCpuSlackCores;
@@ -28,7 +28,10 @@ IntervalOutcome runIntervalImpl(DemandCursor& cursor, double cpu, double mem, do
     IntervalOutcome o;
     while (t < upTo_s) {
         if (left <= 0) {
-            p = walk.next();
+            if constexpr (kTable)
+                p = walk.nextRun(*table);
+            else
+                p = walk.next();
             left = p.duration_s;
         }
         const double dt = std::min(left, upTo_s - t);
@@ -81,10 +84,13 @@ IntervalOutcome runIntervalImpl(DemandCursor& cursor, double cpu, double mem, do
 } // namespace
 
 IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
-                            std::vector<double>* samples)
+                            std::vector<double>* samples, const PhaseWalkTable* table)
 {
-    return samples ? runIntervalImpl<true>(cursor, cpu, mem, work_s, upTo_s, samples)
-                   : runIntervalImpl<false>(cursor, cpu, mem, work_s, upTo_s, nullptr);
+    if (table && cursor.walk.source() == DemandSource::Phases)
+        return samples ? runIntervalImpl<true, true>(cursor, cpu, mem, work_s, upTo_s, samples, table)
+                       : runIntervalImpl<false, true>(cursor, cpu, mem, work_s, upTo_s, nullptr, table);
+    return samples ? runIntervalImpl<true, false>(cursor, cpu, mem, work_s, upTo_s, samples, nullptr)
+                   : runIntervalImpl<false, false>(cursor, cpu, mem, work_s, upTo_s, nullptr, nullptr);
 }
 
 IntervalUsage usageOfSamples(const std::vector<double>& samples)

@@ -108,6 +108,32 @@ DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseMod
     return p;
 }
 
+PhaseWalkTable::PhaseWalkTable(const DemandProfile& profile)
+{
+    rows.resize(profile.phases.size());
+    for (std::size_t p = 0; p < profile.phases.size(); ++p) {
+        const auto& ph = profile.phases[p];
+        auto& row = rows[p];
+        row.dwell_s = ph.meanDwell_s;
+        row.stepsPerExp = ph.stepsPerExp;
+        row.neverLeft = ph.stepsPerExp == HUGE_VAL;
+        row.cpuMean = ph.cpuMean;
+        row.cpuSd = ph.cpuSd;
+        row.memMean = ph.memMean;
+        row.memSd = ph.memSd;
+        if (ph.leave.size() > kInlineLeave) {
+            row.leave = -1;
+            continue;
+        }
+        row.leave = static_cast<std::int32_t>(ph.leave.size());
+        for (std::size_t i = 0; i < ph.leave.size(); ++i) {
+            row.to[i] = ph.leave[i].second;
+            if (i + 1 < ph.leave.size())
+                row.cut[i] = static_cast<std::uint64_t>(std::ceil(ph.leave[i].first * 0x1.0p32));
+        }
+    }
+}
+
 DemandWalk::DemandWalk(const DemandProfile& profile, DemandSource source, std::uint64_t seed, std::int32_t job)
     : profile_(&profile), source_(source)
 {

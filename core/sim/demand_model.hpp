@@ -102,6 +102,24 @@ inline int drawFrom(const std::vector<std::pair<double, int>>& cdf, std::uint32_
     return cdf[below].second;
 }
 
+// DemandProfile::phases packed for the walk (one row of a cache line or two per phase), with the
+// transitions' cumulative probabilities as 32-bit thresholds: a uniform of 32 bits b falls at or
+// above a cumulative probability c exactly when b >= ceil(c * 2^32), as drawFrom() compares
+// b * 2^-32 with c. Built once per simulation (the engine's), read by DemandWalk::nextRun().
+struct PhaseWalkTable {
+    static constexpr std::size_t kInlineLeave = 8;
+    struct Row {
+        double dwell_s = 0, stepsPerExp = 0;
+        double cpuMean = 0, cpuSd = 0, memMean = 0, memSd = 0;
+        std::uint64_t cut[kInlineLeave - 1] = {}; // thresholds of the first n - 1 entries
+        std::int32_t to[kInlineLeave] = {};
+        std::int32_t leave = 0;  // entries; -1: more than kInlineLeave (drawFrom over the profile's)
+        bool neverLeft = false;  // never left in the data: lasts for ever
+    };
+    std::vector<Row> rows;
+    explicit PhaseWalkTable(const DemandProfile& profile);
+};
+
 class DemandWalk {
 public:
     DemandWalk() = default;
@@ -130,6 +148,38 @@ public:
         phase_ = ph.leave.empty() ? phase_ : drawFrom(ph.leave, static_cast<std::uint32_t>(rng_()));
         return step;
     }
+
+    // next() for the phase walk, over the profile's packed table (the same draws, the same step).
+    [[gnu::always_inline]] DemandStep nextRun(const PhaseWalkTable& table)
+    {
+        DemandStep step;
+        if (phase_ < 0) {
+            step.duration_s = 3600;
+            return step;
+        }
+        const auto& row = table.rows[static_cast<std::size_t>(phase_)];
+        step.phase = phase_;
+        double steps = kForeverSteps;
+        if (!row.neverLeft) {
+            const double beyond = ziggurat::unitExponential(rng_) * row.stepsPerExp;
+            steps = 1.0 + static_cast<double>(static_cast<std::int64_t>(std::min(beyond, kForeverSteps)));
+        }
+        step.duration_s = row.dwell_s * steps;
+        const double z = ziggurat::unitNormal(rng_);
+        step.cpu = std::max(0.0, row.cpuMean + row.cpuSd * z);
+        step.mem = std::max(0.0, row.memMean + row.memSd * z);
+        if (row.leave > 0) {
+            const std::uint64_t bits = static_cast<std::uint32_t>(rng_());
+            std::size_t below = 0;
+            for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
+                below += bits >= row.cut[i] ? 1 : 0;
+            phase_ = row.to[below];
+        } else if (row.leave < 0) {
+            phase_ = drawFrom(profile_->phases[static_cast<std::size_t>(phase_)].leave, static_cast<std::uint32_t>(rng_()));
+        }
+        return step;
+    }
+    DemandSource source() const { return source_; }
 
     // Steps in a run: 1 + floor(E / -ln stay), E ~ Exp(1) — the geometric law of a walk that
     // stays with probability stay at each step (P(more than k) = stay^k); Boost's ziggurat

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <tuple>
 
 namespace clens {
 
@@ -21,6 +22,7 @@ std::int64_t ceilUnits(double v, double unit)
 void SimEngine::initAutoscaling()
 {
     demand_ = options_.demand.get();
+    walkTable_.emplace(*demand_);
     const auto& a = sc_.autoscaler;
     scalePolicy_ = a.policy == "request" ? std::nullopt : scalingPolicyFromName(a.policy);
     oraclePolicy_ = scalePolicy_ && isOracle(*scalePolicy_);
@@ -66,14 +68,36 @@ void SimEngine::ensureTick(std::int64_t t)
     events_.push({*pendingTick_, SimEvent::makeOrder(kTick, 0), 0});
 }
 
+namespace {
+// The job's reservation: cores and MiB over its servers.
+std::pair<double, double> reservedTotals(const auto& reserved)
+{
+    double cpu = 0, mem = 0;
+    for (const auto& part : reserved) {
+        cpu += static_cast<double>(part.cpu) / 1000.0;
+        mem += static_cast<double>(part.mem);
+    }
+    return {cpu, mem};
+}
+
+} // namespace
+
 void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
 {
     auto& r = rt_[idx(j)];
-    r.scaling = std::make_unique<Scaling>();
-    auto& sc = *r.scaling;
+    if (freeScalings_.empty()) {
+        r.scaling = static_cast<std::int32_t>(scalings_.size());
+        scalings_.emplace_back();
+    } else {
+        r.scaling = freeScalings_.back();
+        freeScalings_.pop_back();
+        scalings_[idx(r.scaling)] = Scaling{};
+    }
+    auto& sc = scalings_[idx(r.scaling)];
     const auto source = sc_.autoscaler.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
     sc.cursor.walk = DemandWalk(*demand_, source, sc_.seed, j);
     sc.work_s = work_s;
+    std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(r.reserved);
     if (options_.recordOccupancy)
         for (const auto& part : r.reserved) {
             sc.runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
@@ -90,32 +114,18 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     planInterval(j, t);
 }
 
-namespace {
-// The job's reservation: cores and MiB over its servers.
-std::pair<double, double> reservedTotals(const auto& reserved)
-{
-    double cpu = 0, mem = 0;
-    for (const auto& part : reserved) {
-        cpu += static_cast<double>(part.cpu) / 1000.0;
-        mem += static_cast<double>(part.mem);
-    }
-    return {cpu, mem};
-}
-
-} // namespace
-
 void SimEngine::planInterval(std::int32_t j, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
-    auto& sc = *r.scaling;
+    auto& sc = scalings_[idx(r.scaling)];
     sc.intervalStart = t;
     sc.intervalEnd = nextTickAfter(t);
     sc.intervalFrom = sc.cursor;
-    const auto [cpu, mem] = reservedTotals(r.reserved);
     const auto length = static_cast<double>(sc.intervalEnd - t);
     const bool keepUsage = keepsUsage_; // the policy reads the last interval's usage statistics
     demandSamples_.clear();
-    const auto o = runInterval(sc.cursor, cpu, mem, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr);
+    const auto o = runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr,
+                               &*walkTable_);
     if (keepUsage)
         sc.plannedUsage = usageOfSamples(demandSamples_);
     sc.planned = o;
@@ -134,18 +144,21 @@ void SimEngine::planInterval(std::int32_t j, std::int64_t t)
 
 IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
-    auto& sc = *r.scaling;
+    auto& sc = scalingOf(j);
     const auto elapsed = static_cast<double>(t - sc.intervalStart);
     if (elapsed <= 0)
         return {};
-    const auto [cpu, mem] = reservedTotals(r.reserved);
+    const double cpu = sc.cpuReserved, mem = sc.memReserved;
     // Cut where its plan stopped (a tick, the end of the work or an OOM kill) or later: the plan
     // holds (the reservation changes only after); cut earlier, the interval's demand is walked
     // again up to the cut.
-    const bool asPlanned = elapsed >= sc.planned.elapsed_s;
-    auto from = sc.intervalFrom;
-    const auto o = asPlanned ? sc.planned : runInterval(from, cpu, mem, sc.work_s, elapsed);
+    IntervalOutcome o;
+    if (elapsed >= sc.planned.elapsed_s) {
+        o = sc.planned;
+    } else {
+        auto from = sc.intervalFrom;
+        o = runInterval(from, cpu, mem, sc.work_s, elapsed, nullptr, &*walkTable_);
+    }
     sc.cpuReservedCoreS += cpu * elapsed;
     sc.memReservedGbS += mem / kMibPerGb * elapsed;
     sc.cpuUsedCoreS += o.cpuUsed_s;
@@ -166,7 +179,7 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
     if (!options_.recordOccupancy)
         return;
     auto& r = rt_[idx(j)];
-    auto& sc = *r.scaling;
+    auto& sc = scalingOf(j);
     for (std::size_t i = 0; i < r.reserved.size() && i < sc.runs.size(); ++i) {
         const auto& part = r.reserved[i];
         const double share = r.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / r.alloc : 1.0;
@@ -183,17 +196,25 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
 void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
+    auto& sc = scalings_[idx(r.scaling)];
     const auto cpuTotal = ceilUnits(cpu, 1000.0);
     const auto memTotal = ceilUnits(mem, 1.0);
+    if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
+        return; // every server holds its part of these totals already
+    sc.askedCpu = cpuTotal;
+    sc.askedMem = memTotal;
+    sc.granted = true;
     const auto held = static_cast<std::int64_t>(r.alloc);
-    bool freed = false;
+    bool freed = false, changed = false;
     for (auto& part : r.reserved) {
         // Its part of the whole job's demand: by its GPUs there.
         const auto portion = [&](std::int64_t total) {
             return held <= 1 || part.gpus >= held ? total : (total * part.gpus + held - 1) / held;
         };
-        const auto cpuNew = std::min(portion(cpuTotal), part.cpu + res_->cpuFree(part.server));
-        const auto memNew = std::min(portion(memTotal), part.mem + res_->memFree(part.server));
+        const auto cpuWanted = portion(cpuTotal), memWanted = portion(memTotal);
+        const auto cpuNew = std::min(cpuWanted, part.cpu + res_->cpuFree(part.server));
+        const auto memNew = std::min(memWanted, part.mem + res_->memFree(part.server));
+        sc.granted = sc.granted && cpuNew == cpuWanted && memNew == memWanted;
         if (cpuNew == part.cpu && memNew == part.mem)
             continue;
         freed = freed || cpuNew < part.cpu || memNew < part.mem;
@@ -206,7 +227,10 @@ void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
         part.cpu = cpuNew;
         part.mem = memNew;
         part.since = t;
+        changed = true;
     }
+    if (changed)
+        std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(r.reserved);
     if (freed) { // room for waiting jobs
         ++releaseEpoch_;
         needPass_ = dirty_ = true;
@@ -231,15 +255,14 @@ void SimEngine::autoscaleTick(std::int64_t t)
         if (i + kAheadRt < tickJobs_.size())
             __builtin_prefetch(&rt_[idx(tickJobs_[i + kAheadRt])]);
         if (i + kAheadScaling < tickJobs_.size()) {
-            const auto& ahead = rt_[idx(tickJobs_[i + kAheadScaling])];
-            __builtin_prefetch(ahead.scaling.get());
-            __builtin_prefetch(reinterpret_cast<const char*>(ahead.scaling.get()) + 64);
-            __builtin_prefetch(reinterpret_cast<const char*>(ahead.scaling.get()) + 128);
-            __builtin_prefetch(reinterpret_cast<const char*>(ahead.scaling.get()) + 192);
-            __builtin_prefetch(ahead.reserved.data());
+            const auto* ahead = &scalings_[idx(rt_[idx(tickJobs_[i + kAheadScaling])].scaling)];
+            __builtin_prefetch(ahead);
+            __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 64);
+            __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 128);
+            __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 192);
         }
         const auto j = tickJobs_[i];
-        auto& sc = *rt_[idx(j)].scaling;
+        auto& sc = scalingOf(j);
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one
         const auto previousLength = static_cast<double>(t - sc.intervalStart);
@@ -272,9 +295,10 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
 {
     auto& r = rt_[idx(j)];
     closeInterval(j, t);
+    auto& sc = scalings_[idx(r.scaling)];
     auto& c = series_.counters();
-    c.scaledCpuUsed -= r.scaling->cpuUsedRate;
-    c.scaledMemUsed -= r.scaling->memUsedRate;
+    c.scaledCpuUsed -= sc.cpuUsedRate;
+    c.scaledMemUsed -= sc.memUsedRate;
     for (const auto& part : r.reserved) {
         c.scaledCpuReserved -= part.cpu;
         c.scaledMemReserved -= part.mem;
@@ -283,7 +307,6 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
     if (scaledRunning_[idx(j) / 64] == 0)
         scaledRunningWords_[idx(j) / 4096] &= ~(std::uint64_t{1} << (idx(j) / 64 % 64));
     --scaledCount_;
-    const auto& sc = *r.scaling;
     auto& res = result_.jobs[idx(j)];
     res.cpuReservedCoreS += sc.cpuReservedCoreS;
     res.memReservedGbS += sc.memReservedGbS;
@@ -293,7 +316,8 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
     res.scaledIntervals += sc.intervals;
     res.cpuUnderIntervals += sc.cpuUnderIntervals;
     res.memUnderIntervals += sc.memUnderIntervals;
-    r.scaling.reset();
+    freeScalings_.push_back(r.scaling);
+    r.scaling = -1;
 }
 
 void SimEngine::flushScaledRuns()
@@ -316,18 +340,18 @@ void SimEngine::flushScaledRuns()
 
 void SimEngine::oomKill(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
     closeInterval(j, t);
     auto& res = result_.jobs[idx(j)];
     ++res.oomKills; // its interval counted as memory-short when closed (the plan saw the OOM)
     // Its next first interval holds its peak memory demand (with headroom), at least what it
     // started with.
-    const auto next = std::max(startMem_[idx(j)], r.scaling->peakMem * (1.0 + sc_.autoscaler.headroom));
+    const auto peakMem = scalingOf(j).peakMem;
+    const auto next = std::max(startMem_[idx(j)], peakMem * (1.0 + sc_.autoscaler.headroom));
     const auto& req = model_.requestRef(j);
     model_.setStartRequest(j, req.cpu, ceilUnits(next, 1.0));
     // And the policy never reserves it less memory than that again (else a job whose memory
     // demand sometimes exceeds what its policy reserves would be killed over and over).
-    memFloor_[idx(j)] = std::max(memFloor_[idx(j)], r.scaling->peakMem * (1.0 + sc_.autoscaler.headroom));
+    memFloor_[idx(j)] = std::max(memFloor_[idx(j)], peakMem * (1.0 + sc_.autoscaler.headroom));
     interrupt(j, t, false, true);
 }
 

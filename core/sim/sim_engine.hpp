@@ -65,23 +65,30 @@ private:
         std::int64_t since = 0;
     };
 
-    // A running job under the autoscaler (docs/autoscaling.md).
+    // A running job under the autoscaler (docs/autoscaling.md), in a dense table of slots (one
+    // per running autoscaled job, reused): a tick visits thousands of them, so they sit together
+    // instead of behind each job's state. The hot part first.
     struct Scaling {
-        DemandCursor cursor;       // the demand where the planned interval's walk stopped
-        DemandCursor intervalFrom; // the demand at intervalStart (a cut interval is walked again)
         std::int64_t intervalStart = 0;
         std::int64_t intervalEnd = 0; // the next tick
         double work_s = 0;        // full-speed seconds of work left at intervalStart
         double throttled_s = 0;   // lost this run up to intervalStart
         double peakMem = 0;       // MiB, this attempt
-        std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
+        double cpuReserved = 0, memReserved = 0; // cores, MiB over its servers since intervalStart
+        // Totals (millicores, MiB) the last rescale asked for, and whether every server granted
+        // its part; -1: none yet. Asked the same again and granted, a rescale changes nothing.
+        std::int64_t askedCpu = -1, askedMem = -1;
+        bool granted = false;
+        DemandCursor cursor;       // the demand where the planned interval's walk stopped
         double cpuUsedRate = 0, memUsedRate = 0; // this interval's mean use (for the series)
         IntervalOutcome planned;  // the whole interval under the reservation it was planned with
-        IntervalUsage plannedUsage; // its demand's statistics (for the prev.step policies)
-        // Its result's autoscaler columns this run, added to the job's result when the run ends
-        // (one cache line per job at a tick instead of the whole result).
+        // Its result's autoscaler columns this run, added to the job's result when the run ends.
         double cpuReservedCoreS = 0, memReservedGbS = 0, cpuUsedCoreS = 0, memUsedGbS = 0;
         std::int64_t intervals = 0, cpuUnderIntervals = 0, memUnderIntervals = 0;
+        // Cold: read when an interval is cut early, by the prev.step policies, with occupancy.
+        DemandCursor intervalFrom; // the demand at intervalStart (a cut interval is walked again)
+        IntervalUsage plannedUsage; // its demand's statistics (for the prev.step policies)
+        std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
     };
 
     struct JobRt {
@@ -99,7 +106,7 @@ private:
         std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
         std::vector<Reserved> reserved;      // resource mode: per server
         std::int32_t shareGpu = -1;          // resource mode: the GPU a share job runs on
-        std::unique_ptr<Scaling> scaling;    // autoscaling: while running
+        std::int32_t scaling = -1;           // autoscaling: its slot in scalings_ while running
         // Queue policies (docs/queue-policies.md).
         double attainedGpuS = 0;      // GPU-seconds run (LAS; a starvation promotion resets it)
         std::int64_t lastRun_s = 0;   // wall length of its last run
@@ -239,6 +246,7 @@ private:
     // there; a rise is granted only as far as each server has room.
     void rescale(std::int32_t job, double cpu, double mem, std::int64_t t);
     void recordLevels(std::int32_t job, const IntervalOutcome& o, double length_s);
+    Scaling& scalingOf(std::int32_t job) { return scalings_[idx(rt_[idx(job)].scaling)]; }
 
     // --- node power and energy (sim_power.cpp)
     void initPower(std::int64_t t0);
@@ -314,6 +322,7 @@ private:
     std::vector<std::vector<std::int32_t>> jobsOn_;                // resource mode: per server, jobs reserving there
     // The autoscaler (null demand_: off).
     const DemandProfile* demand_ = nullptr;
+    std::optional<PhaseWalkTable> walkTable_; // demand_'s phases, packed for the walk
     std::optional<ScalingPolicy> scalePolicy_; // nullopt: `request`
     bool oraclePolicy_ = false;                // it reads the interval ahead
     bool keepsUsage_ = false;                  // it reads the last interval's usage statistics
@@ -322,6 +331,8 @@ private:
     // non-zero word of those (a tick skips the empty stretches of a long trace).
     std::vector<std::uint64_t> scaledRunning_, scaledRunningWords_;
     std::int64_t scaledCount_ = 0;
+    std::vector<Scaling> scalings_;          // slots (SimEngine::Scaling)
+    std::vector<std::int32_t> freeScalings_; // free slots, the last freed first
     std::vector<std::int32_t> tickJobs_; // scratch
     std::vector<double> demandSamples_; // scratch: an interval's (cpu, mem) per piece
     std::optional<std::int64_t> pendingTick_;

@@ -311,7 +311,7 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     for (const auto g : r.gpus)
         recordInterval(g, j, r.runStart, t, use, r.util, perGpu);
     const auto held = t - r.runStart;
-    if (r.scaling)
+    if (r.scaling >= 0)
         endScaling(j, t);
     r.attainedGpuS += static_cast<double>(held) * static_cast<double>(milli) / 1000.0;
     r.lastRun_s = held;
@@ -376,14 +376,14 @@ double SimEngine::usefulThisRun(std::int32_t j, std::int64_t t) const
     const auto& r = rt_[idx(j)];
     if (r.inTrial)
         return 0;
-    const double throttled = r.scaling ? r.scaling->throttled_s : 0; // CPU demand above its reservation (the autoscaler)
+    const double throttled = r.scaling >= 0 ? scalings_[idx(r.scaling)].throttled_s : 0; // CPU demand above its reservation (the autoscaler)
     return std::max(0.0, static_cast<double>(t - r.runStart - r.overhead_s) - throttled) / r.wallPerUseful;
 }
 
 void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow, bool checkpointNow)
 {
     auto& r = rt_[idx(j)];
-    if (r.scaling)
+    if (r.scaling >= 0)
         closeInterval(j, t);
     if (!r.inTrial) {
         const double useful = usefulThisRun(j, t);
