@@ -46,6 +46,14 @@ std::int32_t GpuPool::maxServerFree() const
     return 0;
 }
 
+void GpuPool::dropGainsBefore(std::uint64_t p)
+{
+    if (p <= gainsBase_)
+        return;
+    gains_.erase(gains_.begin(), gains_.begin() + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(p - gainsBase_, gains_.size())));
+    gainsBase_ = std::max(p, gainsBase_);
+}
+
 void GpuPool::indexStaleRacks() const
 {
     for (const auto rack : staleRacks_) {
@@ -73,6 +81,8 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
         changed_->push_back(server);
     const auto& info = cluster_->servers()[s];
     const auto rack = info.rack;
+    if (logGains_ && newUp && (!oldUp || newFree > oldFree))
+        gains_.push_back(rack);
     const auto nf = idx(maxF_) + 1;
     if (oldUp) {
         --countF_[idx(oldFree)];

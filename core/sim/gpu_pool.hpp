@@ -45,6 +45,14 @@ public:
     // Every server whose free GPUs or state change is appended here (null: nobody listens).
     void watch(std::vector<std::int32_t>* changed) { changed_ = changed; }
     std::vector<std::int32_t>* watcher() const { return changed_; }
+    // The gain log, when kept: the rack of every up server that gained free GPUs (or came up),
+    // in order. Entry i of the log is gains()[i - gainsBase()]; dropGainsBefore forgets the
+    // entries before position p.
+    void logGains() { logGains_ = true; }
+    std::uint64_t gainsEnd() const { return gainsBase_ + gains_.size(); }
+    std::uint64_t gainsBase() const { return gainsBase_; }
+    std::int32_t gainAt(std::uint64_t p) const { return gains_[static_cast<std::size_t>(p - gainsBase_)]; }
+    void dropGainsBefore(std::uint64_t p);
 
     // Among racks with an up server holding exactly f free GPUs (f >= 1): the one with the fewest
     // / most free GPUs (ties: lowest index); -1 when none.
@@ -95,6 +103,9 @@ private:
     mutable std::vector<std::uint8_t> rackStale_;
     std::vector<std::vector<std::uint64_t>> serverBits_; // [f][word]
     std::vector<std::int32_t>* changed_ = nullptr;
+    bool logGains_ = false;
+    std::vector<std::int32_t> gains_;
+    std::uint64_t gainsBase_ = 0;
 };
 
 } // namespace clens

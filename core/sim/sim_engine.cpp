@@ -58,6 +58,10 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     if (scaled && !jobOfRank_.empty())
         initAutoscaling();
     runningByVc_.resize(trace_->tenants.size());
+    roomChecks_ = !resourceMode() && sc_.gang.policy != GangPolicy::None && quota_.mode() != QuotaMode::BorrowPreempt
+                  && !queue_->preemptive();
+    if (roomChecks_)
+        pool_.logGains();
     memo_.assign((static_cast<std::size_t>(loc_.totalGpus()) + 1) * 3, 0);
     openOutage_.assign(idx(cluster_->serverCount()), -1);
     if (sc_.failures.serverMtbf_h > 0) {
@@ -279,7 +283,7 @@ void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
     if (lanes_->isHead(j, keyOf_[idx(j)])) {
         // Its locality loosened or its smallest start shrank: try it again, and re-judge its
         // lane (an elastic head's start size changes its cause).
-        lanes_->lane(lanes_->laneOf(j)).failedEpoch = 0;
+        lanes_->lane(lanes_->laneOf(j)).retry();
         needPass_ = dirty_ = true;
     }
 }
@@ -343,18 +347,24 @@ void SimEngine::judgeLanes(std::int64_t t)
 {
     const auto freeGpus = pool_.totalFree();
     ++totalsEpoch_;
+    const auto powerWaits = [&](std::int32_t laneId) { return idx(laneId) < powerWait_.size() && powerWait_[idx(laneId)]; };
     for (const auto laneId : lanes_->active()) {
         const auto need = laneNeed(laneId, t);
         const auto vc = lanes_->lane(laneId).vc;
+        if (!resourceMode()) {
+            lanes_->judge(laneId, t,
+                          quota_.wouldExceed(vc, std::int64_t{1000} * need) ? DelayCause::Fairshare
+                          : powerWaits(laneId)                                ? DelayCause::Power
+                          : need > freeGpus                                   ? DelayCause::Capacity
+                                                                              : DelayCause::Fragmentation);
+            continue;
+        }
         const auto head = lanes_->headJob(laneId);
-        const auto milli = resourceMode() && model_.requestRef(head).share() ? std::int64_t{model_.requestRef(head).milli}
-                                                                             : std::int64_t{1000} * need;
+        const auto milli = model_.requestRef(head).share() ? std::int64_t{model_.requestRef(head).milli} : std::int64_t{1000} * need;
         if (quota_.wouldExceed(vc, milli)) {
             lanes_->judge(laneId, t, DelayCause::Fairshare);
-        } else if (idx(laneId) < powerWait_.size() && powerWait_[idx(laneId)]) {
+        } else if (powerWaits(laneId)) {
             lanes_->judge(laneId, t, DelayCause::Power);
-        } else if (!resourceMode()) {
-            lanes_->judge(laneId, t, need > freeGpus ? DelayCause::Capacity : DelayCause::Fragmentation);
         } else if (const auto shortOf = shortInTotal(head, need)) {
             lanes_->judge(laneId, t, DelayCause::Capacity, *shortOf);
         } else {

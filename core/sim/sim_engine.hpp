@@ -157,6 +157,10 @@ private:
     bool choosePlacement(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo, std::int32_t& size,
                          Placement& out);
     void markFailed(std::int32_t lane);
+    // The room check of gang passes on whole GPUs without preemption (roomChecks_): a lane whose
+    // head found no placement is skipped until room may have appeared for it.
+    bool roomSinceFailure(WaitLanes::Lane& l, std::int32_t need);
+    void rememberNoRoom(std::int32_t lane, std::int32_t job, std::int64_t t, std::int64_t maxSize);
 
     // --- preemption (sim_preempt.cpp): a rule picks candidates, one driver frees and places
     // Quota borrow-preempt: within-quota jobs take GPUs from over-quota VCs.
@@ -373,6 +377,7 @@ private:
     std::vector<std::set<std::pair<std::int64_t, std::int32_t>>> runningByVc_;
 
     std::uint64_t releaseEpoch_ = 1; // bumped whenever GPUs may have become usable
+    bool roomChecks_ = false;        // gang passes skip lanes with no room (SimEngine::roomSinceFailure)
     bool needPass_ = false;
     bool dirty_ = false;
     std::int64_t jobsInSystem_ = 0; // waiting or running

@@ -119,30 +119,65 @@ void SimEngine::visitInQuotaRounds(PassHeap& heap, Visit&& visit, While&& whileC
 void SimEngine::reviveFailedLanes(PassHeap& heap, const QueueKey& key)
 {
     for (const auto dead : deadThisPass_) {
-        lanes_->lane(dead).failedEpoch = 0;
+        lanes_->lane(dead).retry();
         pushNextInLane(heap, dead, key);
     }
     deadThisPass_.clear();
 }
 
+bool SimEngine::roomSinceFailure(WaitLanes::Lane& l, std::int32_t need)
+{
+    if (l.anyAllowed) // anywhere: `need` free GPUs suffice, and the caller saw them free
+        return true;
+    // Within one rack (levels server and rack): only a rack that gained free GPUs since can hold
+    // what none could, and only one with `need` free now.
+    const auto end = pool_.gainsEnd();
+    for (auto p = l.noRoomSince; p < end; ++p)
+        if (pool_.rackFree(pool_.gainAt(p)) >= need)
+            return true;
+    l.noRoomSince = end; // those racks have no room for it until they gain again
+    return false;
+}
+
+void SimEngine::rememberNoRoom(std::int32_t lane, std::int32_t j, std::int64_t t, std::int64_t maxSize)
+{
+    const std::int32_t hi = rt_[idx(j)].trialPending ? 1 : job(j).gpus;
+    if (!roomChecks_ || maxSize < hi)
+        return; // a quota bound on its size failed it too: room alone would not tell
+    auto& l = lanes_->lane(lane);
+    l.noRoomSince = pool_.gainsEnd();
+    l.anyAllowed = false;
+    const auto waited = t - job(j).submit_s;
+    for (auto a = minStartSize(j, t); a <= hi && !l.anyAllowed; ++a)
+        l.anyAllowed = loc_.maxAllowedLevel(a, waited, sc_.locality) == LocalityLevel::Any;
+}
+
 void SimEngine::gangPass(std::int64_t t)
 {
-    // A lane whose head needs more GPUs than are free cannot start now (unless it may preempt).
+    // A lane whose head needs more GPUs than are free cannot start now (unless it may preempt),
+    // nor one whose head found no room when no rack has gained room for it since.
     const bool mayPreempt = quota_.mode() == QuotaMode::BorrowPreempt || queue_->preemptive();
     ++totalsEpoch_;
     std::vector<PassEntry> entries;
     entries.reserve(lanes_->active().size());
+    auto pendingFrom = pool_.gainsEnd(); // the oldest gain a lane has still to see
     for (const auto laneId : lanes_->active()) {
-        const auto& l = lanes_->lane(laneId);
+        auto& l = lanes_->lane(laneId);
+        if (l.noRoomSince != WaitLanes::Lane::kNoRoomCheck)
+            pendingFrom = std::min(pendingFrom, l.noRoomSince);
         if (l.failedEpoch == releaseEpoch_)
             continue;
         if (!mayPreempt) {
             const auto need = laneNeed(laneId, t);
             if (!(resourceMode() ? mightFit(lanes_->headJob(laneId), need) : need <= pool_.totalFree()))
                 continue;
+            if (l.noRoomSince != WaitLanes::Lane::kNoRoomCheck && !roomSinceFailure(l, need))
+                continue;
         }
         entries.push_back(laneEntry(laneId, *l.keys.begin()));
     }
+    if (roomChecks_ && pendingFrom - pool_.gainsBase() > 4096)
+        pool_.dropGainsBefore(pendingFrom);
     PassHeap heap(std::move(entries));
     const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
@@ -177,11 +212,14 @@ void SimEngine::gangPass(std::int64_t t)
         }
         if (!started) {
             markFailed(e.lane);
+            rememberNoRoom(e.lane, j, t, maxSize);
             return;
         }
         pushNextInLane(heap, e.lane, e.key);
     };
-    visitInQuotaRounds(heap, visit, [] { return true; });
+    // Whole GPUs only and no preemption: once none is free, no lane left can start.
+    const bool stopWhenFull = !mayPreempt && !resourceMode();
+    visitInQuotaRounds(heap, visit, [&] { return !stopWhenFull || pool_.totalFree() > 0; });
 }
 
 void SimEngine::hoardingPass(std::int64_t t)

@@ -26,7 +26,7 @@ void WaitLanes::enter(std::int32_t job, const QueueKey& key, std::int32_t laneId
     const bool newHead = l.keys.empty() || key < *l.keys.begin();
     l.keys.insert(key);
     if (newHead)
-        l.failedEpoch = 0;
+        l.retry();
     if (l.activeSlot < 0) {
         l.activeSlot = static_cast<std::int32_t>(active_.size());
         active_.push_back(laneId);
@@ -45,7 +45,7 @@ void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
     const bool wasHead = *l.keys.begin() == key;
     l.keys.erase(key);
     if (wasHead)
-        l.failedEpoch = 0;
+        l.retry();
     laneOf_[j] = -1;
     if (l.keys.empty()) {
         const auto slot = static_cast<std::size_t>(l.activeSlot);
@@ -81,8 +81,9 @@ std::int32_t WaitLanes::headJob(std::int32_t laneId) const
     return lane(laneId).keys.begin()->row;
 }
 
-void WaitLanes::judge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource)
+void WaitLanes::rejudge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource)
 {
+    // The last cause differs (judge() returned already when it did not): a change at t.
     auto& c = lane(laneId).causes;
     const auto same = [&](const Lane::Judged& j) { return j.cause == cause && j.resource == resource; };
     if (!c.empty() && c.back().from == t) {

@@ -35,6 +35,19 @@ public:
         };
         std::vector<Judged> causes; // from each change of cause (or resource) on
         std::uint64_t failedEpoch = 0; // != 0: its head failed at that release epoch
+        // Its head found no placement (of any start size, at any level it is allowed) when the
+        // GPU pool's gain log stood at this position: until a rack gains free GPUs after it, or,
+        // where `any` is allowed, the cluster has its need free, it cannot start (the gang pass
+        // skips it; docs/simulation.md "Performance"). kNoRoomCheck: nothing known.
+        std::uint64_t noRoomSince = kNoRoomCheck;
+        bool anyAllowed = false;
+        static constexpr std::uint64_t kNoRoomCheck = ~std::uint64_t{0};
+        // Its head changed, its locality loosened or room appeared: try it at the next pass.
+        void retry()
+        {
+            failedEpoch = 0;
+            noRoomSince = kNoRoomCheck;
+        }
         std::int32_t activeSlot = -1;  // position in active(), -1 when empty
         std::int32_t fixedNeed = -1;   // start size shared by every job of the lane, -1 if per head
     };
@@ -56,7 +69,14 @@ public:
     std::int32_t headJob(std::int32_t laneId) const;
 
     // Records the lane's cause (and the resource its jobs wait for) from t on (after a pass).
-    void judge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource = WaitResource::Gpus);
+    // Inline when it is the lane's cause already (most lanes, most passes): nothing changes.
+    void judge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource = WaitResource::Gpus)
+    {
+        const auto& c = lane(laneId).causes;
+        if (!c.empty() && c.back().cause == cause && c.back().resource == resource)
+            return;
+        rejudge(laneId, t, cause, resource);
+    }
 
     // Every interval charged so far, merged per job (same cause, touching) and grouped by job.
     void collect(std::vector<WaitInterval>& waits, std::vector<std::uint32_t>& first, std::vector<std::uint32_t>& count) const;
@@ -67,6 +87,7 @@ private:
         WaitInterval w;
     };
     void charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause, WaitResource resource);
+    void rejudge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource);
 
     std::vector<Lane> lanes_;
     std::unordered_map<std::uint64_t, std::int32_t> byKey_;

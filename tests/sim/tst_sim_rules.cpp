@@ -1,6 +1,7 @@
 // Hand-computed micro-scenarios, one per rule of docs/simulation.md "Semantics as implemented".
 // Each states its arithmetic.
 #include "core/sim/cluster_state.hpp"
+#include "core/sim/scenario_json.hpp"
 #include "core/sim/simulation_notes.hpp"
 #include "core/util/input_limits.hpp"
 #include "tests/sim/sim_test_support.hpp"
@@ -32,6 +33,8 @@ private slots:
     void unfitLevelCountsAsAllowed();
     void serverLevelUnfitStartsAtRackLevel();
     void bestFitPrefersFullerRack();
+    void fragmentedJobStartsWhenARackGainsRoom_data();
+    void fragmentedJobStartsWhenARackGainsRoom();
     void anyLevelKeepsRacksFew();
     void elasticStartSizeAndStretch();
     void heldIdleUnderGangNone();
@@ -93,6 +96,51 @@ void TestSimRules::bestFitPrefersFullerRack()
     s.placement = PlacementPolicy::Spread;
     r = simulate(cluster, trace, s);
     QCOMPARE(r.cluster->serverOfGpu(r.occupancy.front().gpu), 0);
+}
+
+void TestSimRules::fragmentedJobStartsWhenARackGainsRoom_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<qint64>("start");
+    // Never relaxed, e waits for one server with 2 free GPUs: x's end (t=100) frees one on s0
+    // (rack A then has 2 free, but on two servers: no room), y1's end (t=150) one on s4 (rack C: 1
+    // free), c's end (t=300) all four of s2 -> e starts at 300 and waits 300 - 10 = 290 s, all of
+    // it fragmentation (3 or more GPUs free the whole time, never 2 on one server).
+    QTest::newRow("never relaxed") << R"({"locality": {"relax_to_rack_after_s": null, "relax_to_any_after_s": null}})" << qint64{300};
+    // Relaxed to its rack after 60 s (t=70): rack B has s2's 1 + s3's 1 free -> starts at 70.
+    QTest::newRow("rack after 60 s") << R"({"locality": {"relax_to_rack_after_s": 60, "relax_to_any_after_s": null}})" << qint64{70};
+    // Relaxed anywhere after 60 s (t=70): 3 GPUs free -> starts at 70.
+    QTest::newRow("anywhere after 60 s") << R"({"locality": {"relax_to_rack_after_s": null, "relax_to_any_after_s": 60}})" << qint64{70};
+}
+
+void TestSimRules::fragmentedJobStartsWhenARackGainsRoom()
+{
+    // Rack A: s0, s1 (4 GPUs each); B: s2, s3 (4 each); C: s4 (2). At t=0, best-fit puts y1 and y2
+    // (1 GPU each) on s4, a, b, c, d (3 each) on s0, s1, s2, s3 and x (1) on s0: 1 GPU free on each
+    // of s1, s2, s3. The gang pass skips e, which found no room, until a rack gains room for it
+    // (docs/simulation.md "Performance"); the start must not move.
+    QFETCH(QString, scenario);
+    QFETCH(qint64, start);
+    const auto cluster = makeCluster({{"A", 4}, {"A", 4}, {"B", 4}, {"B", 4}, {"C", 2}});
+    const auto trace = makeTrace({{"v", 0, 1, 150},
+                                  {"v", 0, 1, 2000},
+                                  {"v", 0, 3, 1000},
+                                  {"v", 0, 3, 500},
+                                  {"v", 0, 3, 300},
+                                  {"v", 0, 3, 2000},
+                                  {"v", 0, 1, 100},
+                                  {"v", 10, 2, 50}});
+    const auto r = simulate(cluster, trace, parseScenarioJson(scenario.toStdString(), "scenario"));
+    const auto serverOf = [&](std::int32_t job) { // of its first interval
+        const auto it = std::find_if(r.occupancy.begin(), r.occupancy.end(), [&](const GpuInterval& g) { return g.job == job; });
+        return it == r.occupancy.end() ? -1 : r.cluster->serverOfGpu(it->gpu);
+    };
+    // The placements the arithmetic assumes: y1, y2 on s4, a-d on s0-s3, x on s0.
+    const std::vector<std::int32_t> placed{serverOf(0), serverOf(1), serverOf(2), serverOf(3), serverOf(4), serverOf(5), serverOf(6)};
+    QCOMPARE(placed, (std::vector<std::int32_t>{4, 4, 0, 1, 2, 3, 0}));
+    QCOMPARE(startOf(r, 7), std::int64_t{start});
+    QCOMPARE(r.jobs[7].fragmentationDelay_s, start - 10);
+    QCOMPARE(r.jobs[7].capacityDelay_s, std::int64_t{0});
 }
 
 void TestSimRules::anyLevelKeepsRacksFew()
