@@ -60,6 +60,9 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     runningByVc_.resize(trace_->tenants.size());
     roomChecks_ = !resourceMode() && sc_.gang.policy != GangPolicy::None && quota_.mode() != QuotaMode::BorrowPreempt
                   && !queue_->preemptive();
+    judgesByNeed_ = !resourceMode() && quota_.mode() == QuotaMode::None && !sc_.power.enabled;
+    if (judgesByNeed_)
+        lanes_->keepActivated();
     if (roomChecks_)
         pool_.logGains();
     memo_.assign((static_cast<std::size_t>(loc_.totalGpus()) + 1) * 3, 0);
@@ -347,6 +350,20 @@ void SimEngine::judgeLanes(std::int64_t t)
 {
     const auto freeGpus = pool_.totalFree();
     ++totalsEpoch_;
+    if (judgesByNeed_) {
+        // Whole GPUs, no quota, no node power: a lane waits for capacity when it needs more GPUs
+        // than are free, else for fragmentation, so only a lane new since the last judgement or
+        // one whose need the free count crossed can change its cause.
+        const auto judgeOne = [&](std::int32_t laneId) {
+            if (lanes_->lane(laneId).activeSlot >= 0)
+                lanes_->judge(laneId, t, laneNeed(laneId, t) > freeGpus ? DelayCause::Capacity : DelayCause::Fragmentation);
+        };
+        for (const auto laneId : lanes_->takeActivated())
+            judgeOne(laneId);
+        lanes_->forEachActiveByNeed(std::min(freeGpus, judgedFree_) + 1, std::max(freeGpus, judgedFree_), true, judgeOne);
+        judgedFree_ = freeGpus;
+        return;
+    }
     const auto powerWaits = [&](std::int32_t laneId) { return idx(laneId) < powerWait_.size() && powerWait_[idx(laneId)]; };
     for (const auto laneId : lanes_->active()) {
         const auto need = laneNeed(laneId, t);

@@ -378,6 +378,8 @@ private:
 
     std::uint64_t releaseEpoch_ = 1; // bumped whenever GPUs may have become usable
     bool roomChecks_ = false;        // gang passes skip lanes with no room (SimEngine::roomSinceFailure)
+    bool judgesByNeed_ = false;      // judgeLanes looks only at lanes whose cause can have changed
+    std::int32_t judgedFree_ = 0;    // free GPUs at the last judgement (judgesByNeed_)
     bool needPass_ = false;
     bool dirty_ = false;
     std::int64_t jobsInSystem_ = 0; // waiting or running

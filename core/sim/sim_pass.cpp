@@ -14,6 +14,10 @@
 
 namespace clens {
 
+namespace {
+constexpr std::uint64_t kGainsKept = 1 << 16; // the gain log's length before it is trimmed
+} // namespace
+
 void SimEngine::markFailed(std::int32_t lane)
 {
     lanes_->lane(lane).failedEpoch = releaseEpoch_;
@@ -160,24 +164,33 @@ void SimEngine::gangPass(std::int64_t t)
     ++totalsEpoch_;
     std::vector<PassEntry> entries;
     entries.reserve(lanes_->active().size());
-    auto pendingFrom = pool_.gainsEnd(); // the oldest gain a lane has still to see
-    for (const auto laneId : lanes_->active()) {
+    const auto consider = [&](std::int32_t laneId) {
         auto& l = lanes_->lane(laneId);
-        if (l.noRoomSince != WaitLanes::Lane::kNoRoomCheck)
-            pendingFrom = std::min(pendingFrom, l.noRoomSince);
         if (l.failedEpoch == releaseEpoch_)
-            continue;
+            return;
         if (!mayPreempt) {
             const auto need = laneNeed(laneId, t);
             if (!(resourceMode() ? mightFit(lanes_->headJob(laneId), need) : need <= pool_.totalFree()))
-                continue;
+                return;
             if (l.noRoomSince != WaitLanes::Lane::kNoRoomCheck && !roomSinceFailure(l, need))
-                continue;
+                return;
         }
         entries.push_back(laneEntry(laneId, *l.keys.begin()));
+    };
+    if (!mayPreempt && !resourceMode()) // only lanes needing no more GPUs than are free can start
+        lanes_->forEachActiveByNeed(0, pool_.totalFree(), true, consider);
+    else
+        for (const auto laneId : lanes_->active())
+            consider(laneId);
+    if (roomChecks_ && pool_.gainsEnd() - pool_.gainsBase() > kGainsKept) {
+        // Keep the last half: a lane that has not seen the gains before has its placement tried
+        // again instead (knowing nothing is always safe).
+        const auto cut = pool_.gainsEnd() - kGainsKept / 2;
+        for (const auto laneId : lanes_->active())
+            if (auto& l = lanes_->lane(laneId); l.noRoomSince < cut)
+                l.noRoomSince = WaitLanes::Lane::kNoRoomCheck;
+        pool_.dropGainsBefore(cut);
     }
-    if (roomChecks_ && pendingFrom - pool_.gainsBase() > 4096)
-        pool_.dropGainsBefore(pendingFrom);
     PassHeap heap(std::move(entries));
     const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;

@@ -30,6 +30,12 @@ void WaitLanes::enter(std::int32_t job, const QueueKey& key, std::int32_t laneId
     if (l.activeSlot < 0) {
         l.activeSlot = static_cast<std::int32_t>(active_.size());
         active_.push_back(laneId);
+        auto& list = needList(l);
+        l.needSlot = static_cast<std::int32_t>(list.size());
+        list.push_back(laneId);
+        markNeed(l);
+        if (keepActivated_)
+            activated_.push_back(laneId);
     }
     laneOf_[static_cast<std::size_t>(job)] = laneId;
     enteredAt_[static_cast<std::size_t>(job)] = t;
@@ -53,6 +59,13 @@ void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
         lane(active_[slot]).activeSlot = static_cast<std::int32_t>(slot);
         active_.pop_back();
         l.activeSlot = -1;
+        auto& list = needList(l);
+        const auto at = static_cast<std::size_t>(l.needSlot);
+        list[at] = list.back();
+        lane(list[at]).needSlot = static_cast<std::int32_t>(at);
+        list.pop_back();
+        l.needSlot = -1;
+        markNeed(l);
     }
     const auto from = enteredAt_[j];
     if (t <= from)

@@ -15,6 +15,8 @@
 #include "core/sim/queue/queue_key.hpp"
 #include "core/sim/sim_result.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <set>
 #include <unordered_map>
@@ -49,6 +51,7 @@ public:
             noRoomSince = kNoRoomCheck;
         }
         std::int32_t activeSlot = -1;  // position in active(), -1 when empty
+        std::int32_t needSlot = -1;    // position in its list of active lanes by need
         std::int32_t fixedNeed = -1;   // start size shared by every job of the lane, -1 if per head
     };
 
@@ -60,6 +63,41 @@ public:
     const Lane& lane(std::int32_t id) const { return lanes_[static_cast<std::size_t>(id)]; }
     // Lanes with at least one waiting job (order is deterministic but meaningless).
     const std::vector<std::int32_t>& active() const { return active_; }
+    // The active lanes by need: fn(lane) for each lane whose start size is shared by its jobs
+    // (fixedNeed) and within [lo, hi], and, with `variable`, for every lane whose start size is its
+    // head's. Same lanes as active() filtered, in another order.
+    template <class Fn>
+    void forEachActiveByNeed(std::int32_t lo, std::int32_t hi, bool variable, Fn&& fn) const
+    {
+        if (variable)
+            for (const auto l : variableNeed_)
+                fn(l);
+        // The needs that have active lanes, a bit each.
+        const auto top = std::min<std::int64_t>(hi, static_cast<std::int64_t>(byNeed_.size()) - 1);
+        for (std::int64_t n = std::max(lo, 0); n <= top;) {
+            const auto w = static_cast<std::size_t>(n) / 64;
+            const auto bits = needsWithLanes_[w] >> (static_cast<std::size_t>(n) % 64);
+            if (bits == 0) {
+                n = static_cast<std::int64_t>(w + 1) * 64;
+                continue;
+            }
+            n += std::countr_zero(bits);
+            if (n > top)
+                break;
+            for (const auto l : byNeed_[static_cast<std::size_t>(n)])
+                fn(l);
+            ++n;
+        }
+    }
+    // Lanes that became active since the last call (some may be empty again), once asked to
+    // keep them.
+    void keepActivated() { keepActivated_ = true; }
+    std::vector<std::int32_t> takeActivated()
+    {
+        std::vector<std::int32_t> out;
+        out.swap(activated_);
+        return out;
+    }
 
     void enter(std::int32_t job, const QueueKey& key, std::int32_t laneId, std::int64_t t);
     // Removes the job and charges [enter, t) to its lane's causes.
@@ -92,6 +130,29 @@ private:
     std::vector<Lane> lanes_;
     std::unordered_map<std::uint64_t, std::int32_t> byKey_;
     std::vector<std::int32_t> active_;
+    std::vector<std::vector<std::int32_t>> byNeed_; // [fixed need] -> active lanes
+    std::vector<std::int32_t> variableNeed_;        // active lanes without a fixed need
+    std::vector<std::int32_t> activated_;
+    bool keepActivated_ = false;
+    std::vector<std::uint64_t> needsWithLanes_; // bit n: byNeed_[n] is not empty
+    std::vector<std::int32_t>& needList(const Lane& l)
+    {
+        if (l.fixedNeed < 0)
+            return variableNeed_;
+        if (byNeed_.size() <= static_cast<std::size_t>(l.fixedNeed)) {
+            byNeed_.resize(static_cast<std::size_t>(l.fixedNeed) + 1);
+            needsWithLanes_.resize((byNeed_.size() + 63) / 64, 0);
+        }
+        return byNeed_[static_cast<std::size_t>(l.fixedNeed)];
+    }
+    void markNeed(const Lane& l)
+    {
+        if (l.fixedNeed < 0)
+            return;
+        const auto n = static_cast<std::size_t>(l.fixedNeed);
+        const auto bit = std::uint64_t{1} << (n % 64);
+        needsWithLanes_[n / 64] = byNeed_[n].empty() ? needsWithLanes_[n / 64] & ~bit : needsWithLanes_[n / 64] | bit;
+    }
     std::vector<std::int32_t> laneOf_;
     std::vector<std::int64_t> enteredAt_;
     std::vector<std::int64_t> lastCharged_; // index into charged_ of the job's last interval, -1
