@@ -19,6 +19,7 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
     countF_.assign(nf, 0);
     rackCountF_.assign(idx(cluster.rackCount()) * nf, 0);
     racks_ = RackIndex(cluster.rackCount(), maxF_);
+    racks_.keep(false, false); // until a search reads them (indexedRacks)
     rackStale_.assign(idx(cluster.rackCount()), 0);
     const std::size_t words = (servers.size() + 63) / 64;
     serverBits_.assign(nf, std::vector<std::uint64_t>(words, 0));
@@ -104,10 +105,7 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
     rackFree_[idx(rack)] += newFree - oldFree;
     free_[s] = newFree;
     up_[s] = newUp ? 1 : 0;
-    if (!rackStale_[idx(rack)]) {
-        rackStale_[idx(rack)] = 1;
-        staleRacks_.push_back(rack);
-    }
+    markStale(rack);
 }
 
 void GpuPool::take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus)

@@ -56,15 +56,15 @@ public:
 
     // Among racks with an up server holding exactly f free GPUs (f >= 1): the one with the fewest
     // / most free GPUs (ties: lowest index); -1 when none.
-    std::int32_t fewestFreeRackWith(std::int32_t f) const { return indexedRacks().fewestFreeRackWith(f); }
-    std::int32_t mostFreeRackWith(std::int32_t f) const { return indexedRacks().mostFreeRackWith(f); }
+    std::int32_t fewestFreeRackWith(std::int32_t f) const { return indexedRacks(Trees::Fewest).fewestFreeRackWith(f); }
+    std::int32_t mostFreeRackWith(std::int32_t f) const { return indexedRacks(Trees::Most).mostFreeRackWith(f); }
     // Appends the racks with at least n free GPUs, in rack order.
     void racksWithAtLeast(std::int32_t n, std::vector<std::int32_t>& out) const
     {
         // A few hundred racks are scanned in a tight loop: cheaper than descending the tree when
         // most racks qualify (a Philly-sized cluster has 69); the tree serves large clusters.
         if (rackFree_.size() > kScannedRacks)
-            return indexedRacks().racksWithAtLeast(n, out);
+            return indexedRacks(Trees::Free).racksWithAtLeast(n, out);
         for (std::size_t r = 0; r < rackFree_.size(); ++r)
             if (rackFree_[r] >= n)
                 out.push_back(static_cast<std::int32_t>(r));
@@ -79,11 +79,28 @@ private:
     void indexRack(std::int32_t rack) const;
     // The rack index, brought up to date first: a change only marks its rack, so that the many
     // changes between two searches (a run's servers, a preemption's victims) index a rack once.
-    const RackIndex& indexedRacks() const
+    // Its trees by fewest and most free GPUs are kept from the first search that reads them on
+    // (a placement policy reads one of them, or neither: updating both for every change of every
+    // rack cost a tenth of a large run).
+    enum class Trees { Free, Fewest, Most };
+    const RackIndex& indexedRacks(Trees need) const
     {
+        const bool fewest = racks_.keepsFewest() || need == Trees::Fewest, most = racks_.keepsMost() || need == Trees::Most;
+        if (fewest != racks_.keepsFewest() || most != racks_.keepsMost()) {
+            racks_.keep(fewest, most);
+            for (std::int32_t r = 0; r < cluster_->rackCount(); ++r)
+                markStale(r);
+        }
         if (!staleRacks_.empty())
             indexStaleRacks();
         return racks_;
+    }
+    void markStale(std::int32_t rack) const
+    {
+        if (!rackStale_[idx(rack)]) {
+            rackStale_[idx(rack)] = 1;
+            staleRacks_.push_back(rack);
+        }
     }
     void indexStaleRacks() const;
 

@@ -14,34 +14,29 @@ public:
     RackIndex() = default;
     RackIndex(std::int32_t racks, std::int32_t maxFree);
 
+    // Which trees are kept: by fewest free GPUs (best-fit) and by most (spread). A tree turned
+    // on is current only once every rack has been updated again.
+    void keep(bool fewest, bool most)
+    {
+        keepFewest_ = fewest;
+        keepMost_ = most;
+    }
+    bool keepsFewest() const { return keepFewest_; }
+    bool keepsMost() const { return keepMost_; }
+
     // Rack r now has rackFree free GPUs and `hasF(f)` tells whether it holds a server with f free.
     template <class HasF>
     void update(std::int32_t rack, std::int32_t rackFree, HasF hasF)
     {
-        for (std::int32_t f = 1; f <= maxF_; ++f) {
-            const bool has = hasF(f);
-            std::int64_t lo = kNone, hi = kNoneMax;
-            if (has) {
-                lo = (std::int64_t{rackFree} << 32) | rack;
-                hi = (std::int64_t{rackFree} << 32) | (0xffffffffLL - rack);
+        if (keepFewest_ || keepMost_)
+            for (std::int32_t f = 1; f <= maxF_; ++f) {
+                const bool has = hasF(f);
+                if (keepFewest_)
+                    set(minTree_, f, rack, has ? (std::int64_t{rackFree} << 32) | rack : kNone, [](auto a, auto b) { return a < b ? a : b; });
+                if (keepMost_)
+                    set(maxTree_, f, rack, has ? (std::int64_t{rackFree} << 32) | (0xffffffffLL - rack) : kNoneMax,
+                        [](auto a, auto b) { return a > b ? a : b; });
             }
-            auto* minT = &minTree_[static_cast<std::size_t>(f) * 2 * size_];
-            auto* maxT = &maxTree_[static_cast<std::size_t>(f) * 2 * size_];
-            auto i = static_cast<std::size_t>(rack) + size_;
-            if (minT[i] == lo && maxT[i] == hi)
-                continue;
-            minT[i] = lo;
-            maxT[i] = hi;
-            // Up to the root, or to the first node that stays as it was (so do all above it).
-            for (i /= 2; i >= 1; i /= 2) {
-                const auto mn = std::min(minT[2 * i], minT[2 * i + 1]);
-                const auto mx = std::max(maxT[2 * i], maxT[2 * i + 1]);
-                if (minT[i] == mn && maxT[i] == mx)
-                    break;
-                minT[i] = mn;
-                maxT[i] = mx;
-            }
-        }
         auto i = static_cast<std::size_t>(rack) + size_;
         freeTree_[i] = rackFree;
         for (i /= 2; i >= 1; i /= 2) {
@@ -68,6 +63,23 @@ public:
 
 private:
     static constexpr std::int64_t kNone = std::numeric_limits<std::int64_t>::max();
+    // Sets rack's leaf of tree f and its ancestors up to the first that stays as it was (so do
+    // all above it).
+    template <class Pick>
+    void set(std::vector<std::int64_t>& trees, std::int32_t f, std::int32_t rack, std::int64_t v, Pick pick)
+    {
+        auto* t = &trees[static_cast<std::size_t>(f) * 2 * size_];
+        auto i = static_cast<std::size_t>(rack) + size_;
+        if (t[i] == v)
+            return;
+        t[i] = v;
+        for (i /= 2; i >= 1; i /= 2) {
+            const auto m = pick(t[2 * i], t[2 * i + 1]);
+            if (t[i] == m)
+                return;
+            t[i] = m;
+        }
+    }
     static constexpr std::int64_t kNoneMax = std::numeric_limits<std::int64_t>::min();
     void collect(std::size_t node, std::int32_t n, std::vector<std::int32_t>& out) const
     {
@@ -82,6 +94,7 @@ private:
     }
 
     std::int32_t maxF_ = 0;
+    bool keepFewest_ = true, keepMost_ = true;
     std::size_t size_ = 1; // leaves (a power of two >= racks)
     std::vector<std::int64_t> minTree_, maxTree_; // [f][node]
     std::vector<std::int32_t> freeTree_;          // max rack free GPUs per node
