@@ -1,5 +1,6 @@
 #include "core/io/alibaba_pods.hpp"
 #include "core/io/csv_import.hpp"
+#include "core/io/repeated_ids.hpp"
 #include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
@@ -107,76 +108,79 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
     trace.meta.tenantNote = "the pod list has no tenant: each pod's VC is its qos class (LS, BE, Burstable, Guaranteed)";
     const auto noUser = trace.internUser("");
     NameIndex vcs;
-    DuplicateIds ids;
+    RepeatedIds ids;
     std::int64_t unscheduled = 0, lastEnd = 0;
     std::vector<std::size_t> running; // Running pods, to count those cut off at the trace end
     ProgressTicker ticker(options.progress);
-    while (csv.next()) {
-        const auto line = csv.line();
-        requireFieldCount(csv, needed, header);
-        Job j;
-        j.id = std::string(requireText(csv.field(cName), {path, line, "name"}));
-        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
-            throw InputError(path, line, "name", "duplicate pod name '" + j.id + "'");
-        j.user = noUser;
-        j.tenant = vcs.get(requireText(csv.field(cQos), {path, line, "qos"}), [&](std::string n) { return trace.internTenant(n); });
-        j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpu"}, 0, kMaxGpusPerJob));
-        readPodRequests(csv, cMilli, requests, j, trace);
-        if (j.gpuMilli < 1000)
-            ++trace.meta.fractionalGpuJobs;
-        if (asksForNothing(j))
-            j.skip = SkipReason::ZeroGpus;
+    const auto readRows = [&] {
+        while (csv.next()) {
+            const auto line = csv.line();
+            requireFieldCount(csv, needed, header);
+            Job j;
+            j.id = std::string(requireText(csv.field(cName), {path, line, "name"}));
+            ids.add(j.id, line);
+            j.user = noUser;
+            j.tenant = vcs.get(requireText(csv.field(cQos), {path, line, "qos"}), [&](std::string n) { return trace.internTenant(n); });
+            j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "num_gpu"}, 0, kMaxGpusPerJob));
+            readPodRequests(csv, cMilli, requests, j, trace);
+            if (j.gpuMilli < 1000)
+                ++trace.meta.fractionalGpuJobs;
+            if (asksForNothing(j))
+                j.skip = SkipReason::ZeroGpus;
 
-        const auto phase = trim(csv.field(cPhase));
-        bool pending = false, isRunning = false;
-        if (phase == "Succeeded") {
-            j.status = JobStatus::Pass;
-        } else if (phase == "Running") {
-            j.status = JobStatus::Pass;
-            isRunning = true;
-        } else if (phase == "Failed") {
-            j.status = JobStatus::Failed;
-        } else if (phase == "Pending") {
-            pending = true;
-        } else {
-            throw InputError(path, line, "pod_phase",
-                             "unknown pod phase '" + std::string(phase) + "' (expected Succeeded, Running, Failed or Pending)");
+            const auto phase = trim(csv.field(cPhase));
+            bool pending = false, isRunning = false;
+            if (phase == "Succeeded") {
+                j.status = JobStatus::Pass;
+            } else if (phase == "Running") {
+                j.status = JobStatus::Pass;
+                isRunning = true;
+            } else if (phase == "Failed") {
+                j.status = JobStatus::Failed;
+            } else if (phase == "Pending") {
+                pending = true;
+            } else {
+                throw InputError(path, line, "pod_phase",
+                                 "unknown pod phase '" + std::string(phase) + "' (expected Succeeded, Running, Failed or Pending)");
+            }
+
+            j.submit_s = parseSeconds(csv.field(cCreated), {path, line, "creation_time"}, 0, kMaxSeconds);
+            std::optional<std::int64_t> deleted, scheduled;
+            if (!trim(csv.field(cDeleted)).empty())
+                deleted = parseSeconds(csv.field(cDeleted), {path, line, "deletion_time"}, 0, kMaxSeconds);
+            if (!trim(csv.field(cScheduled)).empty())
+                scheduled = parseSeconds(csv.field(cScheduled), {path, line, "scheduled_time"}, 0, kMaxSeconds);
+            if (scheduled && *scheduled < j.submit_s)
+                failField({path, line, "scheduled_time"}, "pod is scheduled (" + std::to_string(*scheduled) + ") before it is created ("
+                                                              + std::to_string(j.submit_s) + ")");
+            if (deleted && *deleted < j.submit_s)
+                failField({path, line, "deletion_time"},
+                          "pod is deleted (" + std::to_string(*deleted) + ") before it is created (" + std::to_string(j.submit_s) + ")");
+            if (deleted)
+                lastEnd = std::max(lastEnd, *deleted);
+
+            if (pending || !scheduled) {
+                if (!pending)
+                    ++unscheduled;
+                j.skip = SkipReason::Pending;
+            } else {
+                if (!deleted)
+                    failField({path, line, "deletion_time"}, "value is empty (a scheduled pod needs its deletion time)");
+                if (*deleted < *scheduled)
+                    failField({path, line, "deletion_time"}, "pod is deleted (" + std::to_string(*deleted) + ") before it is scheduled ("
+                                                                 + std::to_string(*scheduled) + ")");
+                j.recordedStart_s = scheduled;
+                j.recordedEnd_s = deleted;
+                j.duration_s = *deleted - *scheduled;
+                if (isRunning)
+                    running.push_back(trace.jobs.size());
+            }
+            trace.jobs.push_back(std::move(j));
+            afterJobRow(csv, trace.jobs, ticker, &ids);
         }
-
-        j.submit_s = parseSeconds(csv.field(cCreated), {path, line, "creation_time"}, 0, kMaxSeconds);
-        std::optional<std::int64_t> deleted, scheduled;
-        if (!trim(csv.field(cDeleted)).empty())
-            deleted = parseSeconds(csv.field(cDeleted), {path, line, "deletion_time"}, 0, kMaxSeconds);
-        if (!trim(csv.field(cScheduled)).empty())
-            scheduled = parseSeconds(csv.field(cScheduled), {path, line, "scheduled_time"}, 0, kMaxSeconds);
-        if (scheduled && *scheduled < j.submit_s)
-            failField({path, line, "scheduled_time"}, "pod is scheduled (" + std::to_string(*scheduled) + ") before it is created ("
-                                                          + std::to_string(j.submit_s) + ")");
-        if (deleted && *deleted < j.submit_s)
-            failField({path, line, "deletion_time"},
-                      "pod is deleted (" + std::to_string(*deleted) + ") before it is created (" + std::to_string(j.submit_s) + ")");
-        if (deleted)
-            lastEnd = std::max(lastEnd, *deleted);
-
-        if (pending || !scheduled) {
-            if (!pending)
-                ++unscheduled;
-            j.skip = SkipReason::Pending;
-        } else {
-            if (!deleted)
-                failField({path, line, "deletion_time"}, "value is empty (a scheduled pod needs its deletion time)");
-            if (*deleted < *scheduled)
-                failField({path, line, "deletion_time"}, "pod is deleted (" + std::to_string(*deleted) + ") before it is scheduled ("
-                                                             + std::to_string(*scheduled) + ")");
-            j.recordedStart_s = scheduled;
-            j.recordedEnd_s = deleted;
-            j.duration_s = *deleted - *scheduled;
-            if (isRunning)
-                running.push_back(trace.jobs.size());
-        }
-        trace.jobs.push_back(std::move(j));
-        afterJobRow(csv, trace.jobs, ticker, &ids);
-    }
+    };
+    ids.check(readRows, [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; },
+              [&](const RepeatedIds::Repeat& r) { throw InputError(path, r.line, "name", "duplicate pod name '" + r.id + "'"); });
     if (trace.jobs.empty())
         throw InputError(path, 0, "", "file has a header but no pod");
 

@@ -34,7 +34,8 @@ inline void requireFieldCount(const CsvReader& csv, std::size_t needed, const Cs
 }
 
 // Call after appending each job row (ids: the importer's duplicate-id index, if it has one).
-inline void afterJobRow(const CsvReader& csv, std::vector<Job>& jobs, ProgressTicker& ticker, DuplicateIds* ids = nullptr)
+template <class Ids = DuplicateIds>
+void afterJobRow(const CsvReader& csv, std::vector<Job>& jobs, ProgressTicker& ticker, Ids* ids = nullptr)
 {
     if (jobs.size() == kRowsBeforeReserve) {
         reserveForFile(jobs, csv.bytesRead(), csv.totalBytes());

@@ -3,6 +3,8 @@
 // costs more than the rest of an import (a node allocation per id, cache misses, rehashes);
 // this keeps a flat table of 64-bit id hashes -> row and compares the id texts only when two
 // hashes are equal. Distinct ids with the same 64-bit hash fall back to an exact string set.
+// The headed CSV importers, whose files reach tens of millions of rows, check their ids after
+// reading instead (repeated_ids.hpp); this one serves the importers of records (JSON, sacct, SWF).
 #include <boost/unordered/unordered_flat_map.hpp>
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 #include "core/io/csv_import.hpp"
 #include "core/util/input_limits.hpp"
 
-#include "core/io/duplicate_ids.hpp"
+#include "core/io/repeated_ids.hpp"
 #include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
 #include "core/util/civil_time.hpp"
@@ -65,49 +65,52 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
     trace.meta.source = path;
     trace.meta.format = "helios";
     trace.meta.timeBase = TimeBase::UnixUtc;
-    DuplicateIds ids;
+    RepeatedIds ids;
     NameIndex vcs, users;
     std::int64_t startsEarly = 0; // start_time before submit_time: kept as recorded, noted
     ProgressTicker ticker(options.progress);
-    while (csv.next()) {
-        const auto line = csv.line();
-        requireFieldCount(csv, needed, header);
-        const auto optional = [&](const std::optional<std::size_t>& c) {
-            return c && *c < csv.size() ? trim(csv.field(*c)) : std::string_view();
-        };
-        Job j;
-        j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
-        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
-            throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
-        j.tenant = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
-        j.user = users.get(optional(cUser), [&](std::string n) { return trace.internUser(n); });
-        j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpu_num"}, 0, kMaxGpusPerJob));
-        if (const auto cpu = optional(cCpu); !cpu.empty())
-            j.cpuCores = parseDouble(cpu, {path, line, "cpu_num"}, 0, kMaxCpuCores);
-        if (asksForNothing(j))
-            j.skip = SkipReason::ZeroGpus;
-        const auto state = trim(csv.field(cState));
-        const auto status = heliosStatus(state);
-        if (!status)
-            throw InputError(path, line, "state",
-                             "unknown state '" + std::string(state)
-                                 + "' (expected COMPLETED, CANCELLED, FAILED, TIMEOUT, NODE_FAIL or SUSPENDED)");
-        j.status = *status;
-        const auto submit = heliosTime(csv.field(cSubmit), {path, line, "submit_time"});
-        if (!submit)
-            failField({path, line, "submit_time"}, "value is empty");
-        j.submit_s = *submit;
-        j.recordedStart_s = heliosTime(optional(cStart), {path, line, "start_time"});
-        j.recordedEnd_s = heliosTime(optional(cEnd), {path, line, "end_time"});
-        if (j.recordedStart_s && *j.recordedStart_s < j.submit_s)
-            ++startsEarly;
-        if (const auto d = optional(cDuration); !d.empty())
-            j.duration_s = parseSeconds(d, {path, line, "duration"}, 0, kMaxSeconds);
-        else if (j.recordedStart_s && j.recordedEnd_s)
-            j.duration_s = std::max<std::int64_t>(0, *j.recordedEnd_s - *j.recordedStart_s);
-        trace.jobs.push_back(std::move(j));
-        afterJobRow(csv, trace.jobs, ticker, &ids);
-    }
+    const auto readRows = [&] {
+        while (csv.next()) {
+            const auto line = csv.line();
+            requireFieldCount(csv, needed, header);
+            const auto optional = [&](const std::optional<std::size_t>& c) {
+                return c && *c < csv.size() ? trim(csv.field(*c)) : std::string_view();
+            };
+            Job j;
+            j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
+            ids.add(j.id, line);
+            j.tenant = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
+            j.user = users.get(optional(cUser), [&](std::string n) { return trace.internUser(n); });
+            j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpu_num"}, 0, kMaxGpusPerJob));
+            if (const auto cpu = optional(cCpu); !cpu.empty())
+                j.cpuCores = parseDouble(cpu, {path, line, "cpu_num"}, 0, kMaxCpuCores);
+            if (asksForNothing(j))
+                j.skip = SkipReason::ZeroGpus;
+            const auto state = trim(csv.field(cState));
+            const auto status = heliosStatus(state);
+            if (!status)
+                throw InputError(path, line, "state",
+                                 "unknown state '" + std::string(state)
+                                     + "' (expected COMPLETED, CANCELLED, FAILED, TIMEOUT, NODE_FAIL or SUSPENDED)");
+            j.status = *status;
+            const auto submit = heliosTime(csv.field(cSubmit), {path, line, "submit_time"});
+            if (!submit)
+                failField({path, line, "submit_time"}, "value is empty");
+            j.submit_s = *submit;
+            j.recordedStart_s = heliosTime(optional(cStart), {path, line, "start_time"});
+            j.recordedEnd_s = heliosTime(optional(cEnd), {path, line, "end_time"});
+            if (j.recordedStart_s && *j.recordedStart_s < j.submit_s)
+                ++startsEarly;
+            if (const auto d = optional(cDuration); !d.empty())
+                j.duration_s = parseSeconds(d, {path, line, "duration"}, 0, kMaxSeconds);
+            else if (j.recordedStart_s && j.recordedEnd_s)
+                j.duration_s = std::max<std::int64_t>(0, *j.recordedEnd_s - *j.recordedStart_s);
+            trace.jobs.push_back(std::move(j));
+            afterJobRow(csv, trace.jobs, ticker, &ids);
+        }
+    };
+    ids.check(readRows, [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; },
+              [&](const RepeatedIds::Repeat& r) { throw InputError(path, r.line, "job_id", "duplicate job id '" + r.id + "'"); });
     if (trace.jobs.empty())
         throw InputError(path, 0, "", "file has a header but no job");
     trace.meta.notes.push_back("Helios times read as China Standard Time (UTC+8)");

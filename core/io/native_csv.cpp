@@ -2,7 +2,7 @@
 #include "core/io/csv_import.hpp"
 #include "core/util/input_limits.hpp"
 
-#include "core/io/duplicate_ids.hpp"
+#include "core/io/repeated_ids.hpp"
 #include "core/io/empty_request.hpp"
 #include "core/io/name_index.hpp"
 #include "core/util/csv_reader.hpp"
@@ -125,35 +125,38 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options)
     trace.meta.source = path;
     trace.meta.format = "csv";
     trace.meta.timeBase = TimeBase::Relative;
-    DuplicateIds ids;
+    RepeatedIds ids;
     NameIndex vcs, users;
     ProgressTicker ticker(options.progress);
-    while (csv.next()) {
-        requireFieldCount(csv, needed, header);
-        const auto line = csv.line();
-        Job j;
-        j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
-        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
-            throw InputError(path, line, "job_id", "duplicate job id '" + j.id + "'");
-        j.tenant = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
-        j.user = users.get(trim(csv.field(cUser)), [&](std::string n) { return trace.internUser(n); });
-        j.submit_s = parseSeconds(csv.field(cSubmit), {path, line, "submit_s"}, -kMaxSeconds, kMaxSeconds);
-        j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpus"}, 0, kMaxGpusPerJob));
-        j.duration_s = parseSeconds(csv.field(cDuration), {path, line, "duration_s"}, 0, kMaxSeconds);
-        if (const auto text = cStatus && *cStatus < csv.size() ? trim(csv.field(*cStatus)) : std::string_view(); !text.empty()) {
-            const auto st = jobStatusFromString(text);
-            if (!st || *st == JobStatus::Unfinished)
-                throw InputError(path, line, "status", "unknown status '" + std::string(text) + "' (expected Pass, Killed or Failed)");
-            j.status = *st;
+    const auto readRows = [&] {
+        while (csv.next()) {
+            requireFieldCount(csv, needed, header);
+            const auto line = csv.line();
+            Job j;
+            j.id = std::string(requireText(csv.field(cId), {path, line, "job_id"}));
+            ids.add(j.id, line);
+            j.tenant = vcs.get(requireText(csv.field(cVc), {path, line, "vc"}), [&](std::string n) { return trace.internTenant(n); });
+            j.user = users.get(trim(csv.field(cUser)), [&](std::string n) { return trace.internUser(n); });
+            j.submit_s = parseSeconds(csv.field(cSubmit), {path, line, "submit_s"}, -kMaxSeconds, kMaxSeconds);
+            j.gpus = static_cast<std::int32_t>(parseInt(csv.field(cGpus), {path, line, "gpus"}, 0, kMaxGpusPerJob));
+            j.duration_s = parseSeconds(csv.field(cDuration), {path, line, "duration_s"}, 0, kMaxSeconds);
+            if (const auto text = cStatus && *cStatus < csv.size() ? trim(csv.field(*cStatus)) : std::string_view(); !text.empty()) {
+                const auto st = jobStatusFromString(text);
+                if (!st || *st == JobStatus::Unfinished)
+                    throw InputError(path, line, "status", "unknown status '" + std::string(text) + "' (expected Pass, Killed or Failed)");
+                j.status = *st;
+            }
+            readJobResources(csv, cResources, j, trace);
+            if (j.gpuMilli < 1000)
+                ++trace.meta.fractionalGpuJobs;
+            if (asksForNothing(j))
+                j.skip = SkipReason::ZeroGpus;
+            trace.jobs.push_back(std::move(j));
+            afterJobRow(csv, trace.jobs, ticker, &ids);
         }
-        readJobResources(csv, cResources, j, trace);
-        if (j.gpuMilli < 1000)
-            ++trace.meta.fractionalGpuJobs;
-        if (asksForNothing(j))
-            j.skip = SkipReason::ZeroGpus;
-        trace.jobs.push_back(std::move(j));
-        afterJobRow(csv, trace.jobs, ticker, &ids);
-    }
+    };
+    ids.check(readRows, [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; },
+              [&](const RepeatedIds::Repeat& r) { throw InputError(path, r.line, "job_id", "duplicate job id '" + r.id + "'"); });
     ticker.finish();
     return trace;
 }

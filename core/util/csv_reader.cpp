@@ -26,6 +26,16 @@ CsvReader::CsvReader(const std::string& path, char delimiter)
     // A small file gets a small buffer: zeroing 1 MiB for each of many small files (tests, the
     // fuzzers) costs more than reading them.
     buf_.resize(ec ? kChunk : static_cast<std::size_t>(std::clamp<std::uintmax_t>(size, kMinChunk, kChunk)));
+    classify();
+}
+
+void CsvReader::classify()
+{
+    class_.fill(kOrdinary);
+    class_[static_cast<unsigned char>(delim_)] = kDelimiter;
+    class_[static_cast<unsigned char>('"')] = kOther;
+    class_[static_cast<unsigned char>('\r')] = kOther;
+    class_[static_cast<unsigned char>('\n')] = kNewline;
 }
 
 CsvReader::CsvReader(std::istream& in, std::string name, char delimiter)
@@ -34,6 +44,7 @@ CsvReader::CsvReader(std::istream& in, std::string name, char delimiter)
     , delim_(delimiter)
     , buf_(kChunk)
 {
+    classify();
 }
 
 CsvReader::~CsvReader() = default;
@@ -77,12 +88,16 @@ bool CsvReader::next()
         }
     }
     for (;;) {
-        record_.clear();
-        bounds_.clear();
         recordLine_ = lineNo_;
         int c = peekChar();
         if (c < 0)
             return false;
+        if (const auto plain = plainLine(); plain == Plain::Record)
+            return true;
+        else if (plain == Plain::Blank)
+            continue;
+        record_.clear();
+        bounds_.clear();
         std::size_t fieldStart = 0;
         bool inQuotes = false, wasQuoted = false, anyContent = false;
         for (;;) {
@@ -148,6 +163,38 @@ bool CsvReader::next()
             fields_.emplace_back(record_.data() + bounds_[i], bounds_[i + 1] - bounds_[i]);
         return true;
     }
+}
+
+CsvReader::Plain CsvReader::plainLine()
+{
+    // One pass over the buffered line, a table lookup per byte: most lines of a large file have
+    // no quote, no carriage return and end before the buffer does, and their fields can be views
+    // into the buffer (no copy into record_).
+    const char* const begin = buf_.data() + pos_;
+    const char* const end = buf_.data() + end_;
+    fields_.clear();
+    const char* fieldStart = begin;
+    for (const char* p = begin; p < end; ++p) {
+        const auto cls = class_[static_cast<unsigned char>(*p)];
+        if (cls == kOrdinary)
+            continue;
+        if (cls == kDelimiter) {
+            fields_.emplace_back(fieldStart, static_cast<std::size_t>(p - fieldStart));
+            fieldStart = p + 1;
+            continue;
+        }
+        if (cls != kNewline)
+            break; // a quote or a carriage return: the general path
+        const auto length = static_cast<std::size_t>(p + 1 - begin);
+        pos_ += length;
+        consumed_ += length;
+        ++lineNo_;
+        if (p == begin)
+            return Plain::Blank;
+        fields_.emplace_back(fieldStart, static_cast<std::size_t>(p - fieldStart));
+        return Plain::Record;
+    }
+    return Plain::No; // nothing consumed
 }
 
 std::string_view trim(std::string_view s)

@@ -3,6 +3,7 @@
 // a UTF-8 BOM, and blank lines (skipped). Fields are views into an internal buffer that stay
 // valid until the next call to next(). Tracks the 1-based line where each record starts so
 // errors can point at it.
+#include <array>
 #include <cstdint>
 #include <fstream>
 #include <memory>
@@ -36,6 +37,13 @@ public:
     std::uint64_t totalBytes() const { return total_; }
 
 private:
+    enum class Plain { No, Record, Blank };
+    // Reads the next line when it lies whole in the buffer and holds no quote or carriage
+    // return (fields_ then view the buffer); No: nothing read, take the general path.
+    Plain plainLine();
+    void classify();
+    static constexpr std::uint8_t kOrdinary = 0, kDelimiter = 1, kNewline = 2, kOther = 3;
+    std::array<std::uint8_t, 256> class_{};
     bool fill();
     int peekChar();
     int getChar();

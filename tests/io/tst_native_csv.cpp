@@ -21,6 +21,7 @@ private slots:
     void clusterRoundTrip();
     void badJobs_data();
     void badJobs();
+    void duplicateIdAmongManyRows();
     void badCluster_data();
     void badCluster();
     void controlCharsEscaped_data();
@@ -195,6 +196,19 @@ void TestNativeCsv::badJobs_data()
     QTest::newRow("negative duration") << h + "a,v,u,0,1,-10,Pass\n" << qint64(2) << "duration_s";
     QTest::newRow("huge gpus") << h + "a,v,u,0,99999999,10,Pass\n" << qint64(2) << "gpus";
     QTest::newRow("duplicate id") << h + "a,v,u,0,1,10,Pass\na,v,u,1,1,10,Pass\n" << qint64(3) << "job_id";
+    // Ids are checked once all rows are read (RepeatedIds), yet the first error of the file is
+    // the one reported, as when each row was checked as it came:
+    QTest::newRow("duplicate id before a bad row") << h + "a,v,u,0,1,10,Pass\na,v,u,1,1,10,Pass\nb,v,u,0,two,10,Pass\n"
+                                                    << qint64(3) << "job_id";
+    QTest::newRow("bad row before a duplicate id") << h + "a,v,u,0,1,10,Pass\nb,v,u,0,two,10,Pass\na,v,u,1,1,10,Pass\n"
+                                                    << qint64(3) << "gpus";
+    QTest::newRow("duplicate id in a row bad further on") << h + "a,v,u,0,1,10,Pass\na,v,u,1,two,10,Pass\n" << qint64(3)
+                                                          << "job_id";
+    // A quoted newline and a blank line before it: the duplicate's line, not its row number.
+    QTest::newRow("duplicate id after a quoted newline") << h + "\"x\ny\",v,u,0,1,10,Pass\n\nb,v,u,0,1,10,Pass\nb,v,u,0,1,10,Pass\n"
+                                                         << qint64(6) << "job_id";
+    QTest::newRow("the first of two duplicate ids") << h + "a,v,u,0,1,10,Pass\nb,v,u,0,1,10,Pass\nb,v,u,0,1,10,Pass\na,v,u,0,1,10,Pass\n"
+                                                    << qint64(4) << "job_id";
     QTest::newRow("bad timestamp") << h + "a,v,u,yesterday,1,10,Pass\n" << qint64(2) << "submit_s";
     QTest::newRow("unknown status") << h + "a,v,u,0,1,10,Done\n" << qint64(2) << "status";
     QTest::newRow("empty vc") << h + "a,,u,0,1,10,Pass\n" << qint64(2) << "vc";
@@ -220,6 +234,18 @@ void TestNativeCsv::badJobs()
     QTemporaryDir dir;
     const auto path = writeFile(dir, "jobs.csv", text.toStdString());
     expectInputError([&] { readNativeJobs(path); }, path, line, field.toStdString());
+}
+
+void TestNativeCsv::duplicateIdAmongManyRows()
+{
+    // 300,000 distinct ids but for row 200,000, which repeats row 123,456's: the sort finds it
+    // among the many; its line is its row + 2 (the header is line 1).
+    std::string text = "job_id,vc,user,submit_s,gpus,duration_s\n";
+    for (int i = 0; i < 300000; ++i)
+        text += "job-" + std::to_string(i == 200000 ? 123456 : i) + ",v,u,0,1,10\n";
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "many.csv", text);
+    expectInputError([&] { readNativeJobs(path); }, path, 200002, "job_id");
 }
 
 void TestNativeCsv::badCluster_data()

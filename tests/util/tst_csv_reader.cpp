@@ -14,6 +14,7 @@ private slots:
     void records();
     void unterminatedQuote();
     void headerLookup();
+    void largeInputAcrossBuffers();
 };
 
 void TestCsvReader::records_data()
@@ -32,6 +33,8 @@ void TestCsvReader::records_data()
     QTest::newRow("empty fields") << ",,\n" << QStringList{"||"} << QList<qint64>{1};
     QTest::newRow("trailing comma") << "a,b,\n" << QStringList{"a|b|"} << QList<qint64>{1};
     QTest::newRow("bom") << "\xEF\xBB\xBFh\n" << QStringList{"h"} << QList<qint64>{1};
+    QTest::newRow("quote inside a field is kept") << "a\"b,c\n" << QStringList{"a\"b|c"} << QList<qint64>{1};
+    QTest::newRow("spaces only") << "  \n" << QStringList{"  "} << QList<qint64>{1};
 }
 
 void TestCsvReader::records()
@@ -83,6 +86,44 @@ void TestCsvReader::headerLookup()
         QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("gpus"));
         QCOMPARE(e.line(), 1);
     }
+}
+
+void TestCsvReader::largeInputAcrossBuffers()
+{
+    // 120,000 records (about 3 MiB, several of the reader's 1 MiB buffers), so that lines fall
+    // across buffer ends; every 7th quoted (with a comma and a newline inside), every 11th ending
+    // in CRLF, a blank line after every 13th. Each record's fields and line as written.
+    std::string text;
+    std::vector<std::vector<std::string>> want;
+    std::vector<std::int64_t> wantLines;
+    std::int64_t line = 1;
+    for (int i = 0; i < 120000; ++i) {
+        const auto n = std::to_string(i);
+        wantLines.push_back(line);
+        if (i % 7 == 0) {
+            text += "\"q," + n + "\nz\",job" + n + "\n";
+            want.push_back({"q," + n + "\nz", "job" + n});
+            line += 2;
+        } else {
+            text += "j" + n + ",vc" + std::to_string(i % 15) + ",," + n + (i % 11 == 0 ? "\r\n" : "\n");
+            want.push_back({"j" + n, "vc" + std::to_string(i % 15), "", n});
+            line += 1;
+        }
+        if (i % 13 == 0) {
+            text += "\n";
+            line += 1;
+        }
+    }
+    std::istringstream in(text);
+    CsvReader csv(in, "big.csv");
+    std::size_t k = 0, wrong = 0;
+    while (csv.next()) {
+        const std::vector<std::string> got(csv.fields().begin(), csv.fields().end());
+        wrong += k < want.size() && got == want[k] && csv.line() == wantLines[k] ? 0 : 1;
+        ++k;
+    }
+    QCOMPARE(k, want.size());
+    QCOMPARE(wrong, std::size_t{0});
 }
 
 QTEST_APPLESS_MAIN(TestCsvReader)
