@@ -84,7 +84,7 @@ std::pair<double, double> reservedTotals(const auto& reserved)
 
 void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     if (freeScalings_.empty()) {
         r.scaling = static_cast<std::int32_t>(scalings_.size());
         scalings_.emplace_back();
@@ -116,7 +116,7 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
 
 void SimEngine::planInterval(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     auto& sc = scalings_[idx(r.scaling)];
     sc.intervalStart = t;
     sc.intervalEnd = nextTickAfter(t);
@@ -178,7 +178,7 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
 {
     if (!options_.recordOccupancy)
         return;
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     auto& sc = scalingOf(j);
     for (std::size_t i = 0; i < r.reserved.size() && i < sc.runs.size(); ++i) {
         const auto& part = r.reserved[i];
@@ -195,7 +195,7 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
 
 void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     auto& sc = scalings_[idx(r.scaling)];
     const auto cpuTotal = ceilUnits(cpu, 1000.0);
     const auto memTotal = ceilUnits(mem, 1.0);
@@ -253,9 +253,9 @@ void SimEngine::autoscaleTick(std::int64_t t)
     constexpr std::size_t kAheadRt = 8, kAheadScaling = 4;
     for (std::size_t i = 0; i < tickJobs_.size(); ++i) {
         if (i + kAheadRt < tickJobs_.size())
-            __builtin_prefetch(&rt_[idx(tickJobs_[i + kAheadRt])]);
+            __builtin_prefetch(&rt(tickJobs_[i + kAheadRt]));
         if (i + kAheadScaling < tickJobs_.size()) {
-            const auto* ahead = &scalings_[idx(rt_[idx(tickJobs_[i + kAheadScaling])].scaling)];
+            const auto* ahead = &scalings_[idx(rt(tickJobs_[i + kAheadScaling]).scaling)];
             __builtin_prefetch(ahead);
             __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 64);
             __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 128);
@@ -293,7 +293,7 @@ void SimEngine::autoscaleTick(std::int64_t t)
 
 void SimEngine::endScaling(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     closeInterval(j, t);
     auto& sc = scalings_[idx(r.scaling)];
     auto& c = series_.counters();

@@ -20,18 +20,13 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
       quota_(sc_.quota, *trace_)
 {
     const auto& jobs = trace_->jobs;
-    rt_.resize(jobs.size());
-    baseUtil_.resize(jobs.size());
-    for (std::size_t j = 0; j < jobs.size(); ++j) {
-        const float u = jobs[j].gpuUtil;
-        baseUtil_[j] = std::isnan(u) ? 1.0 : std::clamp(static_cast<double>(u), 0.0, 1.0);
-    }
+    stage_.assign(jobs.size(), Stage::Pending);
+    slotOf_.assign(jobs.size(), -1);
     for (std::size_t j = 0; j < jobs.size(); ++j)
         if (jobs[j].simulated())
             jobOfRank_.push_back(static_cast<std::int32_t>(j));
     std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(),
                      [&](std::int32_t a, std::int32_t b) { return jobs[idx(a)].submit_s < jobs[idx(b)].submit_s; });
-    keyOf_.assign(jobs.size(), QueueKey{});
     lanes_.emplace(jobs.size());
     queue_ = makeQueuePolicy(sc_.queue, *trace_);
     fifoOrder_ = sc_.queue.policy == QueuePolicyKind::Fifo;
@@ -111,16 +106,15 @@ std::optional<std::int64_t> SimEngine::nextInstant()
     };
     while (!events_.empty()) { // drop stale end events so they never make an instant
         const auto& e = events_.top();
+        const auto row = static_cast<std::int32_t>(e.row());
         if (e.kind() == kEnd || e.kind() == kOom || e.kind() == kDemote) {
-            const auto& r = rt_[e.row()];
-            if (r.stage != Stage::Running || r.serial != e.serial) {
+            if (stageOf(row) != Stage::Running || rt(row).serial != e.serial) {
                 events_.pop();
                 continue;
             }
         }
         if (e.kind() == kPromote) {
-            const auto& r = rt_[e.row()];
-            if (r.stage != Stage::Waiting || r.queueSerial != e.serial || lanes_->laneOf(static_cast<std::int32_t>(e.row())) < 0) {
+            if (stageOf(row) != Stage::Waiting || rt(row).queueSerial != e.serial || lanes_->laneOf(row) < 0) {
                 events_.pop();
                 continue;
             }
@@ -131,7 +125,7 @@ std::optional<std::int64_t> SimEngine::nextInstant()
     if (submitCursor_ < jobOfRank_.size())
         consider(job(jobOfRank_[submitCursor_]).submit_s);
     for (auto& s : timers_) {
-        while (s.cursor < jobOfRank_.size() && rt_[idx(jobOfRank_[s.cursor])].stage == Stage::Done)
+        while (s.cursor < jobOfRank_.size() && stageOf(jobOfRank_[s.cursor]) == Stage::Done)
             ++s.cursor;
         if (s.cursor < jobOfRank_.size())
             consider(job(jobOfRank_[s.cursor]).submit_s + s.offset);
@@ -222,8 +216,7 @@ void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
 {
     if (e.kind() == kEnd || e.kind() == kOom) {
         const auto j = static_cast<std::int32_t>(e.row());
-        const auto& r = rt_[idx(j)];
-        if (r.stage != Stage::Running || r.serial != e.serial)
+        if (stageOf(j) != Stage::Running || rt(j).serial != e.serial)
             return; // a run that was interrupted
         ++result_.events;
         if (e.kind() == kEnd)
@@ -244,9 +237,8 @@ void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
     }
     if (e.kind() == kDemote || e.kind() == kPromote) {
         const auto j = static_cast<std::int32_t>(e.row());
-        const auto& r = rt_[idx(j)];
-        if (e.kind() == kDemote ? (r.stage != Stage::Running || r.serial != e.serial)
-                                : (r.stage != Stage::Waiting || r.queueSerial != e.serial || lanes_->laneOf(j) < 0))
+        if (e.kind() == kDemote ? (stageOf(j) != Stage::Running || rt(j).serial != e.serial)
+                                : (stageOf(j) != Stage::Waiting || rt(j).queueSerial != e.serial || lanes_->laneOf(j) < 0))
             return;
         ++result_.events;
         if (e.kind() == kDemote)
@@ -263,14 +255,44 @@ void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
         serverRepaired(server, t);
 }
 
+void SimEngine::admit(std::int32_t j)
+{
+    if (freeSlots_.empty()) {
+        slotOf_[idx(j)] = static_cast<std::int32_t>(slots_.size());
+        slots_.emplace_back();
+        return;
+    }
+    slotOf_[idx(j)] = freeSlots_.back();
+    freeSlots_.pop_back();
+    auto& r = rt(j);
+    // A fresh state, keeping the lists' storage for this job's GPUs and reservations.
+    auto gpus = std::move(r.gpus);
+    auto reserved = std::move(r.reserved);
+    auto heldSince = std::move(r.heldSince);
+    r = JobRt{};
+    gpus.clear();
+    reserved.clear();
+    heldSince.clear();
+    r.gpus = std::move(gpus);
+    r.reserved = std::move(reserved);
+    r.heldSince = std::move(heldSince);
+}
+
+void SimEngine::retire(std::int32_t j)
+{
+    freeSlots_.push_back(slotOf_[idx(j)]);
+    slotOf_[idx(j)] = -1;
+}
+
 void SimEngine::submit(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
     if (!canEverStart(j)) {
-        r.stage = Stage::Done; // Unfinished, never queued
+        setStage(j, Stage::Done); // Unfinished, never queued
         result_.neverStartable.push_back(j);
         return;
     }
+    admit(j);
+    auto& r = rt(j);
     r.trialPending = sc_.failures.trialRun_s > 0 && job(j).gpus > 1;
     ++jobsInSystem_;
     enqueue(j, t);
@@ -279,11 +301,11 @@ void SimEngine::submit(std::int32_t j, std::int64_t t)
 void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
 {
     ++result_.events;
-    if (rt_[idx(j)].stage != Stage::Waiting || lanes_->laneOf(j) < 0)
+    if (stageOf(j) != Stage::Waiting || lanes_->laneOf(j) < 0)
         return;
     if (elastic || !fifoOrder_)
         relane(j, t); // greedy: to the lane of elastic starts (non-fifo: of its locality stage); backfill none: stays in its VC's lane
-    if (lanes_->isHead(j, keyOf_[idx(j)])) {
+    if (lanes_->isHead(j, rt(j).key)) {
         // Its locality loosened or its smallest start shrank: try it again, and re-judge its
         // lane (an elastic head's start size changes its cause).
         lanes_->lane(lanes_->laneOf(j)).retry();
@@ -311,7 +333,7 @@ void SimEngine::serverFails(std::int32_t server, std::int64_t t)
         holders.erase(std::unique(holders.begin(), holders.end()), holders.end());
     }
     for (const auto j : holders) {
-        if (rt_[idx(j)].stage == Stage::Running)
+        if (stageOf(j) == Stage::Running)
             interrupt(j, t, false, true);
         else
             releaseHeldOn(j, server, t);
@@ -431,17 +453,16 @@ void SimEngine::finish(std::int64_t endT)
     series_.sampleThrough(endT, levels());
     integrateTo(endT);
     for (const auto j : jobOfRank_) {
-        auto& r = rt_[idx(j)];
         auto& res = result_.jobs[idx(j)];
-        if (r.stage == Stage::Waiting) {
-            if (r.held > 0)
+        if (stageOf(j) == Stage::Waiting) {
+            if (rt(j).held > 0)
                 releaseAllHeld(j, endT);
             if (lanes_->laneOf(j) >= 0)
                 dequeue(j, endT);
             res.status = JobStatus::Unfinished;
             res.start_s.reset();
             res.end_s.reset();
-        } else if (r.stage == Stage::Running) {
+        } else if (stageOf(j) == Stage::Running) {
             closeRun(j, endT, false);
             res.status = JobStatus::Unfinished;
             res.end_s.reset();

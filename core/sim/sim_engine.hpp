@@ -91,8 +91,10 @@ private:
         std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
     };
 
+    // What the engine keeps of a job from its submission to its end, in a slot of slots_ reused
+    // by later jobs: ten million jobs need only those in the system at once.
     struct JobRt {
-        Stage stage = Stage::Pending;
+        QueueKey key;              // its place in the queue (while waiting)
         bool trialPending = false; // gang start must first run a 1-GPU trial
         bool inTrial = false;      // the current run is the trial
         std::int32_t alloc = 0;    // GPUs of the current run
@@ -250,7 +252,7 @@ private:
     // there; a rise is granted only as far as each server has room.
     void rescale(std::int32_t job, double cpu, double mem, std::int64_t t);
     void recordLevels(std::int32_t job, const IntervalOutcome& o, double length_s);
-    Scaling& scalingOf(std::int32_t job) { return scalings_[idx(rt_[idx(job)].scaling)]; }
+    Scaling& scalingOf(std::int32_t job) { return scalings_[idx(rt(job).scaling)]; }
 
     // --- node power and energy (sim_power.cpp)
     void initPower(std::int64_t t0);
@@ -300,6 +302,14 @@ private:
 
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
     const Job& job(std::int32_t j) const { return trace_->jobs[idx(j)]; }
+    // The state of a job in the system (waiting or running).
+    JobRt& rt(std::int32_t j) { return slots_[idx(slotOf_[idx(j)])]; }
+    const JobRt& rt(std::int32_t j) const { return slots_[idx(slotOf_[idx(j)])]; }
+    Stage stageOf(std::int32_t j) const { return stage_[idx(j)]; }
+    void setStage(std::int32_t j, Stage s) { stage_[idx(j)] = s; }
+    // A submitted job gets a slot; a job done gives it back.
+    void admit(std::int32_t j);
+    void retire(std::int32_t j);
 
     std::shared_ptr<const Topology> cluster_;
     std::shared_ptr<const Trace> trace_;
@@ -354,15 +364,16 @@ private:
     std::int64_t failureBudget_ = 0; // the most server failures a run may hold
 
     std::vector<std::int32_t> jobOfRank_; // simulated jobs in submission order (submit, row)
-    std::vector<QueueKey> keyOf_;         // a waiting job's key
     std::unique_ptr<QueuePolicy> queue_;
     bool fifoOrder_ = true;               // queue.policy fifo: lanes need no locality stage
     // Running jobs of a preemptive policy by (victim key, start, job): a waiting job's candidates
     // all have a key above its bound (sim_queue.cpp), so a preemption attempt looks at those only.
     std::set<std::tuple<std::int64_t, std::int64_t, std::int32_t>> victimIndex_;
     std::vector<double> vcShare_;         // fair share: GPUs per VC
-    std::vector<JobRt> rt_;
-    std::vector<double> baseUtil_;
+    std::vector<Stage> stage_;          // per job
+    std::vector<std::int32_t> slotOf_;  // per job: its slot in slots_, -1 out of the system
+    std::vector<JobRt> slots_;
+    std::vector<std::int32_t> freeSlots_;
     std::optional<WaitLanes> lanes_;
     std::size_t submitCursor_ = 0;
     struct TimerStream {

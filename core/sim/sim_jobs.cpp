@@ -15,12 +15,12 @@ std::int64_t utilMicro(float util) { return std::llround(static_cast<double>(uti
 
 bool SimEngine::elasticEligible(std::int32_t j, std::int64_t t) const
 {
-    return sc_.gang.policy == GangPolicy::Elastic && !rt_[idx(j)].trialPending && t - job(j).submit_s >= sc_.gang.elasticAfter_s;
+    return sc_.gang.policy == GangPolicy::Elastic && !rt(j).trialPending && t - job(j).submit_s >= sc_.gang.elasticAfter_s;
 }
 
 std::int32_t SimEngine::minStartSize(std::int32_t j, std::int64_t t) const
 {
-    if (rt_[idx(j)].trialPending)
+    if (rt(j).trialPending)
         return 1;
     const auto g = job(j).gpus;
     if (g > 1 && elasticEligible(j, t))
@@ -35,9 +35,9 @@ std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t, std::int32_t& f
     fixedNeed = -1;
     if (sc_.backfill == BackfillPolicy::None)
         return vc; // one lane per VC: a blocked head blocks the VC
-    if (sc_.gang.policy == GangPolicy::None && rt_[idx(j)].held > 0)
+    if (sc_.gang.policy == GangPolicy::None && rt(j).held > 0)
         return (std::uint64_t{1} << 62) | static_cast<std::uint64_t>(j); // a hoarder is a lane of its own
-    const bool trial = rt_[idx(j)].trialPending;
+    const bool trial = rt(j).trialPending;
     const std::uint64_t elastic = !trial && elasticEligible(j, t) ? 1 : 0;
     fixedNeed = minStartSize(j, t);
     // Under fifo, queue order is age order, so a lane's jobs are ordered by their allowed locality
@@ -64,17 +64,17 @@ std::int32_t SimEngine::laneNeed(std::int32_t lane, std::int64_t t) const
     if (l.fixedNeed >= 0)
         return l.fixedNeed;
     const auto head = lanes_->headJob(lane);
-    return minStartSize(head, t) - rt_[idx(head)].held;
+    return minStartSize(head, t) - rt(head).held;
 }
 
 void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
-    r.stage = Stage::Waiting;
+    auto& r = rt(j);
+    setStage(j, Stage::Waiting);
     ++r.queueSerial;
-    keyOf_[idx(j)] = queueKeyNow(j, t);
+    rt(j).key = queueKeyNow(j, t);
     const auto lane = laneFor(j, t);
-    lanes_->enter(j, keyOf_[idx(j)], lane, t);
+    lanes_->enter(j, rt(j).key, lane, t);
     if (sc_.queue.starvationFactor > 0)
         scheduleStarvationPromotion(j, t);
     auto& c = series_.counters();
@@ -85,8 +85,8 @@ void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 
 void SimEngine::dequeue(std::int32_t j, std::int64_t t)
 {
-    lanes_->leave(j, keyOf_[idx(j)], t);
-    result_.jobs[idx(j)].queueKey = keyOf_[idx(j)].primary;
+    lanes_->leave(j, rt(j).key, t);
+    result_.jobs[idx(j)].queueKey = rt(j).key.primary;
     auto& c = series_.counters();
     --c.queuedJobs;
     --c.queuedByVc[idx(job(j).tenant)];
@@ -98,8 +98,8 @@ void SimEngine::relane(std::int32_t j, std::int64_t t)
     const auto lane = laneFor(j, t);
     if (lane == lanes_->laneOf(j))
         return;
-    lanes_->leave(j, keyOf_[idx(j)], t);
-    lanes_->enter(j, keyOf_[idx(j)], lane, t);
+    lanes_->leave(j, rt(j).key, t);
+    lanes_->enter(j, rt(j).key, lane, t);
     needPass_ = dirty_ = true;
 }
 
@@ -122,7 +122,7 @@ std::int64_t SimEngine::needMilli(std::int32_t j, std::int64_t t) const
 
 void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     pool_.take(server, count, j, r.gpus);
     if (!resourceMode())
         return;
@@ -134,7 +134,7 @@ void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count
 
 void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     if (!resourceMode()) {
         pool_.release(r.gpus);
         return;
@@ -159,7 +159,7 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 
 void SimEngine::touchServersOf(std::int32_t j)
 {
-    const auto& r = rt_[idx(j)];
+    const auto& r = rt(j);
     std::int32_t last = -1;
     for (const auto g : r.gpus) { // sorted: a server's GPUs are adjacent
         const auto s = cluster_->serverOfGpu(g);
@@ -174,7 +174,7 @@ void SimEngine::touchServersOf(std::int32_t j)
 
 void SimEngine::retakeAll(std::int32_t j)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     if (!resourceMode()) {
         pool_.takeExact(r.gpus, j);
         return;
@@ -197,7 +197,7 @@ void SimEngine::retakeAll(std::int32_t j)
 // reservations, slowdown, end or trial event, occupancy, quota and counters); each is a few lines.
 void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, const Placement& extra)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     auto& res = result_.jobs[idx(j)];
     const auto& J = job(j);
     auto& c = series_.counters();
@@ -252,9 +252,11 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     r.inTrial = r.trialPending;
     r.alloc = size;
     r.runStart = t;
-    r.util = static_cast<float>(baseUtil_[idx(j)] / factor);
+    const float recorded = J.gpuUtil; // the trace's utilization, or full
+    const double baseUtil = std::isnan(recorded) ? 1.0 : std::clamp(static_cast<double>(recorded), 0.0, 1.0);
+    r.util = static_cast<float>(baseUtil / factor);
     ++r.serial;
-    r.stage = Stage::Running;
+    setStage(j, Stage::Running);
     std::int64_t duration;
     if (r.inTrial) {
         duration = std::min(sc_.failures.trialRun_s, J.duration_s);
@@ -302,7 +304,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
 
 void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     auto& res = result_.jobs[idx(j)];
     const auto& J = job(j);
     const auto use = r.inTrial ? GpuUse::Trial : GpuUse::Running;
@@ -345,7 +347,7 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
 
 void SimEngine::runEnded(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     const auto& J = job(j);
     const bool wasTrial = r.inTrial;
     closeRun(j, t, false);
@@ -353,27 +355,28 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
     if (wasTrial) {
         r.trialPending = false;
         if (J.status == JobStatus::Failed && J.duration_s <= sc_.failures.trialRun_s) {
-            r.stage = Stage::Done;
+            setStage(j, Stage::Done);
             result_.jobs[idx(j)].status = JobStatus::Failed;
             result_.jobs[idx(j)].end_s = t;
             --jobsInSystem_;
             queue_->jobEnded(J);
+            retire(j);
         } else {
             enqueue(j, t); // keeps its queue position (rank)
         }
         return;
     }
-    r.stage = Stage::Done;
-    std::vector<std::int32_t>().swap(r.gpus);
+    setStage(j, Stage::Done);
     result_.jobs[idx(j)].status = J.status;
     result_.jobs[idx(j)].end_s = t;
     --jobsInSystem_;
     queue_->jobEnded(J);
+    retire(j);
 }
 
 double SimEngine::usefulThisRun(std::int32_t j, std::int64_t t) const
 {
-    const auto& r = rt_[idx(j)];
+    const auto& r = rt(j);
     if (r.inTrial)
         return 0;
     const double throttled = r.scaling >= 0 ? scalings_[idx(r.scaling)].throttled_s : 0; // CPU demand above its reservation (the autoscaler)
@@ -382,7 +385,7 @@ double SimEngine::usefulThisRun(std::int32_t j, std::int64_t t) const
 
 void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow, bool checkpointNow)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     if (r.scaling >= 0)
         closeInterval(j, t);
     if (!r.inTrial) {
@@ -397,14 +400,14 @@ void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed,
     if (requeueNow) {
         enqueue(j, t);
     } else {
-        r.stage = Stage::Waiting;
+        setStage(j, Stage::Waiting);
         pendingRequeue_.push_back(j);
     }
 }
 
 void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     const auto before = r.gpus.size();
     for (const auto& [server, n] : parts.parts)
         takeGpus(j, server, n, t);
@@ -421,7 +424,7 @@ void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 
 void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     auto& res = result_.jobs[idx(j)];
     std::vector<std::int32_t> freed;
     std::size_t keep = 0;
@@ -459,7 +462,7 @@ void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t 
     auto& c = series_.counters();
     c.allocatedMilli -= std::int64_t{1000} * n;
     c.heldIdleGpus -= n;
-    if (r.stage == Stage::Waiting && lanes_->laneOf(j) >= 0)
+    if (stageOf(j) == Stage::Waiting && lanes_->laneOf(j) >= 0)
         relane(j, t);
     ++releaseEpoch_;
     needPass_ = dirty_ = true;

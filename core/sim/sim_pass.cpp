@@ -47,7 +47,7 @@ bool SimEngine::choosePlacement(std::int32_t j, std::int64_t t, std::int64_t max
     if (resourceMode())
         return choosePlacementWithResources(j, t, maxSize, useMemo, size, out);
     const auto& J = job(j);
-    std::int32_t hi = rt_[idx(j)].trialPending ? 1 : J.gpus;
+    std::int32_t hi = rt(j).trialPending ? 1 : J.gpus;
     const std::int32_t lo = minStartSize(j, t);
     hi = static_cast<std::int32_t>(std::min<std::int64_t>({hi, maxSize, loc_.totalGpus()}));
     const auto waited = t - J.submit_s;
@@ -145,7 +145,7 @@ bool SimEngine::roomSinceFailure(WaitLanes::Lane& l, std::int32_t need)
 
 void SimEngine::rememberNoRoom(std::int32_t lane, std::int32_t j, std::int64_t t, std::int64_t maxSize)
 {
-    const std::int32_t hi = rt_[idx(j)].trialPending ? 1 : job(j).gpus;
+    const std::int32_t hi = rt(j).trialPending ? 1 : job(j).gpus;
     if (!roomChecks_ || maxSize < hi)
         return; // a quota bound on its size failed it too: room alone would not tell
     auto& l = lanes_->lane(lane);
@@ -245,7 +245,7 @@ void SimEngine::hoardingPass(std::int64_t t)
     const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).tenant;
-        auto& r = rt_[idx(j)];
+        auto& r = rt(j);
         const auto laneId = e.lane;
         const auto req = model_.request(j);
         if (resourceMode() && (req.gpus == 0 || req.share())) {

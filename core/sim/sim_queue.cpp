@@ -10,13 +10,13 @@ namespace clens {
 
 QueuedJob SimEngine::queuedJob(std::int32_t j, std::int64_t t) const
 {
-    const auto& r = rt_[idx(j)];
+    const auto& r = rt(j);
     QueuedJob q;
     q.job = &job(j);
     q.row = j;
     q.remaining_s = static_cast<double>(job(j).duration_s - r.saved);
     q.attainedGpuS = r.attainedGpuS;
-    if (r.stage == Stage::Running) {
+    if (stageOf(j) == Stage::Running) {
         q.remaining_s = std::max(0.0, q.remaining_s - usefulThisRun(j, t));
         q.attainedGpuS += static_cast<double>(t - r.runStart) * static_cast<double>(gpuMilliOf(j, r.alloc)) / 1000.0;
         q.start_s = r.runStart;
@@ -40,7 +40,7 @@ std::uint64_t SimEngine::localityStage(std::int32_t j, std::int64_t t) const
 // drops: a waiting job may now preempt it.
 void SimEngine::scheduleDemotion(std::int32_t j, std::int64_t t)
 {
-    const auto& r = rt_[idx(j)];
+    const auto& r = rt(j);
     const auto rate = static_cast<double>(gpuMilliOf(j, r.alloc)) / 1000.0; // GPU-seconds per second
     if (rate <= 0)
         return;
@@ -68,14 +68,14 @@ std::int64_t SimEngine::victimBound(const QueuedJob& waiting, std::int64_t t) co
 
 void SimEngine::indexVictim(std::int32_t j, std::int64_t key)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     r.victimKey = key;
     victimIndex_.insert({key, r.runStart, j});
 }
 
 void SimEngine::unindexVictim(std::int32_t j)
 {
-    const auto& r = rt_[idx(j)];
+    const auto& r = rt(j);
     victimIndex_.erase({r.victimKey, r.runStart, j});
 }
 
@@ -92,8 +92,8 @@ void SimEngine::demotionDue(std::int32_t j, std::int64_t t)
 
 void SimEngine::scheduleStarvationPromotion(std::int32_t j, std::int64_t t)
 {
-    const auto& r = rt_[idx(j)];
-    if (r.lastRun_s <= 0 || keyOf_[idx(j)] <= queue_->key(QueuedJob{&job(j), j, 0, 0, 0}, t))
+    const auto& r = rt(j);
+    if (r.lastRun_s <= 0 || rt(j).key <= queue_->key(QueuedJob{&job(j), j, 0, 0, 0}, t))
         return; // never ran, or already in the first queue
     const auto after = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(sc_.queue.starvationFactor * static_cast<double>(r.lastRun_s) - 1e-9)));
     events_.push({t + after, SimEvent::makeOrder(kPromote, static_cast<std::uint64_t>(j)), r.queueSerial});
@@ -102,11 +102,11 @@ void SimEngine::scheduleStarvationPromotion(std::int32_t j, std::int64_t t)
 // Waited f × its last run: back to the first queue, its attained service forgotten.
 void SimEngine::promote(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
-    lanes_->leave(j, keyOf_[idx(j)], t);
+    auto& r = rt(j);
+    lanes_->leave(j, rt(j).key, t);
     r.attainedGpuS = 0;
-    keyOf_[idx(j)] = queueKeyNow(j, t);
-    lanes_->enter(j, keyOf_[idx(j)], laneFor(j, t), t);
+    rt(j).key = queueKeyNow(j, t);
+    lanes_->enter(j, rt(j).key, laneFor(j, t), t);
     needPass_ = dirty_ = true;
 }
 

@@ -180,7 +180,7 @@ bool SimEngine::choosePlacementWithResources(std::int32_t j, std::int64_t t, std
         return false;
     }
     const auto& loc = locOf(j);
-    std::int32_t hi = rt_[idx(j)].trialPending ? 1 : req.gpus;
+    std::int32_t hi = rt(j).trialPending ? 1 : req.gpus;
     const std::int32_t lo = minStartSize(j, t);
     hi = static_cast<std::int32_t>(std::min<std::int64_t>({hi, maxSize, loc.totalGpus()}));
     if (hi < lo)
@@ -247,7 +247,7 @@ void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_
 
 void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     const auto& req = model_.requestRef(j);
     const bool whole = req.gpus > 0 && !req.share();
     const auto cpu = whole ? req.cpuFor(gpus) : req.cpu;
@@ -280,7 +280,7 @@ void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus
 
 void SimEngine::unreserveAll(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt_[idx(j)];
+    auto& r = rt(j);
     for (const auto& part : r.reserved) {
         recordReservation(j, part, t);
         res_->unreserve(part.server, part.cpu, part.mem);
