@@ -41,7 +41,7 @@ void addHeld(const Job& job, const Topology* cluster, std::vector<HeldInterval>&
     for (std::size_t i = 0; i < job.attempts.size(); ++i) {
         const auto& a = job.attempts[i];
         const bool last = i + 1 == job.attempts.size();
-        const auto end = a.end_s ? a.end_s : last ? job.recordedEnd_s : std::nullopt;
+        const std::optional<std::int64_t> end = a.end_s ? a.end_s : last ? std::optional<std::int64_t>(job.recordedEnd_s) : std::nullopt;
         if (!a.start_s || !end)
             continue;
         any = true;

@@ -77,7 +77,7 @@ void SacctTraceBuilder::add(SacctRecord r, const Where& where)
     j.submit_s = r.submit_s;
     j.recordedStart_s = r.start_s;
     j.recordedEnd_s = r.end_s;
-    for (const auto& t : {std::optional<std::int64_t>(j.submit_s), j.recordedStart_s, j.recordedEnd_s})
+    for (const auto& t : {OptionalSeconds(j.submit_s), j.recordedStart_s, j.recordedEnd_s})
         if (t)
             lastTime_ = std::max(lastTime_, *t);
     if (j.recordedStart_s && *j.recordedStart_s < j.submit_s)

@@ -1,5 +1,7 @@
 #pragma once
 // A job as recorded in a trace: what was asked for and, when the trace knows, what happened.
+#include "core/util/compact_optional.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -47,8 +49,8 @@ struct Job {
     JobStatus status = JobStatus::Pass;
     SkipReason skip = SkipReason::None;
     // What really happened, when the trace records it (first start, last end).
-    std::optional<std::int64_t> recordedStart_s;
-    std::optional<std::int64_t> recordedEnd_s;
+    OptionalSeconds recordedStart_s;
+    OptionalSeconds recordedEnd_s;
     // Mean GPU utilization in [0,1] when the trace has it; NaN otherwise.
     float gpuUtil = std::nanf("");
     // Share of one GPU in thousandths (1-GPU jobs only; Alibaba gpu_milli); 1000 = whole GPUs.

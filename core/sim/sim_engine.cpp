@@ -25,8 +25,9 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     for (std::size_t j = 0; j < jobs.size(); ++j)
         if (jobs[j].simulated())
             jobOfRank_.push_back(static_cast<std::int32_t>(j));
-    std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(),
-                     [&](std::int32_t a, std::int32_t b) { return jobs[idx(a)].submit_s < jobs[idx(b)].submit_s; });
+    const auto bySubmit = [&](std::int32_t a, std::int32_t b) { return jobs[idx(a)].submit_s < jobs[idx(b)].submit_s; };
+    if (!std::is_sorted(jobOfRank_.begin(), jobOfRank_.end(), bySubmit)) // most traces are in submission order
+        std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(), bySubmit);
     lanes_.emplace(jobs.size());
     queue_ = makeQueuePolicy(sc_.queue, *trace_);
     fifoOrder_ = sc_.queue.policy == QueuePolicyKind::Fifo;

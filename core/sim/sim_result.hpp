@@ -41,8 +41,9 @@ struct JobResult {
     std::int32_t job = -1; // index into Trace::jobs
     bool simulated = false; // false: counted only (see Job::skip)
     JobStatus status = JobStatus::Unfinished;
-    std::optional<std::int64_t> start_s; // first placement
-    std::optional<std::int64_t> end_s;
+    LocalityLevel level = LocalityLevel::Server; // of the last placement
+    OptionalSeconds start_s; // first placement
+    OptionalSeconds end_s;
     std::int64_t queueDelay_s = 0; // all time spent waiting, re-queues included
     std::int64_t fairshareDelay_s = 0;
     std::int64_t fragmentationDelay_s = 0;
@@ -51,9 +52,9 @@ struct JobResult {
     std::int32_t allocatedGpus = 0; // GPUs of the last placement
     std::int32_t servers = 0;       // of the last placement
     std::int32_t racks = 0;         // of the last placement
-    LocalityLevel level = LocalityLevel::Server;
     std::int32_t attempts = 0; // placements, trials and restarts included
     std::int32_t preemptions = 0; // runs cut by a preemption (quota or queue policy)
+    std::int32_t gpuMilli = 1000; // share of one GPU (1-GPU jobs), 1000 = whole GPUs
     // The queue policy's key it last waited under (docs/queue-policies.md "The queue key"), as it
     // left the queue (started, or the simulation ended); NaN: never queued (not simulated, or it can never start), or not recorded.
     double queueKey = std::numeric_limits<double>::quiet_NaN();
@@ -64,10 +65,10 @@ struct JobResult {
     double effectiveUtil = 0;    // GPU utilization of the last placement in [0,1]
     std::uint32_t firstWait = 0; // range into SimResult::waits
     std::uint32_t waitCount = 0;
-    // What it asked besides GPUs, defaults applied (docs/resources.md): 0 = none.
+    // What it asked besides GPUs, defaults applied (docs/resources.md): 0 = none; its GPU share
+    // is gpuMilli above.
     double cpuCores = 0;
     double memGb = 0;
-    std::int32_t gpuMilli = 1000; // share of one GPU (1-GPU jobs), 1000 = whole GPUs
     // The autoscaler in the cluster (docs/autoscaling.md); without it used = reserved.
     double throttled_s = 0;        // wall time lost to CPU demand above the reservation
     std::int32_t oomKills = 0;

@@ -59,9 +59,8 @@ SimSummary computeSummary(const SimResult& r)
             sum += d;
         const auto n = static_cast<double>(delays.size());
         s.meanQueueDelay_s = sum / n;
-        std::sort(delays.begin(), delays.end());
-        s.p50QueueDelay_s = quantileSorted(delays, 0.5);
-        s.p95QueueDelay_s = quantileSorted(delays, 0.95);
+        s.p50QueueDelay_s = quantileSelect(delays, 0.5);
+        s.p95QueueDelay_s = quantileSelect(delays, 0.95);
         s.meanJct_s = jct / n;
         s.meanSlowdown = slowdown / n;
     }

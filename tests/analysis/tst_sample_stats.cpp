@@ -42,6 +42,11 @@ void TestSampleStats::quantileIsNumpyLinear()
     QFETCH(double, p);
     QFETCH(double, expected);
     QCOMPARE(quantileSorted(sorted, p), expected);
+    // The same quantile of the values shuffled (reversed, then rotated by one), by selection.
+    auto shuffled = sorted;
+    std::reverse(shuffled.begin(), shuffled.end());
+    std::rotate(shuffled.begin(), shuffled.begin() + 1, shuffled.end());
+    QCOMPARE(quantileSelect(shuffled, p), expected);
 }
 
 void TestSampleStats::statsOfEmptyAreMissing()
