@@ -1,7 +1,6 @@
 #include "core/io/job_results_csv.hpp"
 
-#include "core/util/csv_writer.hpp"
-#include "core/util/number_format.hpp"
+#include "core/util/text_sink.hpp"
 
 #include <cmath>
 
@@ -17,40 +16,70 @@ void writeHeader(std::ostream& out)
            "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions,queue_key\n";
 }
 
-void writeRow(std::ostream& out, const SimResult& result, const JobResult& r)
+void writeRow(TextSink& out, const SimResult& result, const JobResult& r)
 {
     const auto& trace = *result.trace;
     const auto& j = trace.jobs[static_cast<std::size_t>(r.job)];
     const bool placed = r.attempts > 0;
-    writeCsvField(out, j.id);
-    out << ',';
-    writeCsvField(out, trace.tenants[static_cast<std::size_t>(j.tenant)].name);
-    out << ',' << j.gpus << ',' << j.submit_s << ',';
+    const auto field = [&](auto v) {
+        out.put(',');
+        out.number(v);
+    };
+    out.csvField(j.id);
+    out.put(',');
+    out.csvField(trace.tenants[static_cast<std::size_t>(j.tenant)].name);
+    field(j.gpus);
+    field(j.submit_s);
+    out.put(',');
     if (r.start_s)
-        out << *r.start_s;
-    out << ',';
+        out.number(*r.start_s);
+    out.put(',');
     if (r.end_s)
-        out << *r.end_s;
-    out << ',' << r.queueDelay_s << ',' << r.fairshareDelay_s << ',' << r.fragmentationDelay_s << ','
-        << r.capacityDelay_s << ',';
-    if (placed)
-        out << r.servers << ',' << r.racks << ',' << toString(r.level);
-    else
-        out << ",,";
-    out << ',' << r.attempts << ',' << toString(r.status) << ',' << r.gpuSeconds << ',';
-    writeCsvField(out, trace.users.empty() ? std::string() : trace.users[static_cast<std::size_t>(j.user)]);
-    out << ',' << j.duration_s << ',';
-    if (placed)
-        out << r.allocatedGpus << ',' << formatDouble(r.slowdown) << ',' << formatDouble(r.effectiveUtil);
-    else
-        out << ",,";
-    out << ',' << r.heldIdleGpuSeconds << ',' << formatDouble(r.cpuCores) << ',' << formatDouble(r.memGb) << ',' << r.gpuMilli
-        << ',' << r.powerDelay_s << ',' << formatDouble(r.throttled_s) << ',' << r.oomKills << ',' << formatDouble(r.cpuReservedCoreS)
-        << ',' << formatDouble(r.cpuUsedCoreS) << ',' << formatDouble(r.memReservedGbS) << ',' << formatDouble(r.memUsedGbS)
-        << ',' << r.preemptions << ',';
+        out.number(*r.end_s);
+    field(r.queueDelay_s);
+    field(r.fairshareDelay_s);
+    field(r.fragmentationDelay_s);
+    field(r.capacityDelay_s);
+    out.put(',');
+    if (placed) {
+        out.number(r.servers);
+        field(r.racks);
+        out.put(',');
+        out.append(toString(r.level));
+    } else {
+        out.append(",,");
+    }
+    field(r.attempts);
+    out.put(',');
+    out.append(toString(r.status));
+    field(r.gpuSeconds);
+    out.put(',');
+    out.csvField(trace.users.empty() ? std::string_view() : std::string_view(trace.users[static_cast<std::size_t>(j.user)]));
+    field(j.duration_s);
+    out.put(',');
+    if (placed) {
+        out.number(r.allocatedGpus);
+        field(r.slowdown);
+        field(r.effectiveUtil);
+    } else {
+        out.append(",,");
+    }
+    field(r.heldIdleGpuSeconds);
+    field(r.cpuCores);
+    field(r.memGb);
+    field(r.gpuMilli);
+    field(r.powerDelay_s);
+    field(r.throttled_s);
+    field(r.oomKills);
+    field(r.cpuReservedCoreS);
+    field(r.cpuUsedCoreS);
+    field(r.memReservedGbS);
+    field(r.memUsedGbS);
+    field(r.preemptions);
+    out.put(',');
     if (!std::isnan(r.queueKey))
-        out << formatDouble(r.queueKey);
-    out << '\n';
+        out.number(r.queueKey);
+    out.put('\n');
 }
 
 } // namespace
@@ -58,21 +87,24 @@ void writeRow(std::ostream& out, const SimResult& result, const JobResult& r)
 void writeJobResultsCsv(std::ostream& out, const SimResult& result)
 {
     writeHeader(out);
+    TextSink sink(out);
     for (const auto& r : result.jobs)
         if (r.simulated)
-            writeRow(out, result, r);
+            writeRow(sink, result, r);
 }
 
 void writeJobResultsCsv(std::ostream& out, const SimResult& result, const std::vector<std::int32_t>& jobs, const ProgressFn& progress)
 {
     writeHeader(out);
+    TextSink sink(out);
     ProgressTicker ticker(progress);
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         const auto job = jobs[i];
         if (job >= 0 && static_cast<std::size_t>(job) < result.jobs.size() && result.jobs[static_cast<std::size_t>(job)].simulated)
-            writeRow(out, result, result.jobs[static_cast<std::size_t>(job)]);
+            writeRow(sink, result, result.jobs[static_cast<std::size_t>(job)]);
         ticker.tick(static_cast<double>(i + 1) / static_cast<double>(jobs.size()));
     }
+    sink.flush();
     ticker.finish();
 }
 

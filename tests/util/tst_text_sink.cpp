@@ -1,0 +1,83 @@
+// TextSink writes what the stream's formatted operators, formatDouble() and writeCsvField() write,
+// whatever its buffer's size (a buffer smaller than a number, than a field, than a row).
+#include "core/util/csv_writer.hpp"
+#include "core/util/number_format.hpp"
+#include "core/util/text_sink.hpp"
+
+#include <QTest>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <sstream>
+#include <string>
+
+using namespace clens;
+
+class TestTextSink : public QObject {
+    Q_OBJECT
+private slots:
+    void sameTextAsTheStream_data();
+    void sameTextAsTheStream();
+};
+
+void TestTextSink::sameTextAsTheStream_data()
+{
+    QTest::addColumn<int>("capacity");
+    QTest::newRow("64 KiB buffer") << (1 << 16);
+    QTest::newRow("a buffer shorter than a row") << 40;
+    QTest::newRow("a buffer shorter than a number (raised to the longest)") << 3;
+}
+
+void TestTextSink::sameTextAsTheStream()
+{
+    QFETCH(int, capacity);
+    const std::int64_t ints[] = {0, -1, 42, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(),
+                                 std::int64_t{1} << 50};
+    const std::int32_t ints32[] = {0, -7, std::numeric_limits<std::int32_t>::min(), 1000};
+    const double doubles[] = {0.0, -0.0, 1.0, 0.1, 1.0276, 1e-300, 1.7976931348623157e308, -2.5e-7, 12345678.901234567,
+                              std::numeric_limits<double>::denorm_min()};
+    const std::string fields[] = {"", "plain", "a,b", "say \"hi\"", "line\nbreak", "cr\rhere", std::string(100, 'x') + ",long"};
+
+    std::ostringstream viaStream;
+    std::ostringstream viaSink;
+    {
+        TextSink sink(viaSink, static_cast<std::size_t>(capacity));
+        for (int round = 0; round < 50; ++round) {
+            for (const auto v : ints) {
+                viaStream << v << ',';
+                sink.number(v);
+                sink.put(',');
+            }
+            for (const auto v : ints32) {
+                viaStream << v << ';';
+                sink.number(v);
+                sink.put(';');
+            }
+            for (const auto v : doubles) {
+                viaStream << formatDouble(v) << ' ';
+                sink.number(v);
+                sink.append(" ");
+            }
+            for (const auto& f : fields) {
+                writeCsvField(viaStream, f);
+                viaStream << "|";
+                sink.csvField(f);
+                sink.append("|");
+            }
+            viaStream << '\n';
+            sink.put('\n');
+        }
+    }
+    QCOMPARE(viaSink.str(), viaStream.str());
+    // And flush() hands over what was appended so far.
+    std::ostringstream partial;
+    TextSink sink(partial, static_cast<std::size_t>(capacity));
+    sink.append("abc");
+    sink.number(std::int64_t{12});
+    sink.flush();
+    QCOMPARE(partial.str(), std::string("abc12"));
+}
+
+QTEST_APPLESS_MAIN(TestTextSink)
+#include "tst_text_sink.moc"
