@@ -18,7 +18,15 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
     rackFree_.assign(idx(cluster.rackCount()), 0);
     countF_.assign(nf, 0);
     rackCountF_.assign(idx(cluster.rackCount()) * nf, 0);
-    racks_ = RackIndex(cluster.rackCount(), maxF_);
+    rackHas_.assign(idx(cluster.rackCount()), 0);
+    std::int32_t maxRackGpus = 0;
+    for (const auto& r : cluster.racks()) {
+        std::int32_t gpus = 0;
+        for (std::int32_t s = r.firstServer; s < r.firstServer + r.serverCount; ++s)
+            gpus += servers[idx(s)].gpus;
+        maxRackGpus = std::max(maxRackGpus, gpus);
+    }
+    racks_ = RackIndex(cluster.rackCount(), maxF_, maxRackGpus);
     racks_.keep(false, false); // until a search reads them (indexedRacks)
     rackStale_.assign(idx(cluster.rackCount()), 0);
     const std::size_t words = (servers.size() + 63) / 64;
@@ -31,6 +39,8 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
         rackFree_[r] += f;
         ++countF_[idx(f)];
         ++rackCountF_[r * nf + idx(f)];
+        if (maxF_ <= 63)
+            rackHas_[r] |= std::uint64_t{1} << f;
         serverBits_[idx(f)][s / 64] |= std::uint64_t{1} << (s % 64);
         if (f > 0)
             ++fullyFree_;
@@ -67,8 +77,13 @@ void GpuPool::indexStaleRacks() const
 void GpuPool::indexRack(std::int32_t rack) const
 {
     const auto nf = idx(maxF_) + 1;
+    if (maxF_ <= 63) { // which free counts the rack holds, a bit each, kept as they change
+        const auto mask = rackHas_[idx(rack)] & ~std::uint64_t{1}; // f >= 1
+        racks_.update(rack, rackFree_[idx(rack)], mask, [&](std::int32_t f) { return (mask >> f & 1) != 0; });
+        return;
+    }
     const auto* counts = &rackCountF_[idx(rack) * nf];
-    racks_.update(rack, rackFree_[idx(rack)], [&](std::int32_t f) { return counts[idx(f)] > 0; });
+    racks_.update(rack, rackFree_[idx(rack)], 0, [&](std::int32_t f) { return counts[idx(f)] > 0; });
 }
 
 void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newUp)
@@ -87,14 +102,16 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
     const auto nf = idx(maxF_) + 1;
     if (oldUp) {
         --countF_[idx(oldFree)];
-        --rackCountF_[idx(rack) * nf + idx(oldFree)];
+        if (--rackCountF_[idx(rack) * nf + idx(oldFree)] == 0 && maxF_ <= 63)
+            rackHas_[idx(rack)] &= ~(std::uint64_t{1} << oldFree);
         serverBits_[idx(oldFree)][s / 64] &= ~(std::uint64_t{1} << (s % 64));
         if (oldFree == info.gpus && info.gpus > 0)
             --fullyFree_;
     }
     if (newUp) {
         ++countF_[idx(newFree)];
-        ++rackCountF_[idx(rack) * nf + idx(newFree)];
+        if (rackCountF_[idx(rack) * nf + idx(newFree)]++ == 0 && maxF_ <= 63)
+            rackHas_[idx(rack)] |= std::uint64_t{1} << newFree;
         serverBits_[idx(newFree)][s / 64] |= std::uint64_t{1} << (s % 64);
         if (newFree == info.gpus && info.gpus > 0)
             ++fullyFree_;

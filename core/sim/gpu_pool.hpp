@@ -115,6 +115,7 @@ private:
     std::vector<std::int32_t> rackFree_;
     std::vector<std::int32_t> countF_;
     std::vector<std::int32_t> rackCountF_; // [rack * (maxF_+1) + f]
+    std::vector<std::uint64_t> rackHas_;   // per rack, bit f: it holds an up server with f free (maxF_ <= 63)
     mutable RackIndex racks_;
     mutable std::vector<std::int32_t> staleRacks_;
     mutable std::vector<std::uint8_t> rackStale_;

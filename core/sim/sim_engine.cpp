@@ -31,7 +31,8 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     lanes_.emplace(jobs.size());
     queue_ = makeQueuePolicy(sc_.queue, *trace_);
     fifoOrder_ = sc_.queue.policy == QueuePolicyKind::Fifo;
-    if (queue_->ordersVcsByShare())
+    byShare_ = queue_->ordersVcsByShare();
+    if (byShare_)
         initVcShares();
 
     const auto& L = sc_.locality;
@@ -171,7 +172,8 @@ SimResult SimEngine::run()
             break; // failures and OOM kills could go on for ever
         if (*t > kMaxClockSeconds)
             break; // past it a time could overflow (docs/simulation.md "Jobs that cannot finish")
-        series_.sampleBefore(*t, levels());
+        if (series_.nextSample() < *t) // a sample is due (levels() costs more than the check)
+            series_.sampleBefore(*t, levels());
         integrateTo(*t);
         processInstant(*t);
         lastT = *t;

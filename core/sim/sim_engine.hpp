@@ -155,7 +155,9 @@ private:
     void pushLane(PassHeap& heap, std::int32_t lane, const QueueKey& key);
     // Pushes the lane's next job after `key`, if any.
     void pushNextInLane(PassHeap& heap, std::int32_t lane, const QueueKey& key);
-    double vcOrder(std::int32_t vc) const;
+    // Fair share: the VC's allocated GPUs per share of it; other policies order no VC first (0).
+    double vcOrder(std::int32_t vc) const { return byShare_ ? vcShareOrder(vc) : 0.0; }
+    double vcShareOrder(std::int32_t vc) const;
     bool choosePlacement(std::int32_t job, std::int64_t t, std::int64_t maxSize, bool useMemo, std::int32_t& size,
                          Placement& out);
     void markFailed(std::int32_t lane);
@@ -398,6 +400,9 @@ private:
     std::vector<std::int32_t> pendingRequeue_; // preemption victims, queued after the pass
 
     // pass scratch
+    bool byShare_ = false; // the queue policy orders VCs by their share (fair share)
+    PassHeap passQueue_;
+    std::vector<PassEntry> deferred_;
     std::vector<std::uint8_t> memo_; // [size*3 + level] failed this pass
     std::vector<std::size_t> memoTouched_;
     std::vector<std::int32_t> deadThisPass_;

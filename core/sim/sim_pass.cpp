@@ -95,8 +95,9 @@ template <class Visit, class While>
 void SimEngine::visitInQuotaRounds(PassHeap& heap, Visit&& visit, While&& whileCond)
 {
     const bool twoRounds = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
-    const bool byShare = queue_->ordersVcsByShare();
-    std::vector<PassEntry> deferred;
+    const bool byShare = byShare_;
+    auto& deferred = deferred_;
+    deferred.clear();
     const auto runRound = [&](bool withinQuotaRound) {
         while (!heap.empty() && whileCond()) {
             auto e = heap.top();
@@ -162,8 +163,8 @@ void SimEngine::gangPass(std::int64_t t)
     // nor one whose head found no room when no rack has gained room for it since.
     const bool mayPreempt = quota_.mode() == QuotaMode::BorrowPreempt || queue_->preemptive();
     ++totalsEpoch_;
-    std::vector<PassEntry> entries;
-    entries.reserve(lanes_->active().size());
+    auto& heap = passQueue_;
+    auto& entries = heap.restart();
     const auto consider = [&](std::int32_t laneId) {
         auto& l = lanes_->lane(laneId);
         if (l.failedEpoch == releaseEpoch_)
@@ -191,7 +192,7 @@ void SimEngine::gangPass(std::int64_t t)
                 l.noRoomSince = WaitLanes::Lane::kNoRoomCheck;
         pool_.dropGainsBefore(cut);
     }
-    PassHeap heap(std::move(entries));
+    heap.start();
     const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).tenant;
@@ -237,11 +238,12 @@ void SimEngine::gangPass(std::int64_t t)
 
 void SimEngine::hoardingPass(std::int64_t t)
 {
-    std::vector<PassEntry> entries;
+    auto& heap = passQueue_;
+    auto& entries = heap.restart();
     for (const auto laneId : lanes_->active())
         if (lanes_->lane(laneId).failedEpoch != releaseEpoch_)
             entries.push_back(laneEntry(laneId, *lanes_->lane(laneId).keys.begin()));
-    PassHeap heap(std::move(entries));
+    heap.start();
     const auto visit = [&](const PassEntry& e, bool withinQuotaRound, std::vector<PassEntry>& deferred) {
         const auto j = e.key.row;
         const auto vc = job(j).tenant;

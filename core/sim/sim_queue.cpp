@@ -129,10 +129,8 @@ void SimEngine::initVcShares()
             share = rest;
 }
 
-double SimEngine::vcOrder(std::int32_t vc) const
+double SimEngine::vcShareOrder(std::int32_t vc) const
 {
-    if (!queue_->ordersVcsByShare())
-        return 0;
     const auto share = vcShare_[idx(vc)];
     if (share <= 0)
         return std::numeric_limits<double>::infinity(); // a VC without a share goes last

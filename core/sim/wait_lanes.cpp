@@ -5,15 +5,16 @@
 
 namespace clens {
 
-WaitLanes::WaitLanes(std::size_t jobs) : laneOf_(jobs, -1), enteredAt_(jobs, 0), lastCharged_(jobs, -1)
+WaitLanes::WaitLanes(std::size_t jobs)
+    : nodes_(std::make_unique<NodePool>()), laneOf_(jobs, -1), enteredAt_(jobs, 0), lastCharged_(jobs, -1)
 {
 }
 
 std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc, std::int32_t fixedNeed)
 {
-    const auto [it, inserted] = byKey_.emplace(key, static_cast<std::int32_t>(lanes_.size()));
+    const auto [it, inserted] = byKey_.try_emplace(key, static_cast<std::int32_t>(lanes_.size()));
     if (inserted) {
-        lanes_.emplace_back();
+        lanes_.emplace_back(nodes_.get());
         lanes_.back().vc = vc;
         lanes_.back().fixedNeed = fixedNeed;
     }
@@ -24,7 +25,9 @@ void WaitLanes::enter(std::int32_t job, const QueueKey& key, std::int32_t laneId
 {
     auto& l = lane(laneId);
     const bool newHead = l.keys.empty() || key < *l.keys.begin();
-    l.keys.insert(key);
+    // Most jobs enter behind every job of their lane (fifo: in submission order): the hint makes
+    // that insertion constant time.
+    l.keys.emplace_hint(l.keys.end(), key);
     if (newHead)
         l.retry();
     if (l.activeSlot < 0) {
@@ -49,7 +52,10 @@ void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
         throw std::logic_error("WaitLanes::leave: job is not waiting");
     auto& l = lane(laneId);
     const bool wasHead = *l.keys.begin() == key;
-    l.keys.erase(key);
+    if (wasHead) // most jobs leave from the head (they start)
+        l.keys.erase(l.keys.begin());
+    else
+        l.keys.erase(key);
     if (wasHead)
         l.retry();
     laneOf_[j] = -1;

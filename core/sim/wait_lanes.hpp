@@ -14,9 +14,11 @@
 // leaves the lane.
 #include "core/sim/queue/queue_key.hpp"
 #include "core/sim/sim_result.hpp"
+#include "core/util/node_pool.hpp"
 
 #include <algorithm>
 #include <bit>
+#include <memory>
 #include <cstdint>
 #include <set>
 #include <unordered_map>
@@ -28,8 +30,11 @@ namespace clens {
 class WaitLanes {
 public:
     struct Lane {
+        explicit Lane(NodePool* nodes) : keys(PoolAllocator<QueueKey>(nodes)) {}
         std::int32_t vc = 0;
-        std::set<QueueKey> keys; // waiting jobs in queue order
+        // Waiting jobs in queue order; the nodes come from the lanes' pool (a waiting job's entry
+        // costs no malloc/free of its own: ten million jobs pass through).
+        std::set<QueueKey, std::less<QueueKey>, PoolAllocator<QueueKey>> keys;
         struct Judged {
             std::int64_t from;
             DelayCause cause;
@@ -127,6 +132,7 @@ private:
     void charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause, WaitResource resource);
     void rejudge(std::int32_t laneId, std::int64_t t, DelayCause cause, WaitResource resource);
 
+    std::unique_ptr<NodePool> nodes_; // before lanes_: outlives them
     std::vector<Lane> lanes_;
     std::unordered_map<std::uint64_t, std::int32_t> byKey_;
     std::vector<std::int32_t> active_;
