@@ -14,8 +14,8 @@ namespace {
 // The walk and the evaluation in one loop, the state in locals (a lambda's captured outcome lived
 // in memory); the same operations in the same order as DemandCursor::walkFor and a piece each.
 template <bool kSamples, bool kTable>
-IntervalOutcome runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
-                                std::vector<double>* samples, const PhaseWalkTable* table)
+void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s, std::vector<double>* samples,
+                     const PhaseWalkTable* table, IntervalOutcome& o)
 {
     const double memLimit = mem + kMemSlackMib;
     const double cpuLimit = cpu + kCpuSlackCores;
@@ -25,7 +25,10 @@ IntervalOutcome runIntervalImpl(DemandCursor& cursor, double cpu, double mem, do
     double t = 0, progress = 0, cpuUsedS = 0, memUsedS = 0, peak = 0;
     bool cpuUnder = false;
     int lastPhase = -1;
-    IntervalOutcome o;
+    // Every field of `o` is set below (zeroing the whole outcome first cost a tenth of the walk).
+    o.endAt_s.reset();
+    o.oomAt_s.reset();
+    o.memUnder = false;
     while (t < upTo_s) {
         if (left <= 0) {
             if constexpr (kTable)
@@ -79,18 +82,30 @@ IntervalOutcome runIntervalImpl(DemandCursor& cursor, double cpu, double mem, do
     o.lastPhase = lastPhase;
     o.elapsed_s = std::min(t, upTo_s);
     o.throttled_s = std::max(0.0, o.elapsed_s - o.progress_s);
-    return o;
 }
 } // namespace
+
+void runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s, std::vector<double>* samples,
+                 const PhaseWalkTable* table, IntervalOutcome& out)
+{
+    if (table && cursor.walk.source() == DemandSource::Phases) {
+        if (samples)
+            runIntervalImpl<true, true>(cursor, cpu, mem, work_s, upTo_s, samples, table, out);
+        else
+            runIntervalImpl<false, true>(cursor, cpu, mem, work_s, upTo_s, nullptr, table, out);
+    } else if (samples) {
+        runIntervalImpl<true, false>(cursor, cpu, mem, work_s, upTo_s, samples, nullptr, out);
+    } else {
+        runIntervalImpl<false, false>(cursor, cpu, mem, work_s, upTo_s, nullptr, nullptr, out);
+    }
+}
 
 IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
                             std::vector<double>* samples, const PhaseWalkTable* table)
 {
-    if (table && cursor.walk.source() == DemandSource::Phases)
-        return samples ? runIntervalImpl<true, true>(cursor, cpu, mem, work_s, upTo_s, samples, table)
-                       : runIntervalImpl<false, true>(cursor, cpu, mem, work_s, upTo_s, nullptr, table);
-    return samples ? runIntervalImpl<true, false>(cursor, cpu, mem, work_s, upTo_s, samples, nullptr)
-                   : runIntervalImpl<false, false>(cursor, cpu, mem, work_s, upTo_s, nullptr, nullptr);
+    IntervalOutcome o;
+    runInterval(cursor, cpu, mem, work_s, upTo_s, samples, table, o);
+    return o;
 }
 
 IntervalUsage usageOfSamples(const std::vector<double>& samples)

@@ -38,6 +38,9 @@ struct IntervalOutcome {
 // With `table` (the profile's, packed), a phase walk draws through it: the same demand, faster.
 IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
                             std::vector<double>* samples = nullptr, const PhaseWalkTable* table = nullptr);
+// The same, written into `out` (the engine keeps it: no copy).
+void runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s, std::vector<double>* samples,
+                 const PhaseWalkTable* table, IntervalOutcome& out);
 
 // Usage statistics over (cpu, mem) samples (one per piece), for the policies.
 IntervalUsage usageOfSamples(const std::vector<double>& samples);

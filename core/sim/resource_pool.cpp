@@ -21,6 +21,7 @@ ResourcePool::ResourcePool(const ResourceModel& model, const GpuPool& gpus) : mo
     maxFree_.assign(servers, 0);
     version_.assign(servers, 0);
     isStaleByFree_.assign(servers, 0);
+    cpuMemStale_.assign(servers, 0);
     maxCpu_ = MaxTree(servers);
     maxMem_ = MaxTree(servers);
     maxShare_ = MaxTree(servers);
@@ -148,23 +149,41 @@ void ResourcePool::touchCpuMem(std::int32_t server)
         return;
     }
     ++version_[idx(server)];
-    auto& p = partOf_[idx(server)];
-    auto& t = byGroup_[group(server)];
-    const auto& cap = model_->capacity(server);
-    if (cap.cpu != ResourceModel::kUnlimited) {
-        t.cpu += cpuFree_[idx(server)] - p.cpu;
-        p.cpu = cpuFree_[idx(server)];
+    if (!cpuMemStale_[idx(server)]) {
+        cpuMemStale_[idx(server)] = 1;
+        staleCpuMem_.push_back(server);
     }
-    if (cap.mem != ResourceModel::kUnlimited) {
-        t.mem += memFree_[idx(server)] - p.mem;
-        p.mem = memFree_[idx(server)];
+}
+
+void ResourcePool::refreshCpuMem() const
+{
+    // The aggregates are the sum of the servers' parts as last recorded (touch() keeps that true
+    // too), so a server's CPU and memory are brought in by the change since its part was recorded.
+    for (const auto server : staleCpuMem_) {
+        cpuMemStale_[idx(server)] = 0;
+        if (!gpus_->isUp(server))
+            continue; // went down since: touch() recorded it
+        auto& p = partOf_[idx(server)];
+        auto& t = byGroup_[group(server)];
+        const auto& cap = model_->capacity(server);
+        if (cap.cpu != ResourceModel::kUnlimited) {
+            t.cpu += cpuFree_[idx(server)] - p.cpu;
+            p.cpu = cpuFree_[idx(server)];
+        }
+        if (cap.mem != ResourceModel::kUnlimited) {
+            t.mem += memFree_[idx(server)] - p.mem;
+            p.mem = memFree_[idx(server)];
+        }
+        maxCpu_.set(idx(server), cpuFree_[idx(server)]);
+        maxMem_.set(idx(server), memFree_[idx(server)]);
     }
-    maxCpu_.set(idx(server), cpuFree_[idx(server)]);
-    maxMem_.set(idx(server), memFree_[idx(server)]);
+    staleCpuMem_.clear();
 }
 
 ResourcePool::Totals ResourcePool::totals(std::int32_t modelSet) const
 {
+    if (!staleCpuMem_.empty())
+        refreshCpuMem();
     Totals t;
     std::int32_t unlimitedCpu = 0, unlimitedMem = 0;
     for (std::size_t g = 0; g < byGroup_.size(); ++g) {

@@ -38,7 +38,8 @@ public:
     void removeShare(std::int32_t gpu, std::int32_t milli) { shareUsed_[idx(gpu)] -= milli; }
     // Recomputes the server's part of the aggregates (call after any change on it).
     void touch(std::int32_t server);
-    // The same when only its CPU or memory changed (the autoscaler's rescale): no GPU is walked.
+    // The same when only its CPU or memory changed (the autoscaler's rescale): no GPU is walked,
+    // and the aggregates take the change when next read (a tick changes a server many times).
     void touchCpuMem(std::int32_t server);
     // Counts the touches of a server (a cheap "has it changed since?").
     std::uint64_t version(std::int32_t server) const { return version_[idx(server)]; }
@@ -56,8 +57,18 @@ public:
     std::int64_t freeGpuMilli() const { return freeMilli_; }
     std::int64_t freeSharedGpuMilli() const { return freeSharedMilli_; }
     // The most any one up server has free (bounds for "could it fit anywhere?").
-    std::int64_t maxCpuFree() const { return maxCpu_.max(); }
-    std::int64_t maxMemFree() const { return maxMem_.max(); }
+    std::int64_t maxCpuFree() const
+    {
+        if (!staleCpuMem_.empty())
+            refreshCpuMem();
+        return maxCpu_.max();
+    }
+    std::int64_t maxMemFree() const
+    {
+        if (!staleCpuMem_.empty())
+            refreshCpuMem();
+        return maxMem_.max();
+    }
     std::int64_t maxShareFree() const { return maxShare_.max(); }
     std::int64_t cpuReserved() const { return cpuReserved_; }
 
@@ -86,22 +97,26 @@ private:
     std::size_t group(std::int32_t server) const;
     void add(std::size_t group, const Part& p, int sign);
     void refreshGpusByFree() const;
+    void refreshCpuMem() const; // brings in the servers touchCpuMem() left stale
 
     const ResourceModel* model_;
     const GpuPool* gpus_;
     std::vector<std::int64_t> cpuFree_, memFree_;
     std::vector<std::int32_t> shareUsed_;
-    std::vector<Part> partOf_;   // per server, as last touched
+    mutable std::vector<Part> partOf_;   // per server, as last touched
     std::vector<std::int32_t> maxFree_; // per server, as last touched
     std::vector<std::uint64_t> version_;
-    MaxTree maxCpu_, maxMem_, maxShare_;
+    mutable MaxTree maxCpu_, maxMem_;
+    MaxTree maxShare_;
+    mutable std::vector<std::int32_t> staleCpuMem_; // servers whose CPU/memory the aggregates lack
+    mutable std::vector<std::uint8_t> cpuMemStale_;
     // Brought up to date when read: only GPU-share placement reads it, and a trace without
     // shares would otherwise pay a tree update for every GPU of every server at each touch.
     mutable std::set<GpuByFree> byFree_;
     mutable std::vector<GpuByFree> keyOf_; // per GPU, its entry in byFree_ (free 0: none)
     mutable std::vector<std::int32_t> staleByFree_; // servers touched since byFree_ was refreshed
     mutable std::vector<std::uint8_t> isStaleByFree_;
-    std::vector<Part> byGroup_;  // per GPU model, then the GPU-less group
+    mutable std::vector<Part> byGroup_;  // per GPU model, then the GPU-less group
     std::int64_t freeMilli_ = 0, freeSharedMilli_ = 0;
     std::int64_t cpuReserved_ = 0, memReserved_ = 0;
 };

@@ -28,15 +28,20 @@ void SimEngine::initAutoscaling()
     oraclePolicy_ = scalePolicy_ && isOracle(*scalePolicy_);
     keepsUsage_ = scalePolicy_ && !oraclePolicy_ && *scalePolicy_ != ScalingPolicy::PhaseRule;
     phaseRule_.assign(demand_->phases.size(), std::nullopt);
+    ruleUnits_.assign(demand_->phases.size(), {-1, -1});
     for (std::size_t p = 0; p < demand_->phases.size(); ++p) {
         const auto& ph = demand_->phases[p];
-        if (ph.seen)
-            phaseRule_[p] = Allocation{ph.cpuMean + a.sigma * ph.cpuSd, ph.memMean + a.sigma * ph.memSd};
+        if (!ph.seen)
+            continue;
+        phaseRule_[p] = Allocation{ph.cpuMean + a.sigma * ph.cpuSd, ph.memMean + a.sigma * ph.memSd};
+        // What rescale() makes of the rule with headroom (the tick's fast path).
+        ruleUnits_[p] = {ceilUnits(phaseRule_[p]->cpu * (1.0 + a.headroom), 1000.0), ceilUnits(phaseRule_[p]->mem * (1.0 + a.headroom), 1.0)};
     }
     // A job that asks no CPU or memory starts with its first step's demand (docs/autoscaling.md).
     const auto source = a.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
     startMem_.assign(trace_->jobs.size(), 0.0);
     memFloor_.assign(trace_->jobs.size(), 0.0);
+    memFloorUnits_.assign(trace_->jobs.size(), 0);
     for (const auto j : jobOfRank_) {
         const auto& req = model_.requestRef(j);
         std::int64_t cpu = req.cpu, mem = req.mem;
@@ -111,24 +116,25 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     scaledRunningWords_[idx(j) / 4096] |= std::uint64_t{1} << (idx(j) / 64 % 64);
     ++scaledCount_;
     ensureTick(t);
-    planInterval(j, t);
+    planInterval(j, t, nextTickAfter(t));
 }
 
-void SimEngine::planInterval(std::int32_t j, std::int64_t t)
+void SimEngine::planInterval(std::int32_t j, std::int64_t t, std::int64_t end)
 {
     auto& r = rt(j);
     auto& sc = scalings_[idx(r.scaling)];
     sc.intervalStart = t;
-    sc.intervalEnd = nextTickAfter(t);
+    sc.intervalEnd = end;
     sc.intervalFrom = sc.cursor;
-    const auto length = static_cast<double>(sc.intervalEnd - t);
+    const auto length = static_cast<double>(end - t);
     const bool keepUsage = keepsUsage_; // the policy reads the last interval's usage statistics
-    demandSamples_.clear();
-    const auto o = runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr,
-                               &*walkTable_);
+    if (keepUsage)
+        demandSamples_.clear();
+    runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr, &*walkTable_,
+                sc.planned);
     if (keepUsage)
         sc.plannedUsage = usageOfSamples(demandSamples_);
-    sc.planned = o;
+    const auto& o = sc.planned;
     auto& c = series_.counters();
     c.scaledCpuUsed += o.cpuUsed_s / length - sc.cpuUsedRate;
     c.scaledMemUsed += o.memUsed_s / length - sc.memUsedRate;
@@ -142,23 +148,25 @@ void SimEngine::planInterval(std::int32_t j, std::int64_t t)
     }
 }
 
-IntervalOutcome SimEngine::closeInterval(std::int32_t j, std::int64_t t)
+const IntervalOutcome& SimEngine::closeInterval(std::int32_t j, std::int64_t t)
 {
     auto& sc = scalingOf(j);
     const auto elapsed = static_cast<double>(t - sc.intervalStart);
-    if (elapsed <= 0)
-        return {};
+    if (elapsed <= 0) {
+        cutOutcome_ = IntervalOutcome{};
+        return cutOutcome_;
+    }
     const double cpu = sc.cpuReserved, mem = sc.memReserved;
     // Cut where its plan stopped (a tick, the end of the work or an OOM kill) or later: the plan
     // holds (the reservation changes only after); cut earlier, the interval's demand is walked
     // again up to the cut.
-    IntervalOutcome o;
-    if (elapsed >= sc.planned.elapsed_s) {
-        o = sc.planned;
-    } else {
+    const IntervalOutcome* planned = &sc.planned;
+    if (elapsed < sc.planned.elapsed_s) {
         auto from = sc.intervalFrom;
-        o = runInterval(from, cpu, mem, sc.work_s, elapsed, nullptr, &*walkTable_);
+        runInterval(from, cpu, mem, sc.work_s, elapsed, nullptr, &*walkTable_, cutOutcome_);
+        planned = &cutOutcome_;
     }
+    const auto& o = *planned;
     sc.cpuReservedCoreS += cpu * elapsed;
     sc.memReservedGbS += mem / kMibPerGb * elapsed;
     sc.cpuUsedCoreS += o.cpuUsed_s;
@@ -195,10 +203,13 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
 
 void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
 {
+    rescaleUnits(j, ceilUnits(cpu, 1000.0), ceilUnits(mem, 1.0), t);
+}
+
+void SimEngine::rescaleUnits(std::int32_t j, std::int64_t cpuTotal, std::int64_t memTotal, std::int64_t t)
+{
     auto& r = rt(j);
     auto& sc = scalings_[idx(r.scaling)];
-    const auto cpuTotal = ceilUnits(cpu, 1000.0);
-    const auto memTotal = ceilUnits(mem, 1.0);
     if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
         return; // every server holds its part of these totals already
     sc.askedCpu = cpuTotal;
@@ -248,6 +259,9 @@ void SimEngine::autoscaleTick(std::int64_t t)
             for (auto bits = scaledRunning_[w]; bits != 0; bits &= bits - 1)
                 tickJobs_.push_back(static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
         }
+    // Every interval that ends here ends at this tick and the next one at the next tick.
+    const auto next = t + a.interval_s;
+    const bool phaseRule = scalePolicy_ && *scalePolicy_ == ScalingPolicy::PhaseRule;
     // Thousands of jobs' states, visited once each: ask for them a few jobs ahead (the tick
     // otherwise waits on memory at every job).
     constexpr std::size_t kAheadRt = 8, kAheadScaling = 4;
@@ -266,26 +280,27 @@ void SimEngine::autoscaleTick(std::int64_t t)
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one
         const auto previousLength = static_cast<double>(t - sc.intervalStart);
-        const auto o = closeInterval(j, t);
-        if (scalePolicy_) {
-            const bool phaseKnown = *scalePolicy_ == ScalingPolicy::PhaseRule && o.lastPhase >= 0
-                                    && static_cast<std::size_t>(o.lastPhase) < phaseRule_.size() && phaseRule_[static_cast<std::size_t>(o.lastPhase)];
+        const auto& o = closeInterval(j, t);
+        const int lastPhase = o.lastPhase;
+        if (phaseRule && lastPhase >= 0 && static_cast<std::size_t>(lastPhase) < ruleUnits_.size()
+            && ruleUnits_[static_cast<std::size_t>(lastPhase)].first >= 0) {
+            // phase.rule on a known phase: its rule with headroom, never below the job's floor.
+            const auto& [cpu, mem] = ruleUnits_[static_cast<std::size_t>(lastPhase)];
+            rescaleUnits(j, cpu, std::max(mem, memFloorUnits_[idx(j)]), t);
+        } else if (scalePolicy_) {
             IntervalUsage walked;
-            if (*scalePolicy_ == ScalingPolicy::PhaseRule && !phaseKnown) { // falls back to the usage: walk it again
+            if (phaseRule) // an unknown phase: phase.rule falls back to the usage, walked again
                 walked = usageAhead(sc.intervalFrom, previousLength, demandSamples_);
-            }
-            PolicyInputs in{*scalePolicy_ == ScalingPolicy::PhaseRule ? &walked : &sc.plannedUsage, nullptr, std::nullopt, a.sigma};
+            PolicyInputs in{phaseRule ? &walked : &sc.plannedUsage, nullptr, std::nullopt, a.sigma};
             IntervalUsage current;
             if (oraclePolicy_) { // it knows the interval ahead
-                current = usageAhead(sc.cursor, static_cast<double>(nextTickAfter(t) - t), demandSamples_);
+                current = usageAhead(sc.cursor, static_cast<double>(next - t), demandSamples_);
                 in.current = &current;
             }
-            if (phaseKnown)
-                in.phaseRule = phaseRule_[static_cast<std::size_t>(o.lastPhase)];
             const auto alloc = policyAllocation(*scalePolicy_, in);
             rescale(j, alloc.cpu * (1.0 + a.headroom), std::max(alloc.mem * (1.0 + a.headroom), memFloor_[idx(j)]), t);
         }
-        planInterval(j, t);
+        planInterval(j, t, next);
     }
     if (scaledCount_ > 0)
         ensureTick(t);
@@ -352,6 +367,7 @@ void SimEngine::oomKill(std::int32_t j, std::int64_t t)
     // And the policy never reserves it less memory than that again (else a job whose memory
     // demand sometimes exceeds what its policy reserves would be killed over and over).
     memFloor_[idx(j)] = std::max(memFloor_[idx(j)], peakMem * (1.0 + sc_.autoscaler.headroom));
+    memFloorUnits_[idx(j)] = ceilUnits(memFloor_[idx(j)], 1.0);
     interrupt(j, t, false, true);
 }
 

@@ -242,9 +242,11 @@ private:
     void ensureTick(std::int64_t t);
     void startScaling(std::int32_t job, std::int64_t t, double work_s);
     // Demand of [t, its next tick) under its reservation now: schedules its end or OOM within.
-    void planInterval(std::int32_t job, std::int64_t t);
+    void planInterval(std::int32_t job, std::int64_t t, std::int64_t end);
     // Accounts the interval so far up to t (end, interrupt, OOM, tick); the next one starts at t.
-    IntervalOutcome closeInterval(std::int32_t job, std::int64_t t);
+    // (A reference to the interval's plan, or to cutOutcome_ when it was cut earlier: valid until
+    // the next call or the next plan.)
+    const IntervalOutcome& closeInterval(std::int32_t job, std::int64_t t);
     void autoscaleTick(std::int64_t t);
     void oomKill(std::int32_t job, std::int64_t t);
     // The run ends (or is cut): its last interval is accounted and its levels kept.
@@ -253,6 +255,7 @@ private:
     // Sets the job's reservation to these totals (cores, MiB), split over its servers by its GPUs
     // there; a rise is granted only as far as each server has room.
     void rescale(std::int32_t job, double cpu, double mem, std::int64_t t);
+    void rescaleUnits(std::int32_t job, std::int64_t cpuMilli, std::int64_t memMib, std::int64_t t);
     void recordLevels(std::int32_t job, const IntervalOutcome& o, double length_s);
     Scaling& scalingOf(std::int32_t job) { return scalings_[idx(rt(job).scaling)]; }
 
@@ -343,6 +346,8 @@ private:
     bool oraclePolicy_ = false;                // it reads the interval ahead
     bool keepsUsage_ = false;                  // it reads the last interval's usage statistics
     std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
+    std::vector<std::pair<std::int64_t, std::int64_t>> ruleUnits_; // per phase: the rule with headroom (millicores, MiB); -1: none
+    IntervalOutcome cutOutcome_; // closeInterval's answer for an interval cut before its plan's end
     // The running autoscaled jobs, a bit per job (a tick visits them in job order), and a bit per
     // non-zero word of those (a tick skips the empty stretches of a long trace).
     std::vector<std::uint64_t> scaledRunning_, scaledRunningWords_;
@@ -354,6 +359,7 @@ private:
     std::optional<std::int64_t> pendingTick_;
     std::vector<double> startMem_; // per job: its first-interval memory before any OOM (MiB)
     std::vector<double> memFloor_; // per job: the memory an OOM kill taught it never to go below (MiB)
+    std::vector<std::int64_t> memFloorUnits_; // the same in whole MiB, as rescale() rounds it
     std::vector<std::pair<ScaledRun, std::vector<ScaledLevels>>> scaledParts_; // flushed into the result at the end
     mutable std::vector<ResourcePool::Totals> totalsCache_;
     mutable std::vector<std::uint64_t> totalsStamp_;
