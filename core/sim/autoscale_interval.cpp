@@ -20,7 +20,7 @@ void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s
     const double memLimit = mem + kMemSlackMib;
     const double cpuLimit = cpu + kCpuSlackCores;
     DemandWalk walk = cursor.walk; // in registers, not behind the reference
-    DemandStep p = cursor.step;
+    DemandStep p{0, cursor.cpu, cursor.mem, cursor.phase};
     double left = cursor.stepLeft;
     double t = 0, progress = 0, cpuUsedS = 0, memUsedS = 0, peak = 0;
     bool cpuUnder = false;
@@ -72,7 +72,9 @@ void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s
         t += dt;
     }
     cursor.walk = walk;
-    cursor.step = p;
+    cursor.cpu = p.cpu;
+    cursor.mem = p.mem;
+    cursor.phase = p.phase;
     cursor.stepLeft = left;
     o.progress_s = progress;
     o.cpuUsed_s = cpuUsedS;
@@ -122,9 +124,9 @@ IntervalUsage usageOfSamples(const std::vector<double>& samples)
 IntervalUsage usageAhead(DemandCursor cursor, double length_s, std::vector<double>& scratch)
 {
     scratch.clear();
-    cursor.walkFor(length_s, [&](double, const DemandStep& p) {
-        scratch.push_back(p.cpu);
-        scratch.push_back(p.mem);
+    cursor.walkFor(length_s, [&](double, double cpu, double mem) {
+        scratch.push_back(cpu);
+        scratch.push_back(mem);
         return true;
     });
     return usageOfSamples(scratch);

@@ -203,29 +203,36 @@ private:
     SplitMix64 rng_;
 };
 
-// Where a job is in its demand: the walk, the step in progress and that step's time left.
-// A copy replays the same demand from here.
+// Where a job is in its demand: the walk, the step in progress (its demand and phase) and that
+// step's time left. A copy replays the same demand from here. 64 bytes: the engine keeps one per
+// running autoscaled job in the state a tick visits.
 struct DemandCursor {
     DemandWalk walk;
-    DemandStep step;
+    double cpu = 0, mem = 0; // the step in progress
+    std::int32_t phase = -1;
     double stepLeft = 0;
 
-    // Calls piece(duration, step) for the demand of [0, length_s) from here, step by step (a step
-    // cut at length_s carries over), until piece returns false; the cursor ends where the walk
-    // stopped (at length_s when piece never said stop).
+    void take(const DemandStep& s)
+    {
+        cpu = s.cpu;
+        mem = s.mem;
+        phase = s.phase;
+        stepLeft = s.duration_s;
+    }
+    // Calls piece(duration, cpu, mem) for the demand of [0, length_s) from here, step by step (a
+    // step cut at length_s carries over), until piece returns false; the cursor ends where the
+    // walk stopped (at length_s when piece never said stop).
     template <class Piece>
     void walkFor(double length_s, Piece&& piece)
     {
         double t = 0;
         while (t < length_s) {
-            if (stepLeft <= 0) {
-                step = walk.next();
-                stepLeft = step.duration_s;
-            }
+            if (stepLeft <= 0)
+                take(walk.next());
             const double dt = std::min(stepLeft, length_s - t);
             t += dt;
             stepLeft -= dt;
-            if (!piece(dt, step))
+            if (!piece(dt, cpu, mem))
                 return;
         }
     }

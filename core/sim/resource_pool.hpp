@@ -23,6 +23,9 @@ public:
 
     std::int64_t cpuFree(std::int32_t server) const { return cpuFree_[idx(server)]; }
     std::int64_t memFree(std::int32_t server) const { return memFree_[idx(server)]; }
+    // (Where they are kept: for prefetching.)
+    const std::int64_t& cpuFreeRef(std::int32_t server) const { return cpuFree_[idx(server)]; }
+    const std::int64_t& memFreeRef(std::int32_t server) const { return memFree_[idx(server)]; }
     // Free thousandths of a GPU: 1000 when free whole, 0 when a whole-GPU job holds it.
     std::int32_t gpuFreeMilli(std::int32_t gpu) const;
     std::int32_t shareUsed(std::int32_t gpu) const { return shareUsed_[idx(gpu)]; }

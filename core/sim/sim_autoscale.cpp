@@ -93,19 +93,27 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     if (freeScalings_.empty()) {
         r.scaling = static_cast<std::int32_t>(scalings_.size());
         scalings_.emplace_back();
+        scalingsCold_.emplace_back();
     } else {
         r.scaling = freeScalings_.back();
         freeScalings_.pop_back();
         scalings_[idx(r.scaling)] = Scaling{};
+        scalingsCold_[idx(r.scaling)].runs.clear();
     }
+    if (scalingSlotOf_.empty())
+        scalingSlotOf_.assign(trace_->jobs.size(), -1);
+    scalingSlotOf_[idx(j)] = r.scaling;
     auto& sc = scalings_[idx(r.scaling)];
+    static_assert(sizeof(Scaling) <= 256, "a tick reads and writes a job's Scaling: four cache lines");
     const auto source = sc_.autoscaler.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
+    sc.job = j;
+    sc.rtSlot = slotOf_[idx(j)];
     sc.cursor.walk = DemandWalk(*demand_, source, sc_.seed, j);
     sc.work_s = work_s;
     std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(r.reserved);
     if (options_.recordOccupancy)
         for (const auto& part : r.reserved) {
-            sc.runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
+            scalingsCold_[idx(r.scaling)].runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
             scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
         }
     if (scaledRunning_.empty()) {
@@ -116,55 +124,57 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     scaledRunningWords_[idx(j) / 4096] |= std::uint64_t{1} << (idx(j) / 64 % 64);
     ++scaledCount_;
     ensureTick(t);
-    planInterval(j, t, nextTickAfter(t));
+    planInterval(sc, t, nextTickAfter(t));
 }
 
-void SimEngine::planInterval(std::int32_t j, std::int64_t t, std::int64_t end)
+void SimEngine::planInterval(Scaling& sc, std::int64_t t, std::int64_t end)
 {
-    auto& r = rt(j);
-    auto& sc = scalings_[idx(r.scaling)];
+    const auto slot = static_cast<std::size_t>(&sc - scalings_.data());
     sc.intervalStart = t;
-    sc.intervalEnd = end;
-    sc.intervalFrom = sc.cursor;
+    auto& cold = scalingsCold_[slot];
+    cold.intervalFrom = sc.cursor;
     const auto length = static_cast<double>(end - t);
     const bool keepUsage = keepsUsage_; // the policy reads the last interval's usage statistics
     if (keepUsage)
         demandSamples_.clear();
-    runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr, &*walkTable_,
-                sc.planned);
+    auto& o = walked_;
+    runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr, &*walkTable_, o);
     if (keepUsage)
-        sc.plannedUsage = usageOfSamples(demandSamples_);
-    const auto& o = sc.planned;
+        cold.plannedUsage = usageOfSamples(demandSamples_);
+    sc.planned = IntervalSums(o);
     auto& c = series_.counters();
     c.scaledCpuUsed += o.cpuUsed_s / length - sc.cpuUsedRate;
     c.scaledMemUsed += o.memUsed_s / length - sc.memUsedRate;
     sc.cpuUsedRate = o.cpuUsed_s / length;
     sc.memUsedRate = o.memUsed_s / length;
-    if (o.oomAt_s) {
-        sc.peakMem = std::max(sc.peakMem, o.peakMem);
-        events_.push({t + static_cast<std::int64_t>(std::ceil(*o.oomAt_s)), SimEvent::makeOrder(kOom, static_cast<std::uint64_t>(j)), r.serial});
-    } else if (o.endAt_s) {
-        events_.push({t + static_cast<std::int64_t>(std::ceil(*o.endAt_s)), SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), r.serial});
+    if (o.oomAt_s || o.endAt_s) { // within this interval: the job's state only now
+        const auto j = sc.job;
+        if (o.oomAt_s) {
+            sc.peakMem = std::max(sc.peakMem, o.peakMem);
+            events_.push({t + static_cast<std::int64_t>(std::ceil(*o.oomAt_s)), SimEvent::makeOrder(kOom, static_cast<std::uint64_t>(j)), rt(j).serial});
+        } else {
+            events_.push({t + static_cast<std::int64_t>(std::ceil(*o.endAt_s)), SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), rt(j).serial});
+        }
     }
 }
 
-const IntervalOutcome& SimEngine::closeInterval(std::int32_t j, std::int64_t t)
+const SimEngine::IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_t t)
 {
-    auto& sc = scalingOf(j);
     const auto elapsed = static_cast<double>(t - sc.intervalStart);
     if (elapsed <= 0) {
-        cutOutcome_ = IntervalOutcome{};
-        return cutOutcome_;
+        cutSums_ = IntervalSums{};
+        return cutSums_;
     }
     const double cpu = sc.cpuReserved, mem = sc.memReserved;
     // Cut where its plan stopped (a tick, the end of the work or an OOM kill) or later: the plan
     // holds (the reservation changes only after); cut earlier, the interval's demand is walked
     // again up to the cut.
-    const IntervalOutcome* planned = &sc.planned;
+    const IntervalSums* planned = &sc.planned;
     if (elapsed < sc.planned.elapsed_s) {
-        auto from = sc.intervalFrom;
-        runInterval(from, cpu, mem, sc.work_s, elapsed, nullptr, &*walkTable_, cutOutcome_);
-        planned = &cutOutcome_;
+        auto from = scalingsCold_[static_cast<std::size_t>(&sc - scalings_.data())].intervalFrom;
+        runInterval(from, cpu, mem, sc.work_s, elapsed, nullptr, &*walkTable_, walked_);
+        cutSums_ = IntervalSums(walked_);
+        planned = &cutSums_;
     }
     const auto& o = *planned;
     sc.cpuReservedCoreS += cpu * elapsed;
@@ -177,21 +187,20 @@ const IntervalOutcome& SimEngine::closeInterval(std::int32_t j, std::int64_t t)
     sc.work_s = std::max(0.0, sc.work_s - o.progress_s);
     sc.throttled_s += o.throttled_s;
     sc.peakMem = std::max(sc.peakMem, o.peakMem);
-    recordLevels(j, o, elapsed);
+    if (options_.recordOccupancy)
+        recordLevels(sc, o, elapsed);
     sc.intervalStart = t;
     return o;
 }
 
-void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double elapsed)
+void SimEngine::recordLevels(const Scaling& sc, const IntervalSums& o, double elapsed)
 {
-    if (!options_.recordOccupancy)
-        return;
-    auto& r = rt(j);
-    auto& sc = scalingOf(j);
-    for (std::size_t i = 0; i < r.reserved.size() && i < sc.runs.size(); ++i) {
+    const auto& r = rt(sc.job);
+    const auto& runs = scalingsCold_[static_cast<std::size_t>(&sc - scalings_.data())].runs;
+    for (std::size_t i = 0; i < r.reserved.size() && i < runs.size(); ++i) {
         const auto& part = r.reserved[i];
         const double share = r.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / r.alloc : 1.0;
-        auto& [run, levels] = scaledParts_[sc.runs[i]];
+        auto& [run, levels] = scaledParts_[runs[i]];
         run.to_s = sc.intervalStart + static_cast<std::int64_t>(elapsed);
         levels.push_back({static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
                               static_cast<float>(static_cast<double>(part.mem) / kMibPerGb),
@@ -203,15 +212,14 @@ void SimEngine::recordLevels(std::int32_t j, const IntervalOutcome& o, double el
 
 void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
 {
-    rescaleUnits(j, ceilUnits(cpu, 1000.0), ceilUnits(mem, 1.0), t);
+    rescaleUnits(scalingOf(j), ceilUnits(cpu, 1000.0), ceilUnits(mem, 1.0), t);
 }
 
-void SimEngine::rescaleUnits(std::int32_t j, std::int64_t cpuTotal, std::int64_t memTotal, std::int64_t t)
+void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t memTotal, std::int64_t t)
 {
-    auto& r = rt(j);
-    auto& sc = scalings_[idx(r.scaling)];
     if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
         return; // every server holds its part of these totals already
+    auto& r = rt(sc.job);
     sc.askedCpu = cpuTotal;
     sc.askedMem = memTotal;
     sc.granted = true;
@@ -252,55 +260,65 @@ void SimEngine::autoscaleTick(std::int64_t t)
 {
     pendingTick_.reset();
     const auto& a = sc_.autoscaler;
-    tickJobs_.clear();
+    tickSlots_.clear();
     for (std::size_t v = 0; v < scaledRunningWords_.size(); ++v)
         for (auto words = scaledRunningWords_[v]; words != 0; words &= words - 1) {
             const auto w = v * 64 + static_cast<std::size_t>(std::countr_zero(words));
             for (auto bits = scaledRunning_[w]; bits != 0; bits &= bits - 1)
-                tickJobs_.push_back(static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits))));
+                tickSlots_.push_back(scalingSlotOf_[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))]);
         }
     // Every interval that ends here ends at this tick and the next one at the next tick.
     const auto next = t + a.interval_s;
     const bool phaseRule = scalePolicy_ && *scalePolicy_ == ScalingPolicy::PhaseRule;
-    // Thousands of jobs' states, visited once each: ask for them a few jobs ahead (the tick
-    // otherwise waits on memory at every job).
-    constexpr std::size_t kAheadRt = 8, kAheadScaling = 4;
-    for (std::size_t i = 0; i < tickJobs_.size(); ++i) {
-        if (i + kAheadRt < tickJobs_.size())
-            __builtin_prefetch(&rt(tickJobs_[i + kAheadRt]));
-        if (i + kAheadScaling < tickJobs_.size()) {
-            const auto* ahead = &scalings_[idx(rt(tickJobs_[i + kAheadScaling]).scaling)];
-            __builtin_prefetch(ahead);
-            __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 64);
-            __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 128);
-            __builtin_prefetch(reinterpret_cast<const char*>(ahead) + 192);
+    // Thousands of jobs' states, visited once each, in job order: a tick waits on memory at every
+    // job unless it asks for them ahead, in stages as each gives the next's address (a stage reads
+    // what an earlier one asked for): eight jobs ahead a job's Scaling and where its interval's
+    // start is kept, four ahead its JobRt, two ahead the list of what it reserves (a rescale reads
+    // the last two).
+    constexpr std::size_t kAheadScaling = 8, kAheadRt = 4, kAheadParts = 2;
+    const auto n = tickSlots_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i + kAheadScaling < n) {
+            const auto slot = idx(tickSlots_[i + kAheadScaling]);
+            const auto* ahead = reinterpret_cast<const char*>(&scalings_[slot]);
+            for (std::size_t line = 0; line < sizeof(Scaling); line += 64)
+                __builtin_prefetch(ahead + line);
+            __builtin_prefetch(&scalingsCold_[slot], 1);
         }
-        const auto j = tickJobs_[i];
-        auto& sc = scalingOf(j);
+        if (i + kAheadRt < n) {
+            const auto& r = slots_[idx(scalings_[idx(tickSlots_[i + kAheadRt])].rtSlot)];
+            __builtin_prefetch(&r.alloc);
+            __builtin_prefetch(&r.reserved);
+        }
+        if (i + kAheadParts < n)
+            __builtin_prefetch(slots_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].rtSlot)].reserved.data());
+        auto& sc = scalings_[idx(tickSlots_[i])];
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one
+        const auto j = sc.job;
         const auto previousLength = static_cast<double>(t - sc.intervalStart);
-        const auto& o = closeInterval(j, t);
-        const int lastPhase = o.lastPhase;
+        const int lastPhase = closeInterval(sc, t).lastPhase;
         if (phaseRule && lastPhase >= 0 && static_cast<std::size_t>(lastPhase) < ruleUnits_.size()
             && ruleUnits_[static_cast<std::size_t>(lastPhase)].first >= 0) {
             // phase.rule on a known phase: its rule with headroom, never below the job's floor.
             const auto& [cpu, mem] = ruleUnits_[static_cast<std::size_t>(lastPhase)];
-            rescaleUnits(j, cpu, std::max(mem, memFloorUnits_[idx(j)]), t);
+            rescaleUnits(sc, cpu, std::max(mem, memFloorUnits_[idx(j)]), t);
         } else if (scalePolicy_) {
+            const auto& cold = scalingsCold_[idx(tickSlots_[i])];
             IntervalUsage walked;
             if (phaseRule) // an unknown phase: phase.rule falls back to the usage, walked again
-                walked = usageAhead(sc.intervalFrom, previousLength, demandSamples_);
-            PolicyInputs in{phaseRule ? &walked : &sc.plannedUsage, nullptr, std::nullopt, a.sigma};
+                walked = usageAhead(cold.intervalFrom, previousLength, demandSamples_);
+            PolicyInputs in{phaseRule ? &walked : &cold.plannedUsage, nullptr, std::nullopt, a.sigma};
             IntervalUsage current;
             if (oraclePolicy_) { // it knows the interval ahead
                 current = usageAhead(sc.cursor, static_cast<double>(next - t), demandSamples_);
                 in.current = &current;
             }
             const auto alloc = policyAllocation(*scalePolicy_, in);
-            rescale(j, alloc.cpu * (1.0 + a.headroom), std::max(alloc.mem * (1.0 + a.headroom), memFloor_[idx(j)]), t);
+            rescaleUnits(sc, ceilUnits(alloc.cpu * (1.0 + a.headroom), 1000.0),
+                         ceilUnits(std::max(alloc.mem * (1.0 + a.headroom), memFloor_[idx(j)]), 1.0), t);
         }
-        planInterval(j, t, next);
+        planInterval(sc, t, next);
     }
     if (scaledCount_ > 0)
         ensureTick(t);
@@ -309,8 +327,8 @@ void SimEngine::autoscaleTick(std::int64_t t)
 void SimEngine::endScaling(std::int32_t j, std::int64_t t)
 {
     auto& r = rt(j);
-    closeInterval(j, t);
     auto& sc = scalings_[idx(r.scaling)];
+    closeInterval(sc, t);
     auto& c = series_.counters();
     c.scaledCpuUsed -= sc.cpuUsedRate;
     c.scaledMemUsed -= sc.memUsedRate;
@@ -332,6 +350,7 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
     res.cpuUnderIntervals += sc.cpuUnderIntervals;
     res.memUnderIntervals += sc.memUnderIntervals;
     freeScalings_.push_back(r.scaling);
+    scalingSlotOf_[idx(j)] = -1;
     r.scaling = -1;
 }
 

@@ -65,12 +65,24 @@ private:
         std::int64_t since = 0;
     };
 
+    // What closing an interval reads of its plan: its sums, without where the run stopped.
+    struct IntervalSums {
+        double elapsed_s = 0, progress_s = 0, throttled_s = 0, cpuUsed_s = 0, memUsed_s = 0, peakMem = 0;
+        std::int32_t lastPhase = -1;
+        bool cpuUnder = false, memUnder = false;
+        IntervalSums() = default;
+        explicit IntervalSums(const IntervalOutcome& o)
+            : elapsed_s(o.elapsed_s), progress_s(o.progress_s), throttled_s(o.throttled_s), cpuUsed_s(o.cpuUsed_s),
+              memUsed_s(o.memUsed_s), peakMem(o.peakMem), lastPhase(o.lastPhase), cpuUnder(o.cpuUnder), memUnder(o.memUnder)
+        {
+        }
+    };
+
     // A running job under the autoscaler (docs/autoscaling.md), in a dense table of slots (one
-    // per running autoscaled job, reused): a tick visits thousands of them, so they sit together
-    // instead of behind each job's state. The hot part first.
-    struct Scaling {
+    // per running autoscaled job, reused): a tick visits thousands of them, so what a tick reads
+    // and writes sits together in four cache lines; the rest is in ScalingCold beside it.
+    struct alignas(64) Scaling {
         std::int64_t intervalStart = 0;
-        std::int64_t intervalEnd = 0; // the next tick
         double work_s = 0;        // full-speed seconds of work left at intervalStart
         double throttled_s = 0;   // lost this run up to intervalStart
         double peakMem = 0;       // MiB, this attempt
@@ -78,14 +90,18 @@ private:
         // Totals (millicores, MiB) the last rescale asked for, and whether every server granted
         // its part; -1: none yet. Asked the same again and granted, a rescale changes nothing.
         std::int64_t askedCpu = -1, askedMem = -1;
-        bool granted = false;
-        DemandCursor cursor;       // the demand where the planned interval's walk stopped
         double cpuUsedRate = 0, memUsedRate = 0; // this interval's mean use (for the series)
-        IntervalOutcome planned;  // the whole interval under the reservation it was planned with
+        IntervalSums planned;     // the whole interval under the reservation it was planned with
         // Its result's autoscaler columns this run, added to the job's result when the run ends.
         double cpuReservedCoreS = 0, memReservedGbS = 0, cpuUsedCoreS = 0, memUsedGbS = 0;
-        std::int64_t intervals = 0, cpuUnderIntervals = 0, memUnderIntervals = 0;
-        // Cold: read when an interval is cut early, by the prev.step policies, with occupancy.
+        std::int32_t intervals = 0, cpuUnderIntervals = 0, memUnderIntervals = 0;
+        std::int32_t job = -1;
+        std::int32_t rtSlot = -1;  // its JobRt's slot (stable while it runs)
+        bool granted = false;
+        DemandCursor cursor;       // the demand where the planned interval's walk stopped
+    };
+    // Read when an interval is cut early, by the prev.step policies, with occupancy.
+    struct ScalingCold {
         DemandCursor intervalFrom; // the demand at intervalStart (a cut interval is walked again)
         IntervalUsage plannedUsage; // its demand's statistics (for the prev.step policies)
         std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
@@ -242,11 +258,12 @@ private:
     void ensureTick(std::int64_t t);
     void startScaling(std::int32_t job, std::int64_t t, double work_s);
     // Demand of [t, its next tick) under its reservation now: schedules its end or OOM within.
-    void planInterval(std::int32_t job, std::int64_t t, std::int64_t end);
+    void planInterval(Scaling& sc, std::int64_t t, std::int64_t end);
     // Accounts the interval so far up to t (end, interrupt, OOM, tick); the next one starts at t.
-    // (A reference to the interval's plan, or to cutOutcome_ when it was cut earlier: valid until
+    // (A reference to the interval's plan, or to cutSums_ when it was cut earlier: valid until
     // the next call or the next plan.)
-    const IntervalOutcome& closeInterval(std::int32_t job, std::int64_t t);
+    const IntervalSums& closeInterval(std::int32_t job, std::int64_t t) { return closeInterval(scalingOf(job), t); }
+    const IntervalSums& closeInterval(Scaling& sc, std::int64_t t);
     void autoscaleTick(std::int64_t t);
     void oomKill(std::int32_t job, std::int64_t t);
     // The run ends (or is cut): its last interval is accounted and its levels kept.
@@ -255,8 +272,8 @@ private:
     // Sets the job's reservation to these totals (cores, MiB), split over its servers by its GPUs
     // there; a rise is granted only as far as each server has room.
     void rescale(std::int32_t job, double cpu, double mem, std::int64_t t);
-    void rescaleUnits(std::int32_t job, std::int64_t cpuMilli, std::int64_t memMib, std::int64_t t);
-    void recordLevels(std::int32_t job, const IntervalOutcome& o, double length_s);
+    void rescaleUnits(Scaling& sc, std::int64_t cpuMilli, std::int64_t memMib, std::int64_t t);
+    void recordLevels(const Scaling& sc, const IntervalSums& o, double length_s);
     Scaling& scalingOf(std::int32_t job) { return scalings_[idx(rt(job).scaling)]; }
 
     // --- node power and energy (sim_power.cpp)
@@ -347,14 +364,17 @@ private:
     bool keepsUsage_ = false;                  // it reads the last interval's usage statistics
     std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
     std::vector<std::pair<std::int64_t, std::int64_t>> ruleUnits_; // per phase: the rule with headroom (millicores, MiB); -1: none
-    IntervalOutcome cutOutcome_; // closeInterval's answer for an interval cut before its plan's end
+    IntervalSums cutSums_; // closeInterval's answer for an interval cut before its plan's end
+    IntervalOutcome walked_; // scratch: an interval's walk
     // The running autoscaled jobs, a bit per job (a tick visits them in job order), and a bit per
     // non-zero word of those (a tick skips the empty stretches of a long trace).
     std::vector<std::uint64_t> scaledRunning_, scaledRunningWords_;
     std::int64_t scaledCount_ = 0;
     std::vector<Scaling> scalings_;          // slots (SimEngine::Scaling)
+    std::vector<ScalingCold> scalingsCold_;  // beside them, slot for slot
+    std::vector<std::int32_t> scalingSlotOf_; // per job: its slot while it runs autoscaled
     std::vector<std::int32_t> freeScalings_; // free slots, the last freed first
-    std::vector<std::int32_t> tickJobs_; // scratch
+    std::vector<std::int32_t> tickSlots_; // scratch: a tick's slots, in job order
     std::vector<double> demandSamples_; // scratch: an interval's (cpu, mem) per piece
     std::optional<std::int64_t> pendingTick_;
     std::vector<double> startMem_; // per job: its first-interval memory before any OOM (MiB)
@@ -427,6 +447,7 @@ private:
         std::uint64_t release = 0, power = 0; // and the epochs then
     };
     std::vector<PowerCheck> powerChecked_; // per lane
+    std::vector<std::pair<QueueKey, std::int32_t>> powerWaiting_; // powerPass's scratch
     std::uint64_t powerEpoch_ = 1;
     std::vector<std::int64_t> openPower_; // per server: index into result_.powerOff, -1
     double energyJ_ = 0, poweredServerS_ = 0;

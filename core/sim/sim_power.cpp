@@ -133,8 +133,11 @@ bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
 
 void SimEngine::powerPass(std::int64_t t)
 {
+    if (lanes_->active().empty())
+        return;
     // Lanes still waiting after the pass, in queue order of their heads.
-    std::vector<std::pair<QueueKey, std::int32_t>> waiting;
+    auto& waiting = powerWaiting_;
+    waiting.clear();
     for (const auto laneId : lanes_->active())
         waiting.emplace_back(*lanes_->lane(laneId).keys.begin(), laneId);
     std::sort(waiting.begin(), waiting.end());

@@ -131,6 +131,9 @@ bool SimEngine::fitsNow(std::int32_t j, const JobRequest& req, std::int32_t need
 bool SimEngine::mightFit(std::int32_t j, std::int32_t need) const
 {
     const auto& req = model_.requestRef(j);
+    // Cheapest first: whole GPUs free anywhere (the model set's are fewer still, below).
+    if (req.gpus > 0 && !req.share() && pool_.totalFree() < need)
+        return false;
     if (res_->maxCpuFree() < (req.gpus > 1 ? req.cpuFor(1) : req.cpu) || res_->maxMemFree() < (req.gpus > 1 ? req.memFor(1) : req.mem))
         return false; // not even one of its GPUs (or the whole 0-GPU job) fits any server
     if (req.gpus == 0)
