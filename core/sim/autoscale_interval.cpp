@@ -15,7 +15,7 @@ namespace {
 // in memory); the same operations in the same order as DemandCursor::walkFor and a piece each.
 template <bool kSamples, bool kTable>
 void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s, std::vector<double>* samples,
-                     const PhaseWalkTable* table, IntervalOutcome& o)
+                     const PhaseWalkTable* table, IntervalSums& o, IntervalStop& stop)
 {
     const double memLimit = mem + kMemSlackMib;
     const double cpuLimit = cpu + kCpuSlackCores;
@@ -26,8 +26,8 @@ void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s
     bool cpuUnder = false;
     int lastPhase = -1;
     // Every field of `o` is set below (zeroing the whole outcome first cost a tenth of the walk).
-    o.endAt_s.reset();
-    o.oomAt_s.reset();
+    stop.endAt_s.reset();
+    stop.oomAt_s.reset();
     o.memUnder = false;
     while (t < upTo_s) {
         if (left <= 0) {
@@ -46,16 +46,15 @@ void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s
         peak = std::max(peak, p.mem);
         lastPhase = p.phase;
         if (p.mem > memLimit) { // memory above the reservation: killed at once
-            o.oomAt_s = t;
+            stop.oomAt_s = t;
             o.memUnder = true;
             break;
         }
-        // Without branches: whether CPU is short is a coin toss step by step when the
-        // reservation sits near the demand, and a mispredicted branch costs more than the division.
-        const bool cpuShort = p.cpu > cpuLimit;
-        const double ratio = cpu / std::max(p.cpu, kCpuSlackCores);
-        const double rate = cpuShort ? ratio : 1.0;
-        cpuUnder |= cpuShort;
+        double rate = 1.0;
+        if (p.cpu > cpuLimit) [[unlikely]] { // CPU short: the job runs at reservation / demand
+            rate = cpu / std::max(p.cpu, kCpuSlackCores);
+            cpuUnder = true;
+        }
         const double cpuUsed = std::min(p.cpu, cpu);
         if (rate > 0 && progress + rate * dt >= work_s) { // the work runs out in this piece
             const double need = (work_s - progress) / rate;
@@ -63,7 +62,7 @@ void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s
             cpuUsedS += cpuUsed * need;
             memUsedS += p.mem * need;
             t += need;
-            o.endAt_s = t;
+            stop.endAt_s = t;
             break;
         }
         progress += rate * dt;
@@ -88,17 +87,17 @@ void runIntervalImpl(DemandCursor& cursor, double cpu, double mem, double work_s
 } // namespace
 
 void runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s, std::vector<double>* samples,
-                 const PhaseWalkTable* table, IntervalOutcome& out)
+                 const PhaseWalkTable* table, IntervalSums& sums, IntervalStop& stop)
 {
     if (table && cursor.walk.source() == DemandSource::Phases) {
         if (samples)
-            runIntervalImpl<true, true>(cursor, cpu, mem, work_s, upTo_s, samples, table, out);
+            runIntervalImpl<true, true>(cursor, cpu, mem, work_s, upTo_s, samples, table, sums, stop);
         else
-            runIntervalImpl<false, true>(cursor, cpu, mem, work_s, upTo_s, nullptr, table, out);
+            runIntervalImpl<false, true>(cursor, cpu, mem, work_s, upTo_s, nullptr, table, sums, stop);
     } else if (samples) {
-        runIntervalImpl<true, false>(cursor, cpu, mem, work_s, upTo_s, samples, nullptr, out);
+        runIntervalImpl<true, false>(cursor, cpu, mem, work_s, upTo_s, samples, nullptr, sums, stop);
     } else {
-        runIntervalImpl<false, false>(cursor, cpu, mem, work_s, upTo_s, nullptr, nullptr, out);
+        runIntervalImpl<false, false>(cursor, cpu, mem, work_s, upTo_s, nullptr, nullptr, sums, stop);
     }
 }
 
@@ -106,7 +105,7 @@ IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double
                             std::vector<double>* samples, const PhaseWalkTable* table)
 {
     IntervalOutcome o;
-    runInterval(cursor, cpu, mem, work_s, upTo_s, samples, table, o);
+    runInterval(cursor, cpu, mem, work_s, upTo_s, samples, table, o, o);
     return o;
 }
 

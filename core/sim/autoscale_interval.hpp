@@ -7,6 +7,7 @@
 #include "core/phases/scaling_policy.hpp"
 #include "core/sim/demand_model.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -18,19 +19,24 @@ namespace clens {
 // peak its next reservation was made to hold, on every attempt).
 inline constexpr double kReservationSlackUnits = 1e-6; // of a millicore or a MiB
 
-struct IntervalOutcome {
+// What an interval's walk sums up (what closing the interval reads).
+struct IntervalSums {
     double elapsed_s = 0;   // wall time evaluated (to the cut, the end or the OOM)
     double progress_s = 0;  // work done, in full-speed seconds
     double throttled_s = 0; // elapsed - progress
     double cpuUsed_s = 0;   // core-seconds used (demand, capped by the reservation)
     double memUsed_s = 0;   // MiB-seconds used
     double peakMem = 0;     // MiB
+    std::int32_t lastPhase = -1; // the phase at the end of what was evaluated
     bool cpuUnder = false;  // some CPU demand above the reservation
     bool memUnder = false;
+};
+// Where the walk stopped early, if it did (what planning the interval reads).
+struct IntervalStop {
     std::optional<double> endAt_s; // offset from the interval start where the work ran out
     std::optional<double> oomAt_s; // offset where memory demand first exceeded the reservation
-    int lastPhase = -1;     // the phase at the end of what was evaluated
 };
+struct IntervalOutcome : IntervalSums, IntervalStop {};
 
 // Walks the demand of [0, upTo_s) from `cursor` under a reservation of cpu cores and mem MiB,
 // with `work_s` full-speed seconds of work left, stopping early at the end of the work or an OOM
@@ -38,9 +44,9 @@ struct IntervalOutcome {
 // With `table` (the profile's, packed), a phase walk draws through it: the same demand, faster.
 IntervalOutcome runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s,
                             std::vector<double>* samples = nullptr, const PhaseWalkTable* table = nullptr);
-// The same, written into `out` (the engine keeps it: no copy).
+// The same, written into `sums` and `stop` (the engine keeps the sums where a tick reads them).
 void runInterval(DemandCursor& cursor, double cpu, double mem, double work_s, double upTo_s, std::vector<double>* samples,
-                 const PhaseWalkTable* table, IntervalOutcome& out);
+                 const PhaseWalkTable* table, IntervalSums& sums, IntervalStop& stop);
 
 // Usage statistics over (cpu, mem) samples (one per piece), for the policies.
 IntervalUsage usageOfSamples(const std::vector<double>& samples);

@@ -137,28 +137,29 @@ void SimEngine::planInterval(Scaling& sc, std::int64_t t, std::int64_t end)
     const bool keepUsage = keepsUsage_; // the policy reads the last interval's usage statistics
     if (keepUsage)
         demandSamples_.clear();
-    auto& o = walked_;
-    runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr, &*walkTable_, o);
+    auto& stop = stopped_;
+    runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr, &*walkTable_,
+                sc.planned, stop);
     if (keepUsage)
         cold.plannedUsage = usageOfSamples(demandSamples_);
-    sc.planned = IntervalSums(o);
+    const auto& o = sc.planned;
     auto& c = series_.counters();
     c.scaledCpuUsed += o.cpuUsed_s / length - sc.cpuUsedRate;
     c.scaledMemUsed += o.memUsed_s / length - sc.memUsedRate;
     sc.cpuUsedRate = o.cpuUsed_s / length;
     sc.memUsedRate = o.memUsed_s / length;
-    if (o.oomAt_s || o.endAt_s) { // within this interval: the job's state only now
+    if (stop.oomAt_s || stop.endAt_s) { // within this interval: the job's state only now
         const auto j = sc.job;
-        if (o.oomAt_s) {
+        if (stop.oomAt_s) {
             sc.peakMem = std::max(sc.peakMem, o.peakMem);
-            events_.push({t + static_cast<std::int64_t>(std::ceil(*o.oomAt_s)), SimEvent::makeOrder(kOom, static_cast<std::uint64_t>(j)), rt(j).serial});
+            events_.push({t + static_cast<std::int64_t>(std::ceil(*stop.oomAt_s)), SimEvent::makeOrder(kOom, static_cast<std::uint64_t>(j)), rt(j).serial});
         } else {
-            events_.push({t + static_cast<std::int64_t>(std::ceil(*o.endAt_s)), SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), rt(j).serial});
+            events_.push({t + static_cast<std::int64_t>(std::ceil(*stop.endAt_s)), SimEvent::makeOrder(kEnd, static_cast<std::uint64_t>(j)), rt(j).serial});
         }
     }
 }
 
-const SimEngine::IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_t t)
+const IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_t t)
 {
     const auto elapsed = static_cast<double>(t - sc.intervalStart);
     if (elapsed <= 0) {
@@ -172,8 +173,7 @@ const SimEngine::IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_
     const IntervalSums* planned = &sc.planned;
     if (elapsed < sc.planned.elapsed_s) {
         auto from = scalingsCold_[static_cast<std::size_t>(&sc - scalings_.data())].intervalFrom;
-        runInterval(from, cpu, mem, sc.work_s, elapsed, nullptr, &*walkTable_, walked_);
-        cutSums_ = IntervalSums(walked_);
+        runInterval(from, cpu, mem, sc.work_s, elapsed, nullptr, &*walkTable_, cutSums_, stopped_);
         planned = &cutSums_;
     }
     const auto& o = *planned;
@@ -286,9 +286,11 @@ void SimEngine::autoscaleTick(std::int64_t t)
             __builtin_prefetch(&scalingsCold_[slot], 1);
         }
         if (i + kAheadRt < n) {
-            const auto& r = slots_[idx(scalings_[idx(tickSlots_[i + kAheadRt])].rtSlot)];
+            const auto& ahead = scalings_[idx(tickSlots_[i + kAheadRt])];
+            const auto& r = slots_[idx(ahead.rtSlot)];
             __builtin_prefetch(&r.alloc);
             __builtin_prefetch(&r.reserved);
+            __builtin_prefetch(&memFloorUnits_[idx(ahead.job)]);
         }
         if (i + kAheadParts < n)
             __builtin_prefetch(slots_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].rtSlot)].reserved.data());

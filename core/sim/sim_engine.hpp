@@ -65,19 +65,6 @@ private:
         std::int64_t since = 0;
     };
 
-    // What closing an interval reads of its plan: its sums, without where the run stopped.
-    struct IntervalSums {
-        double elapsed_s = 0, progress_s = 0, throttled_s = 0, cpuUsed_s = 0, memUsed_s = 0, peakMem = 0;
-        std::int32_t lastPhase = -1;
-        bool cpuUnder = false, memUnder = false;
-        IntervalSums() = default;
-        explicit IntervalSums(const IntervalOutcome& o)
-            : elapsed_s(o.elapsed_s), progress_s(o.progress_s), throttled_s(o.throttled_s), cpuUsed_s(o.cpuUsed_s),
-              memUsed_s(o.memUsed_s), peakMem(o.peakMem), lastPhase(o.lastPhase), cpuUnder(o.cpuUnder), memUnder(o.memUnder)
-        {
-        }
-    };
-
     // A running job under the autoscaler (docs/autoscaling.md), in a dense table of slots (one
     // per running autoscaled job, reused): a tick visits thousands of them, so what a tick reads
     // and writes sits together in four cache lines; the rest is in ScalingCold beside it.
@@ -365,7 +352,7 @@ private:
     std::vector<std::optional<Allocation>> phaseRule_; // per phase: mean + sigma * sd (cores, MiB)
     std::vector<std::pair<std::int64_t, std::int64_t>> ruleUnits_; // per phase: the rule with headroom (millicores, MiB); -1: none
     IntervalSums cutSums_; // closeInterval's answer for an interval cut before its plan's end
-    IntervalOutcome walked_; // scratch: an interval's walk
+    IntervalStop stopped_; // scratch: where an interval's walk stopped early
     // The running autoscaled jobs, a bit per job (a tick visits them in job order), and a bit per
     // non-zero word of those (a tick skips the empty stretches of a long trace).
     std::vector<std::uint64_t> scaledRunning_, scaledRunningWords_;
