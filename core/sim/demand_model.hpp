@@ -70,12 +70,15 @@ DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseMod
 class SplitMix64 {
 public:
     using result_type = std::uint64_t;
+    static constexpr std::uint64_t kGamma = 0x9e3779b97f4a7c15ull;
     explicit SplitMix64(std::uint64_t state = 0) : state_(state) {}
     static constexpr result_type min() { return 0; }
     static constexpr result_type max() { return ~result_type{0}; }
-    result_type operator()()
+    result_type operator()() { return mix(state_ += kGamma); }
+    std::uint64_t state() const { return state_; }
+    // The word drawn when the state has become z: the k-th word from state s is mix(s + k * kGamma).
+    static std::uint64_t mix(std::uint64_t z)
     {
-        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
         z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
         return z ^ (z >> 31);
@@ -159,6 +162,35 @@ public:
         }
         const auto& row = table.rows[static_cast<std::size_t>(phase_)];
         step.phase = phase_;
+        if (!row.neverLeft && row.leave > 0) {
+            // The usual run draws three words: an exponential and a normal that both take their
+            // first candidate (each does 99% of the time) and the transition's. Drawn side by
+            // side from the state they start from, and checked: the same words, the same values.
+            constexpr auto g = SplitMix64::kGamma;
+            const auto s0 = rng_.state();
+            const auto e = ziggurat::candidateOf(SplitMix64::mix(s0 + g));
+            const auto n = ziggurat::candidateOf(SplitMix64::mix(s0 + 2 * g));
+            const auto w3 = SplitMix64::mix(s0 + 3 * g);
+            const double* const etx = boost::random::detail::exponential_table<double>::table_x;
+            const double* const ntx = boost::random::detail::normal_table<double>::table_x;
+            const double ex = e.r * etx[e.bucket];
+            const int ni = n.bucket >> 1;
+            const double nx = n.r * ntx[ni];
+            if (ex < etx[e.bucket + 1] && nx < ntx[ni + 1]) [[likely]] {
+                rng_ = SplitMix64(s0 + 3 * g);
+                const double beyond = ex * row.stepsPerExp;
+                step.duration_s = row.dwell_s * (1.0 + static_cast<double>(static_cast<std::int64_t>(std::min(beyond, kForeverSteps))));
+                const double z = nx * ((n.bucket & 1) * 2 - 1);
+                step.cpu = std::max(0.0, row.cpuMean + row.cpuSd * z);
+                step.mem = std::max(0.0, row.memMean + row.memSd * z);
+                const std::uint64_t bits = static_cast<std::uint32_t>(w3);
+                std::size_t below = 0;
+                for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
+                    below += bits >= row.cut[i] ? 1 : 0;
+                phase_ = row.to[below];
+                return step;
+            }
+        }
         double steps = kForeverSteps;
         if (!row.neverLeft) {
             const double beyond = ziggurat::unitExponential(rng_) * row.stepsPerExp;

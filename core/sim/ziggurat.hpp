@@ -20,15 +20,18 @@ struct Candidate {
     double r = 0;
     int bucket = 0;
 };
-template <class Engine>
-[[gnu::always_inline]] inline Candidate candidate(Engine& eng)
+[[gnu::always_inline]] inline Candidate candidateOf(std::uint64_t u)
 {
-    static_assert(Engine::min() == 0 && Engine::max() == ~std::uint64_t{0}, "a generator of 64 random bits");
-    std::uint64_t u = eng();
     const int bucket = static_cast<int>(u & 0xff);
     u &= ~(std::uint64_t{1} << 11);
     // u >> 8 < 2^56: through a signed integer the conversion is one instruction, and exact alike.
     return {static_cast<double>(static_cast<std::int64_t>(u >> 8)) * (1.0 / static_cast<double>(std::uint64_t{1} << 56)), bucket};
+}
+template <class Engine>
+[[gnu::always_inline]] inline Candidate candidate(Engine& eng)
+{
+    static_assert(Engine::min() == 0 && Engine::max() == ~std::uint64_t{0}, "a generator of 64 random bits");
+    return candidateOf(eng());
 }
 
 // The rest of Boost's unit normal loop for a candidate outside its layer's rectangle.
