@@ -28,7 +28,7 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     const auto bySubmit = [&](std::int32_t a, std::int32_t b) { return jobs[idx(a)].submit_s < jobs[idx(b)].submit_s; };
     if (!std::is_sorted(jobOfRank_.begin(), jobOfRank_.end(), bySubmit)) // most traces are in submission order
         std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(), bySubmit);
-    lanes_.emplace(jobs.size());
+    lanes_.emplace();
     queue_ = makeQueuePolicy(sc_.queue, *trace_);
     fifoOrder_ = sc_.queue.policy == QueuePolicyKind::Fifo;
     byShare_ = queue_->ordersVcsByShare();
@@ -116,7 +116,7 @@ std::optional<std::int64_t> SimEngine::nextInstant()
             }
         }
         if (e.kind() == kPromote) {
-            if (stageOf(row) != Stage::Waiting || rt(row).queueSerial != e.serial || lanes_->laneOf(row) < 0) {
+            if (stageOf(row) != Stage::Waiting || rt(row).queueSerial != e.serial || rt(row).wait.lane < 0) {
                 events_.pop();
                 continue;
             }
@@ -241,7 +241,7 @@ void SimEngine::handleEvent(const SimEvent& e, std::int64_t t)
     if (e.kind() == kDemote || e.kind() == kPromote) {
         const auto j = static_cast<std::int32_t>(e.row());
         if (e.kind() == kDemote ? (stageOf(j) != Stage::Running || rt(j).serial != e.serial)
-                                : (stageOf(j) != Stage::Waiting || rt(j).queueSerial != e.serial || lanes_->laneOf(j) < 0))
+                                : (stageOf(j) != Stage::Waiting || rt(j).queueSerial != e.serial || rt(j).wait.lane < 0))
             return;
         ++result_.events;
         if (e.kind() == kDemote)
@@ -304,14 +304,14 @@ void SimEngine::submit(std::int32_t j, std::int64_t t)
 void SimEngine::fireTimer(std::int32_t j, std::int64_t t, bool elastic)
 {
     ++result_.events;
-    if (stageOf(j) != Stage::Waiting || lanes_->laneOf(j) < 0)
+    if (stageOf(j) != Stage::Waiting || rt(j).wait.lane < 0)
         return;
     if (elastic || !fifoOrder_)
         relane(j, t); // greedy: to the lane of elastic starts (non-fifo: of its locality stage); backfill none: stays in its VC's lane
-    if (lanes_->isHead(j, rt(j).key)) {
+    if (lanes_->isHead(rt(j).wait, rt(j).key)) {
         // Its locality loosened or its smallest start shrank: try it again, and re-judge its
         // lane (an elastic head's start size changes its cause).
-        lanes_->lane(lanes_->laneOf(j)).retry();
+        lanes_->lane(rt(j).wait.lane).retry();
         needPass_ = dirty_ = true;
     }
 }
@@ -460,7 +460,7 @@ void SimEngine::finish(std::int64_t endT)
         if (stageOf(j) == Stage::Waiting) {
             if (rt(j).held > 0)
                 releaseAllHeld(j, endT);
-            if (lanes_->laneOf(j) >= 0)
+            if (rt(j).wait.lane >= 0)
                 dequeue(j, endT);
             res.status = JobStatus::Unfinished;
             res.start_s.reset();
@@ -482,13 +482,15 @@ void SimEngine::finish(std::int64_t endT)
     });
     result_.lastEvent_s = endT;
 
-    std::vector<std::uint32_t> first, count;
-    lanes_->collect(result_.waits, first, count);
+    // Nothing waits or runs any more: what the run kept per job goes before the result takes
+    // its waits (at ten million jobs the peak is here).
+    slots_ = {};
+    freeSlots_ = {};
+    lanes_->releaseJobState();
+    lanes_->moveWaitsInto(result_);
     for (std::size_t j = 0; j < result_.jobs.size(); ++j) {
         auto& res = result_.jobs[j];
-        res.firstWait = first[j];
-        res.waitCount = count[j];
-        for (std::uint32_t k = first[j]; k < first[j] + count[j]; ++k) {
+        for (std::uint32_t k = res.firstWait; k < res.firstWait + res.waitCount; ++k) {
             const auto& w = result_.waits[k];
             const auto len = w.to_s - w.from_s;
             res.queueDelay_s += len;

@@ -98,6 +98,7 @@ private:
     // by later jobs: ten million jobs need only those in the system at once.
     struct JobRt {
         QueueKey key;              // its place in the queue (while waiting)
+        WaitLanes::WaitState wait; // its lane, when it entered, its last charged interval
         bool trialPending = false; // gang start must first run a 1-GPU trial
         bool inTrial = false;      // the current run is the trial
         std::int32_t alloc = 0;    // GPUs of the current run

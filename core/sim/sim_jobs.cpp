@@ -74,7 +74,7 @@ void SimEngine::enqueue(std::int32_t j, std::int64_t t)
     ++r.queueSerial;
     rt(j).key = queueKeyNow(j, t);
     const auto lane = laneFor(j, t);
-    lanes_->enter(j, rt(j).key, lane, t);
+    lanes_->enter(j, rt(j).wait, rt(j).key, lane, t);
     if (sc_.queue.starvationFactor > 0)
         scheduleStarvationPromotion(j, t);
     auto& c = series_.counters();
@@ -85,7 +85,7 @@ void SimEngine::enqueue(std::int32_t j, std::int64_t t)
 
 void SimEngine::dequeue(std::int32_t j, std::int64_t t)
 {
-    lanes_->leave(j, rt(j).key, t);
+    lanes_->leave(j, rt(j).wait, rt(j).key, t);
     result_.jobs[idx(j)].queueKey = rt(j).key.primary;
     auto& c = series_.counters();
     --c.queuedJobs;
@@ -96,10 +96,10 @@ void SimEngine::dequeue(std::int32_t j, std::int64_t t)
 void SimEngine::relane(std::int32_t j, std::int64_t t)
 {
     const auto lane = laneFor(j, t);
-    if (lane == lanes_->laneOf(j))
+    if (lane == rt(j).wait.lane)
         return;
-    lanes_->leave(j, rt(j).key, t);
-    lanes_->enter(j, rt(j).key, lane, t);
+    lanes_->leave(j, rt(j).wait, rt(j).key, t);
+    lanes_->enter(j, rt(j).wait, rt(j).key, lane, t);
     needPass_ = dirty_ = true;
 }
 
@@ -462,7 +462,7 @@ void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t 
     auto& c = series_.counters();
     c.allocatedMilli -= std::int64_t{1000} * n;
     c.heldIdleGpus -= n;
-    if (stageOf(j) == Stage::Waiting && lanes_->laneOf(j) >= 0)
+    if (stageOf(j) == Stage::Waiting && rt(j).wait.lane >= 0)
         relane(j, t);
     ++releaseEpoch_;
     needPass_ = dirty_ = true;

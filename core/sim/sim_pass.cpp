@@ -296,7 +296,7 @@ void SimEngine::hoardingPass(std::int64_t t)
             return;
         }
         hold(j, t, scratch_); // under greedy backfill the hoarder moves to a lane of its own
-        const auto ownLane = lanes_->laneOf(j);
+        const auto ownLane = rt(j).wait.lane;
         if (m == room && withinQuotaRound && quota_.mode() != QuotaMode::Strict)
             deferred.push_back({vcOrder(vc), e.key, ownLane}); // may borrow more in the second round
         else

@@ -12,6 +12,7 @@ SimSummary computeSummary(const SimResult& r)
 {
     SimSummary s;
     std::vector<double> delays;
+    delays.reserve(r.jobs.size());
     double jct = 0, slowdown = 0;
     std::int64_t scaledIntervals = 0, cpuUnder = 0, memUnder = 0;
     std::int64_t lastEnd = r.firstSubmit_s;

@@ -5,8 +5,7 @@
 
 namespace clens {
 
-WaitLanes::WaitLanes(std::size_t jobs)
-    : nodes_(std::make_unique<NodePool>()), laneOf_(jobs, -1), enteredAt_(jobs, 0), lastCharged_(jobs, -1)
+WaitLanes::WaitLanes() : nodes_(std::make_unique<NodePool>())
 {
 }
 
@@ -21,7 +20,7 @@ std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc, std::int32_t
     return it->second;
 }
 
-void WaitLanes::enter(std::int32_t job, const QueueKey& key, std::int32_t laneId, std::int64_t t)
+void WaitLanes::enter(std::int32_t, WaitState& ws, const QueueKey& key, std::int32_t laneId, std::int64_t t)
 {
     auto& l = lane(laneId);
     const bool newHead = l.keys.empty() || key < *l.keys.begin();
@@ -40,14 +39,13 @@ void WaitLanes::enter(std::int32_t job, const QueueKey& key, std::int32_t laneId
         if (keepActivated_)
             activated_.push_back(laneId);
     }
-    laneOf_[static_cast<std::size_t>(job)] = laneId;
-    enteredAt_[static_cast<std::size_t>(job)] = t;
+    ws.lane = laneId;
+    ws.enteredAt = t;
 }
 
-void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
+void WaitLanes::leave(std::int32_t job, WaitState& ws, const QueueKey& key, std::int64_t t)
 {
-    const auto j = static_cast<std::size_t>(job);
-    const auto laneId = laneOf_[j];
+    const auto laneId = ws.lane;
     if (laneId < 0)
         throw std::logic_error("WaitLanes::leave: job is not waiting");
     auto& l = lane(laneId);
@@ -58,7 +56,7 @@ void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
         l.keys.erase(key);
     if (wasHead)
         l.retry();
-    laneOf_[j] = -1;
+    ws.lane = -1;
     if (l.keys.empty()) {
         const auto slot = static_cast<std::size_t>(l.activeSlot);
         active_[slot] = active_.back();
@@ -73,7 +71,7 @@ void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
         l.needSlot = -1;
         markNeed(l);
     }
-    const auto from = enteredAt_[j];
+    const auto from = ws.enteredAt;
     if (t <= from)
         return;
     // Cut [from, t) out of the lane's cause timeline.
@@ -84,15 +82,14 @@ void WaitLanes::leave(std::int32_t job, const QueueKey& key, std::int64_t t)
     --it;
     for (auto cur = from; cur < t; ++it) {
         const auto next = (it + 1 == l.causes.end()) ? t : std::min(t, (it + 1)->from);
-        charge(job, cur, next, it->cause, it->resource);
+        charge(job, ws, cur, next, it->cause, it->resource);
         cur = next;
     }
 }
 
-bool WaitLanes::isHead(std::int32_t job, const QueueKey& key) const
+bool WaitLanes::isHead(const WaitState& ws, const QueueKey& key) const
 {
-    const auto laneId = laneOf(job);
-    return laneId >= 0 && *lane(laneId).keys.begin() == key;
+    return ws.lane >= 0 && *lane(ws.lane).keys.begin() == key;
 }
 
 std::int32_t WaitLanes::headJob(std::int32_t laneId) const
@@ -116,39 +113,63 @@ void WaitLanes::rejudge(std::int32_t laneId, std::int64_t t, DelayCause cause, W
         c.push_back({t, cause, resource});
 }
 
-void WaitLanes::charge(std::int32_t job, std::int64_t from, std::int64_t to, DelayCause cause, WaitResource resource)
+void WaitLanes::charge(std::int32_t job, WaitState& ws, std::int64_t from, std::int64_t to, DelayCause cause, WaitResource resource)
 {
     if (to <= from)
         return;
-    auto& last = lastCharged_[static_cast<std::size_t>(job)];
-    if (last >= 0) {
-        auto& prev = charged_[static_cast<std::size_t>(last)].w;
+    auto& last = ws.lastCharged;
+    if (last != WaitState::kNoneCharged) {
+        auto& prev = charged_[static_cast<std::size_t>(last)];
         if (prev.to_s == from && prev.cause == cause && prev.resource == resource) {
             prev.to_s = to;
             return;
         }
     }
-    last = static_cast<std::int64_t>(charged_.size());
-    charged_.push_back({job, WaitInterval{from, to, cause, resource}});
+    last = static_cast<std::uint32_t>(charged_.size());
+    charged_.push_back(WaitInterval{from, to, cause, resource});
+    chargedJob_.push_back(job);
 }
 
-void WaitLanes::collect(std::vector<WaitInterval>& waits, std::vector<std::uint32_t>& first,
-                        std::vector<std::uint32_t>& count) const
+void WaitLanes::releaseJobState()
 {
-    const auto jobs = laneOf_.size();
-    first.assign(jobs, 0);
-    count.assign(jobs, 0);
-    for (const auto& c : charged_)
-        ++count[static_cast<std::size_t>(c.job)];
+    // The lanes (empty now) before the pool their nodes came from.
+    lanes_ = {};
+    byKey_ = {};
+    active_ = {};
+    byNeed_ = {};
+    variableNeed_ = {};
+    nodes_.reset();
+}
+
+void WaitLanes::moveWaitsInto(SimResult& result)
+{
+    auto& jobs = result.jobs;
+    for (auto& r : jobs)
+        r.waitCount = 0;
+    for (const auto j : chargedJob_)
+        ++jobs[static_cast<std::size_t>(j)].waitCount;
     std::uint32_t at = 0;
-    for (std::size_t j = 0; j < jobs; ++j) {
-        first[j] = at;
-        at += count[j];
+    for (auto& r : jobs) {
+        r.firstWait = at;
+        at += r.waitCount;
+        r.waitCount = 0; // counted again below, as each interval gets its place
     }
-    waits.assign(charged_.size(), WaitInterval{});
-    std::vector<std::uint32_t> fill(first);
-    for (const auto& c : charged_) // charged in time order per job, so each job's list stays sorted
-        waits[fill[static_cast<std::size_t>(c.job)]++] = c.w;
+    // Each interval's place: after its job's earlier ones (charged in time order per job).
+    auto& dest = chargedJob_;
+    for (auto& d : dest) {
+        auto& r = jobs[static_cast<std::size_t>(d)];
+        d = static_cast<std::int32_t>(r.firstWait + r.waitCount++);
+    }
+    // Moved into their places cycle by cycle, each swap settling one.
+    for (std::size_t i = 0; i < charged_.size(); ++i)
+        while (static_cast<std::size_t>(dest[i]) != i) {
+            const auto k = static_cast<std::size_t>(dest[i]);
+            std::swap(charged_[i], charged_[k]);
+            std::swap(dest[i], dest[k]);
+        }
+    result.waits = std::move(charged_);
+    charged_ = {};
+    chargedJob_ = {};
 }
 
 } // namespace clens
