@@ -21,6 +21,7 @@ void writeRow(TextSink& out, const SimResult& result, const JobResult& r)
     const auto& trace = *result.trace;
     const auto& j = trace.jobs[static_cast<std::size_t>(r.job)];
     const bool placed = r.attempts > 0;
+    const auto& res = result.resourcesOf(static_cast<std::size_t>(r.job));
     const auto field = [&](auto v) {
         out.put(',');
         out.number(v);
@@ -65,16 +66,16 @@ void writeRow(TextSink& out, const SimResult& result, const JobResult& r)
         out.append(",,");
     }
     field(r.heldIdleGpuSeconds);
-    field(r.cpuCores);
-    field(r.memGb);
-    field(r.gpuMilli);
+    field(res.cpuCores);
+    field(res.memGb);
+    field(res.gpuMilli);
     field(r.powerDelay_s);
-    field(r.throttled_s);
-    field(r.oomKills);
-    field(r.cpuReservedCoreS);
-    field(r.cpuUsedCoreS);
-    field(r.memReservedGbS);
-    field(r.memUsedGbS);
+    field(res.throttled_s);
+    field(res.oomKills);
+    field(res.cpuReservedCoreS);
+    field(res.cpuUsedCoreS);
+    field(res.memReservedGbS);
+    field(res.memUsedGbS);
     field(r.preemptions);
     out.put(',');
     if (!std::isnan(r.queueKey))

@@ -342,7 +342,7 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
     if (scaledRunning_[idx(j) / 64] == 0)
         scaledRunningWords_[idx(j) / 4096] &= ~(std::uint64_t{1} << (idx(j) / 64 % 64));
     --scaledCount_;
-    auto& res = result_.jobs[idx(j)];
+    auto& res = result_.resources[idx(j)];
     res.cpuReservedCoreS += sc.cpuReservedCoreS;
     res.memReservedGbS += sc.memReservedGbS;
     res.throttled_s += sc.throttled_s;
@@ -377,7 +377,7 @@ void SimEngine::flushScaledRuns()
 void SimEngine::oomKill(std::int32_t j, std::int64_t t)
 {
     closeInterval(j, t);
-    auto& res = result_.jobs[idx(j)];
+    auto& res = result_.resources[idx(j)];
     ++res.oomKills; // its interval counted as memory-short when closed (the plan saw the OOM)
     // Its next first interval holds its peak memory demand (with headroom), at least what it
     // started with.

@@ -77,10 +77,18 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
         res.job = static_cast<std::int32_t>(j);
         res.simulated = jobs[j].simulated();
         res.status = JobStatus::Unfinished;
-        const auto req = model_.request(static_cast<std::int32_t>(j));
-        res.cpuCores = static_cast<double>(req.cpu) / 1000.0;
-        res.memGb = static_cast<double>(req.mem) / 1024.0;
-        res.gpuMilli = req.milli;
+    }
+    // What each job asks besides whole GPUs, and its CPU and memory: only a run in resource
+    // mode has any (a GPU-only run's are all the defaults: SimResult::resourcesOf()).
+    if (resourceMode()) {
+        result_.resources.resize(jobs.size());
+        for (std::size_t j = 0; j < jobs.size(); ++j) {
+            auto& res = result_.resources[j];
+            const auto req = model_.request(static_cast<std::int32_t>(j));
+            res.cpuCores = static_cast<double>(req.cpu) / 1000.0;
+            res.memGb = static_cast<double>(req.mem) / 1024.0;
+            res.gpuMilli = req.milli;
+        }
     }
 }
 

@@ -238,7 +238,7 @@ void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_
 {
     if (autoscaling() || to <= r.since)
         return; // the autoscaler accounts and records its own (sim_autoscale.cpp)
-    auto& res = result_.jobs[idx(j)];
+    auto& res = result_.resources[idx(j)];
     const auto dt = static_cast<double>(to - r.since);
     res.cpuReservedCoreS += static_cast<double>(r.cpu) / 1000.0 * dt; // used = reserved without the autoscaler
     res.cpuUsedCoreS += static_cast<double>(r.cpu) / 1000.0 * dt;

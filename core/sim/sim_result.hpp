@@ -54,7 +54,8 @@ struct JobResult {
     std::int32_t racks = 0;         // of the last placement
     std::int32_t attempts = 0; // placements, trials and restarts included
     std::int32_t preemptions = 0; // runs cut by a preemption (quota or queue policy)
-    std::int32_t gpuMilli = 1000; // share of one GPU (1-GPU jobs), 1000 = whole GPUs
+    std::uint32_t firstWait = 0; // range into SimResult::waits
+    std::uint32_t waitCount = 0;
     // The queue policy's key it last waited under (docs/queue-policies.md "The queue key"), as it
     // left the queue (started, or the simulation ended); NaN: never queued (not simulated, or it can never start), or not recorded.
     double queueKey = std::numeric_limits<double>::quiet_NaN();
@@ -63,20 +64,25 @@ struct JobResult {
     double effectiveGpuSeconds = 0;      // GPU-seconds weighted by effective utilization
     double slowdown = 1.0;       // run-time factor of the last placement
     double effectiveUtil = 0;    // GPU utilization of the last placement in [0,1]
-    std::uint32_t firstWait = 0; // range into SimResult::waits
-    std::uint32_t waitCount = 0;
-    // What it asked besides GPUs, defaults applied (docs/resources.md): 0 = none; its GPU share
-    // is gpuMilli above.
-    double cpuCores = 0;
+    // Its CPU, memory and GPU share, and the autoscaler's columns: SimResult::resourcesOf().
+};
+
+// What a job asked besides whole GPUs, defaults applied (docs/resources.md), and what it reserved
+// and used of CPU and memory (the autoscaler in the cluster, docs/autoscaling.md: without it used
+// = reserved). Kept beside the jobs' results only by a run in resource mode: a GPU-only run's are
+// all these defaults, and ten million jobs need not carry them.
+struct JobResources {
+    double cpuCores = 0; // 0 = none
     double memGb = 0;
-    // The autoscaler in the cluster (docs/autoscaling.md); without it used = reserved.
-    double throttled_s = 0;        // wall time lost to CPU demand above the reservation
+    std::int32_t gpuMilli = 1000; // share of one GPU (1-GPU jobs), 1000 = whole GPUs
     std::int32_t oomKills = 0;
+    double throttled_s = 0;             // wall time lost to CPU demand above the reservation
     std::int32_t scaledIntervals = 0;   // autoscaler intervals it ran (parts included)
     std::int32_t cpuUnderIntervals = 0; // of which CPU demand exceeded the reservation
     std::int32_t memUnderIntervals = 0; // of which memory did (an OOM kill)
     double cpuReservedCoreS = 0, cpuUsedCoreS = 0;
     double memReservedGbS = 0, memUsedGbS = 0;
+    bool operator==(const JobResources&) const = default;
 };
 
 enum class GpuUse : std::uint8_t { Running, Trial, HeldIdle };
@@ -204,6 +210,8 @@ struct SimResult {
     std::shared_ptr<const Topology> cluster; // racks as simulated (rack_size applied)
     std::shared_ptr<const Trace> trace;
     std::vector<JobResult> jobs;         // one per trace job, same order
+    // One per trace job, same order, or none: every job's is JobResources{} (resourcesOf()).
+    std::vector<JobResources> resources;
     std::vector<WaitInterval> waits;     // grouped per job (JobResult::firstWait/waitCount)
     std::vector<GpuInterval> occupancy;  // sorted by from_s, then gpu
     std::vector<ServerOutage> outages;
@@ -219,6 +227,19 @@ struct SimResult {
     // Rows of the jobs that could never start on this cluster under this scenario (Unfinished,
     // never queued), in submission order (docs/simulation.md "Jobs that cannot finish").
     std::vector<std::int32_t> neverStartable;
+
+    const JobResources& resourcesOf(std::size_t job) const
+    {
+        static const JobResources none;
+        return resources.empty() ? none : resources[job];
+    }
+    // For writing (a loader, a test): the jobs' resources, kept from now on.
+    JobResources& resourcesFor(std::size_t job)
+    {
+        if (resources.empty())
+            resources.resize(jobs.size());
+        return resources[job];
+    }
 };
 
 } // namespace clens

@@ -28,15 +28,16 @@ SimSummary computeSummary(const SimResult& r)
         s.fragmentationDelay_s += static_cast<double>(j.fragmentationDelay_s);
         s.capacityDelay_s += static_cast<double>(j.capacityDelay_s);
         s.powerDelay_s += static_cast<double>(j.powerDelay_s);
-        s.cpuReservedCoreH += j.cpuReservedCoreS / 3600.0;
-        s.cpuUsedCoreH += j.cpuUsedCoreS / 3600.0;
-        s.memReservedGbH += j.memReservedGbS / 3600.0;
-        s.memUsedGbH += j.memUsedGbS / 3600.0;
-        s.oomKills += j.oomKills;
-        s.throttled_s += j.throttled_s;
-        scaledIntervals += j.scaledIntervals;
-        cpuUnder += j.cpuUnderIntervals;
-        memUnder += j.memUnderIntervals;
+        const auto& u = r.resourcesOf(static_cast<std::size_t>(j.job));
+        s.cpuReservedCoreH += u.cpuReservedCoreS / 3600.0;
+        s.cpuUsedCoreH += u.cpuUsedCoreS / 3600.0;
+        s.memReservedGbH += u.memReservedGbS / 3600.0;
+        s.memUsedGbH += u.memUsedGbS / 3600.0;
+        s.oomKills += u.oomKills;
+        s.throttled_s += u.throttled_s;
+        scaledIntervals += u.scaledIntervals;
+        cpuUnder += u.cpuUnderIntervals;
+        memUnder += u.memUnderIntervals;
         if (j.end_s) {
             lastEnd = anyEnd ? std::max(lastEnd, *j.end_s) : *j.end_s;
             anyEnd = true;

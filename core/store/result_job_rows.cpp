@@ -53,19 +53,20 @@ void writeJobRows(Database& db, std::int64_t idx, const SimResult& r, RowProgres
         s.bindReal(++c, j.effectiveUtil);
         s.bindInt(++c, j.firstWait);
         s.bindInt(++c, j.waitCount);
-        s.bindReal(++c, j.cpuCores);
-        s.bindReal(++c, j.memGb);
-        s.bindInt(++c, j.gpuMilli);
+        const auto& u = r.resourcesOf(i);
+        s.bindReal(++c, u.cpuCores);
+        s.bindReal(++c, u.memGb);
+        s.bindInt(++c, u.gpuMilli);
         s.bindInt(++c, j.powerDelay_s);
-        s.bindReal(++c, j.throttled_s);
-        s.bindInt(++c, j.oomKills);
-        s.bindInt(++c, j.scaledIntervals);
-        s.bindInt(++c, j.cpuUnderIntervals);
-        s.bindInt(++c, j.memUnderIntervals);
-        s.bindReal(++c, j.cpuReservedCoreS);
-        s.bindReal(++c, j.cpuUsedCoreS);
-        s.bindReal(++c, j.memReservedGbS);
-        s.bindReal(++c, j.memUsedGbS);
+        s.bindReal(++c, u.throttled_s);
+        s.bindInt(++c, u.oomKills);
+        s.bindInt(++c, u.scaledIntervals);
+        s.bindInt(++c, u.cpuUnderIntervals);
+        s.bindInt(++c, u.memUnderIntervals);
+        s.bindReal(++c, u.cpuReservedCoreS);
+        s.bindReal(++c, u.cpuUsedCoreS);
+        s.bindReal(++c, u.memReservedGbS);
+        s.bindReal(++c, u.memUsedGbS);
         s.bindInt(++c, j.preemptions);
         s.bindOptionalInt(++c, neverStartOrder[i]);
         s.bindReal(++c, j.queueKey);
@@ -79,6 +80,7 @@ void readJobRows(Database& db, const std::string& file, std::int64_t idx, std::i
 {
     const auto jobs = traceJobs;
     std::vector<std::pair<std::int64_t, std::int32_t>> neverStartOrder; // (place, job result row)
+    bool keepResources = false; // some job asked something besides whole GPUs, or was scaled
     readRows(db, file, "result_jobs",
              "job, simulated, status, start_s, end_s, queue_delay_s, fairshare_delay_s, fragmentation_delay_s, "
              "capacity_delay_s, allocated_gpus, servers, racks, level, attempts, gpu_seconds, held_idle_gpu_seconds, "
@@ -112,19 +114,27 @@ void readJobRows(Database& db, const std::string& file, std::int64_t idx, std::i
                  j.effectiveUtil = amount(t, c++);
                  j.firstWait = static_cast<std::uint32_t>(t.integer(c++, 0, kUint32Max));
                  j.waitCount = static_cast<std::uint32_t>(t.integer(c++, 0, kUint32Max));
-                 j.cpuCores = orZero(amount(t, c++)); // NULL in a v2 result: none asked
-                 j.memGb = orZero(amount(t, c++));
-                 j.gpuMilli = static_cast<std::int32_t>(t.integer(c++, 1, 1000));
+                 JobResources u;
+                 u.cpuCores = orZero(amount(t, c++)); // NULL in a v2 result: none asked
+                 u.memGb = orZero(amount(t, c++));
+                 u.gpuMilli = static_cast<std::int32_t>(t.integer(c++, 1, 1000));
                  j.powerDelay_s = clockSpan(t, c++);
-                 j.throttled_s = orZero(amount(t, c++));
-                 j.oomKills = count(t, c++);
-                 j.scaledIntervals = count(t, c++);
-                 j.cpuUnderIntervals = count(t, c++);
-                 j.memUnderIntervals = count(t, c++);
-                 j.cpuReservedCoreS = orZero(amount(t, c++));
-                 j.cpuUsedCoreS = orZero(amount(t, c++));
-                 j.memReservedGbS = orZero(amount(t, c++));
-                 j.memUsedGbS = orZero(amount(t, c++));
+                 u.throttled_s = orZero(amount(t, c++));
+                 u.oomKills = count(t, c++);
+                 u.scaledIntervals = count(t, c++);
+                 u.cpuUnderIntervals = count(t, c++);
+                 u.memUnderIntervals = count(t, c++);
+                 u.cpuReservedCoreS = orZero(amount(t, c++));
+                 u.cpuUsedCoreS = orZero(amount(t, c++));
+                 u.memReservedGbS = orZero(amount(t, c++));
+                 u.memUsedGbS = orZero(amount(t, c++));
+                 // Kept only once some job has any (a GPU-only result's are all the defaults).
+                 if (!keepResources && u != JobResources{}) {
+                     keepResources = true;
+                     r.resources.resize(r.jobs.size());
+                 }
+                 if (keepResources)
+                     r.resources.push_back(u);
                  j.preemptions = count(t, c++);
                  if (const auto order = t.optionalInteger(c)) {
                      if (*order < 0 || *order >= jobs)

@@ -86,7 +86,7 @@ void TestSimAutoscaling::throttledIntervalsLoseTime()
     // Used core-seconds: 2x100 + 1x200 + 1x300 + 2x100 = 900; reserved 2 x 700 = 1,400.
     const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 600}}, {{2, 1}}, scaled("request"),
                        replaying({{100, 4, 100, -1}, {500, 1, 100, -1}}));
-    const auto& j = r.jobs[0];
+    const auto& j = r.resourcesOf(0);
     QCOMPARE(endOf(r, 0), std::int64_t{700});
     QCOMPARE(j.throttled_s, 100.0);
     QCOMPARE(j.cpuUsedCoreS, 900.0);
@@ -114,9 +114,8 @@ void TestSimAutoscaling::oomKillRequeuesWithLargerReservation()
     // Intervals: [0, 100) killed (memory under), [100, 300), [300, 500): 1 of 3 under.
     const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 400}}, {{1, 1}}, scaled("request", 0.5),
                        replaying({{100, 1, 512, -1}, {100, 1, 2048, -1}}));
-    const auto& j = r.jobs[0];
-    QCOMPARE(j.oomKills, 1);
-    QCOMPARE(j.attempts, 2);
+    QCOMPARE(r.resourcesOf(0).oomKills, 1);
+    QCOMPARE(r.jobs[0].attempts, 2);
     QCOMPARE(endOf(r, 0), std::int64_t{500});
     QCOMPARE(r.summary.oomKills, std::int64_t{1});
     QCOMPARE(r.summary.memUnderPct, 100.0 / 3.0);
@@ -137,7 +136,7 @@ void TestSimAutoscaling::peakJustAboveWholeMibIsHeldAfterTheKill()
     // runs its 400 s again from 100: ends at 500.
     const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 400}}, {{1, 1}}, scaled("request"),
                        replaying({{100, 1, 512, -1}, {100, 1, 2048.0000008, -1}}));
-    QCOMPARE(r.jobs[0].oomKills, 1);
+    QCOMPARE(r.resourcesOf(0).oomKills, 1);
     QCOMPARE(endOf(r, 0), std::int64_t{500});
 }
 
@@ -164,7 +163,7 @@ void TestSimAutoscaling::previousMaxSetsTheNextReservation()
     QCOMPARE(levels[2].cpuUsed, 1.1f);
     // Ends at the first whole second after 1,200 + 245.45; lost 200 + 190 + 155.45 s.
     QCOMPARE(endOf(r, 0), std::int64_t{1446});
-    QCOMPARE(std::round(r.jobs[0].throttled_s * 100) / 100, 545.45);
+    QCOMPARE(std::round(r.resourcesOf(0).throttled_s * 100) / 100, 545.45);
 }
 
 void TestSimAutoscaling::riseGrantedOnlyAsFarAsFree()
@@ -210,7 +209,7 @@ void TestSimAutoscaling::noneKeepsTheRequest()
     const auto r = run({{"r", 4, "", 8, 16}}, {{"v", 0, 1, 600}}, {{2, 1}}, s, replaying({{100, 4, 100, -1}}));
     QCOMPARE(endOf(r, 0), std::int64_t{600});
     QVERIFY(r.scaledRuns.empty());
-    QCOMPARE(r.jobs[0].cpuUsedCoreS, 1200.0); // used = reserved: 2 cores x 600 s
+    QCOMPARE(r.resourcesOf(0).cpuUsedCoreS, 1200.0); // used = reserved: 2 cores x 600 s
 }
 
 void TestSimAutoscaling::needsMetricsAndModel_data()

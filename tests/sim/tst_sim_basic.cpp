@@ -81,6 +81,10 @@ void TestSimBasic::capacityDelay()
     QCOMPARE(r.jobs[1].capacityDelay_s, std::int64_t{400});
     QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{400});
     QCOMPARE(r.summary.makespan_s, std::int64_t{550});
+    // A GPU-only run keeps no CPU, memory or share per job: each job's are the defaults.
+    QVERIFY(r.resources.empty());
+    QCOMPARE(r.resourcesOf(1).gpuMilli, 1000);
+    QCOMPARE(r.resourcesOf(1).cpuCores, 0.0);
 }
 
 void TestSimBasic::strictQuotaWaitIsFairshare()

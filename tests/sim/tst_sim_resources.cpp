@@ -219,8 +219,9 @@ void TestSimResources::reservationIsThePortionOfEachServer()
     QCOMPARE(r.reservations[1].server, 1);
     QCOMPARE(r.reservations[1].cpuMilli, std::int64_t{3334});
     QCOMPARE(r.reservations[1].memMib, std::int64_t{1024});
-    QCOMPARE(r.jobs[0].cpuCores, 10.0);
-    QCOMPARE(r.jobs[0].memGb, 3.0);
+    QCOMPARE(r.resources.size(), r.jobs.size()); // resource mode: each job's kept
+    QCOMPARE(r.resourcesOf(0).cpuCores, 10.0);
+    QCOMPARE(r.resourcesOf(0).memGb, 3.0);
 }
 
 void TestSimResources::shareBestFitAndSpread_data()
@@ -263,7 +264,7 @@ void TestSimResources::shareBestFitAndSpread()
         QVERIFY(r.waits[r.jobs[2].firstWait].resource == WaitResource::Gpus);
     // A share counts as its part of a GPU: 100 s x 0.5 GPU.
     QCOMPARE(r.jobs[0].gpuSeconds, std::int64_t{50});
-    QCOMPARE(r.jobs[0].gpuMilli, 500);
+    QCOMPARE(r.resourcesOf(0).gpuMilli, 500);
 }
 
 void TestSimResources::fgdAvoidsUnusableSlivers()
@@ -360,7 +361,7 @@ void TestSimResources::defaultsFillWhatTheTraceLacks()
     const auto r = simulate(makeClusterWith({{"r", 4}}), makeTrace({{"v", 0, 2, 100}, {"v", 1, 1, 10}, {"v", 2, 1, 10}},
                                                                    {{}, {}, {1}}),
                             s);
-    QCOMPARE(r.jobs[0].cpuCores, 6.0);
+    QCOMPARE(r.resourcesOf(0).cpuCores, 6.0);
     QCOMPARE(startOf(r, 1), std::int64_t{100});
     QCOMPARE(r.jobs[1].capacityDelay_s, std::int64_t{99});
     QCOMPARE(startOf(r, 2), std::int64_t{2});

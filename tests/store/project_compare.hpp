@@ -192,21 +192,24 @@ inline void compareResult(const SimResult& x, const SimResult& y, const QString&
         CLENS_SAME_REAL(a.effectiveUtil, b.effectiveUtil);
         CLENS_SAME(a.firstWait, b.firstWait);
         CLENS_SAME(a.waitCount, b.waitCount);
-        CLENS_SAME(a.cpuCores, b.cpuCores);
-        CLENS_SAME(a.memGb, b.memGb);
-        CLENS_SAME(a.gpuMilli, b.gpuMilli);
         CLENS_SAME(a.powerDelay_s, b.powerDelay_s);
-        CLENS_SAME(a.throttled_s, b.throttled_s);
-        CLENS_SAME(a.oomKills, b.oomKills);
         CLENS_SAME(a.preemptions, b.preemptions);
         CLENS_SAME_REAL(a.queueKey, b.queueKey);
-        CLENS_SAME(a.scaledIntervals, b.scaledIntervals);
-        CLENS_SAME(a.cpuUnderIntervals, b.cpuUnderIntervals);
-        CLENS_SAME(a.memUnderIntervals, b.memUnderIntervals);
-        CLENS_SAME(a.cpuReservedCoreS, b.cpuReservedCoreS);
-        CLENS_SAME(a.cpuUsedCoreS, b.cpuUsedCoreS);
-        CLENS_SAME(a.memReservedGbS, b.memReservedGbS);
-        CLENS_SAME(a.memUsedGbS, b.memUsedGbS);
+        // What it asked besides GPUs and its autoscaler columns, kept beside the jobs or not.
+        const auto& u = x.resourcesOf(i);
+        const auto& v = y.resourcesOf(i);
+        CLENS_SAME(u.cpuCores, v.cpuCores);
+        CLENS_SAME(u.memGb, v.memGb);
+        CLENS_SAME(u.gpuMilli, v.gpuMilli);
+        CLENS_SAME(u.throttled_s, v.throttled_s);
+        CLENS_SAME(u.oomKills, v.oomKills);
+        CLENS_SAME(u.scaledIntervals, v.scaledIntervals);
+        CLENS_SAME(u.cpuUnderIntervals, v.cpuUnderIntervals);
+        CLENS_SAME(u.memUnderIntervals, v.memUnderIntervals);
+        CLENS_SAME(u.cpuReservedCoreS, v.cpuReservedCoreS);
+        CLENS_SAME(u.cpuUsedCoreS, v.cpuUsedCoreS);
+        CLENS_SAME(u.memReservedGbS, v.memReservedGbS);
+        CLENS_SAME(u.memUsedGbS, v.memUsedGbS);
     }
     QCOMPARE(x.waits.size(), y.waits.size());
     for (std::size_t i = 0; i < x.waits.size(); ++i) {

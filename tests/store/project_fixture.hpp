@@ -129,22 +129,24 @@ inline std::shared_ptr<SimResult> makeRichResult(std::shared_ptr<const Topology>
         j.effectiveUtil = 1.0 / 3.0;
         j.firstWait = static_cast<std::uint32_t>(i < 2 ? 0 : 2);
         j.waitCount = i == 1 ? 2 : 0;
-        j.cpuCores = 0.5 * static_cast<double>(i);
-        j.memGb = i == 2 ? 1e-300 : 1024.25;
-        j.gpuMilli = i == 3 ? 250 : 1000;
         j.powerDelay_s = static_cast<std::int64_t>(i) * 11;
-        j.throttled_s = 0.25 * static_cast<double>(i);
-        j.oomKills = static_cast<std::int32_t>(i % 3);
         j.preemptions = static_cast<std::int32_t>(i % 5);
         j.queueKey = i == 0 ? std::nan("") : 1e5 - 0.5 * static_cast<double>(i); // NaN: never waited
-        j.scaledIntervals = static_cast<std::int32_t>(i) * 4;
-        j.cpuUnderIntervals = static_cast<std::int32_t>(i);
-        j.memUnderIntervals = static_cast<std::int32_t>(i % 2);
-        j.cpuReservedCoreS = 1e9 + static_cast<double>(i);
-        j.cpuUsedCoreS = 0.5;
-        j.memReservedGbS = 3.75;
-        j.memUsedGbS = 1e-300;
         r->jobs.push_back(j);
+        JobResources u;
+        u.cpuCores = 0.5 * static_cast<double>(i);
+        u.memGb = i == 2 ? 1e-300 : 1024.25;
+        u.gpuMilli = i == 3 ? 250 : 1000;
+        u.throttled_s = 0.25 * static_cast<double>(i);
+        u.oomKills = static_cast<std::int32_t>(i % 3);
+        u.scaledIntervals = static_cast<std::int32_t>(i) * 4;
+        u.cpuUnderIntervals = static_cast<std::int32_t>(i);
+        u.memUnderIntervals = static_cast<std::int32_t>(i % 2);
+        u.cpuReservedCoreS = 1e9 + static_cast<double>(i);
+        u.cpuUsedCoreS = 0.5;
+        u.memReservedGbS = 3.75;
+        u.memUsedGbS = 1e-300;
+        r->resources.push_back(u);
     }
     constexpr auto kClock = kMaxClockSeconds; // a stored result's times lie within ±kClock
     r->waits = {{0, 10, DelayCause::Fairshare}, {10, kClock, DelayCause::Fragmentation, WaitResource::Cpu},

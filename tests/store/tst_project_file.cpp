@@ -220,6 +220,9 @@ void TestProjectFile::roundTripRealSimulation()
     saveProject(file, p);
     const auto q = loadProject(file);
     compareProject(p, q);
+    // GPUs only: no job asked anything else, and none of them carries the defaults after loading.
+    QVERIFY(p.results[0].result->resources.empty());
+    QVERIFY(q.results[0].result->resources.empty());
 }
 
 void TestProjectFile::saveLeavesNoTemporaryFile()
@@ -679,10 +682,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
     p.trace = trace;
     for (auto& named : p.results) {
         auto r = std::make_shared<SimResult>(*named.result);
-        for (auto& j : r->jobs) {
-            j.cpuCores = j.memGb = 0;
-            j.gpuMilli = 1000;
-        }
+        r->resources.clear(); // every job's the defaults: no CPU or memory, whole GPUs, nothing scaled
         for (auto& o : r->occupancy)
             o.milli = 1000;
         for (auto& w : r->waits)
@@ -697,8 +697,7 @@ void TestProjectFile::version1FileOpensWithoutPhases()
         r->series.poweredServers.assign(samples, 0);
         r->series.powerKw.assign(samples, 0.0);
         for (auto& j : r->jobs)
-            j.powerDelay_s = j.oomKills = j.scaledIntervals = j.cpuUnderIntervals = j.memUnderIntervals = j.preemptions = 0,
-            j.throttled_s = j.cpuReservedCoreS = j.cpuUsedCoreS = j.memReservedGbS = j.memUsedGbS = 0;
+            j.powerDelay_s = j.preemptions = 0;
         r->powerOff.clear();
         r->neverStartable.clear();
         r->scaledRuns.clear();
@@ -938,13 +937,14 @@ void TestProjectFile::storedStructsAreComplete()
     QCOMPARE(leafFields<Server>(), std::size_t{7});
     QCOMPARE(leafFields<ServerSpec>(), std::size_t{6});
     QCOMPARE(leafFields<Scenario>(), std::size_t{42});
-    QCOMPARE(leafFields<JobResult>(), std::size_t{36});
+    QCOMPARE(leafFields<JobResult>(), std::size_t{24});
+    QCOMPARE(leafFields<JobResources>(), std::size_t{12});
     QCOMPARE(leafFields<WaitInterval>(), std::size_t{4});
     QCOMPARE(leafFields<GpuInterval>(), std::size_t{7});
     QCOMPARE(leafFields<ServerOutage>(), std::size_t{3});
     QCOMPARE(leafFields<TimeSeries>(), std::size_t{15});
     QCOMPARE(leafFields<SimSummary>(), std::size_t{34});
-    QCOMPARE(leafFields<SimResult>(), std::size_t{105});
+    QCOMPARE(leafFields<SimResult>(), std::size_t{106});
     QCOMPARE(leafFields<ContainerSeries>(), std::size_t{5});
     QCOMPARE(leafFields<ContainerMetrics>(), std::size_t{5});
 }

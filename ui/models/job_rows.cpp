@@ -57,6 +57,11 @@ const JobResult* JobRows::result(int row) const
     return j < 0 ? nullptr : &snapshot_->result->jobs[static_cast<std::size_t>(j)];
 }
 
+const JobResources& JobRows::resources(int row) const
+{
+    return snapshot_->result->resourcesOf(static_cast<std::size_t>(jobAt(row)));
+}
+
 const Job* JobRows::job(int row) const
 {
     const auto j = jobAt(row);
@@ -87,6 +92,7 @@ double JobRows::sortKey(int row, int column, std::int64_t t) const
 {
     const Job& job = *this->job(row);
     const JobResult& r = *result(row);
+    const JobResources& u = resources(row);
     switch (column) {
     case JobTableModel::Id: return row; // input order
     case JobTableModel::Vc: return static_cast<std::size_t>(job.tenant) < vcRank_.size() ? vcRank_[static_cast<std::size_t>(job.tenant)] : -1;
@@ -99,9 +105,9 @@ double JobRows::sortKey(int row, int column, std::int64_t t) const
                : m.standing == JobStanding::Running ? 1.0
                                                     : kMissing;
     }
-    case JobTableModel::Cpu: return r.cpuCores > 0 ? r.cpuCores : kMissing;
-    case JobTableModel::Memory: return r.memGb > 0 ? r.memGb : kMissing;
-    case JobTableModel::GpuShare: return isGpuShare(r) ? static_cast<double>(r.gpuMilli) / 1000.0 : kMissing;
+    case JobTableModel::Cpu: return u.cpuCores > 0 ? u.cpuCores : kMissing;
+    case JobTableModel::Memory: return u.memGb > 0 ? u.memGb : kMissing;
+    case JobTableModel::GpuShare: return isGpuShare(u) ? static_cast<double>(u.gpuMilli) / 1000.0 : kMissing;
     case JobTableModel::Submit: return static_cast<double>(job.submit_s);
     case JobTableModel::Start: return r.start_s ? static_cast<double>(*r.start_s) : kMissing;
     case JobTableModel::End: return r.end_s ? static_cast<double>(*r.end_s) : kMissing;
@@ -110,8 +116,8 @@ double JobRows::sortKey(int row, int column, std::int64_t t) const
     case JobTableModel::Fairshare: return static_cast<double>(r.fairshareDelay_s);
     case JobTableModel::Capacity: return static_cast<double>(r.capacityDelay_s);
     case JobTableModel::PowerWait: return static_cast<double>(r.powerDelay_s);
-    case JobTableModel::OomKills: return r.oomKills;
-    case JobTableModel::Throttled: return r.throttled_s;
+    case JobTableModel::OomKills: return u.oomKills;
+    case JobTableModel::Throttled: return u.throttled_s;
     case JobTableModel::Servers: return r.start_s ? r.servers : kMissing;
     case JobTableModel::Racks: return r.start_s ? r.racks : kMissing;
     case JobTableModel::Level: return r.start_s ? static_cast<double>(r.level) : kMissing;

@@ -14,7 +14,7 @@
 namespace clens::ui {
 
 // A job asking for part of one GPU (not a whole one).
-inline bool isGpuShare(const JobResult& r)
+inline bool isGpuShare(const JobResources& r)
 {
     return r.gpuMilli > 0 && r.gpuMilli < 1000;
 }
@@ -34,6 +34,8 @@ public:
     int rowOfJob(std::int32_t job) const;
     const Job* job(int row) const;
     const JobResult* result(int row) const;
+    // Its CPU, memory, GPU share and autoscaler columns (SimResult::resourcesOf()).
+    const JobResources& resources(int row) const;
     JobMoment momentAt(int row, std::int64_t t) const;
     // The raw value a column sorts by (JobTableModel::Column); missing values sort last.
     double sortKey(int row, int column, std::int64_t t) const;

@@ -72,9 +72,10 @@ bool JobTableModel::anyAsks(Column column) const
 {
     for (int row = 0; row < rows_->size(); ++row) {
         const JobResult& r = *rows_->result(row);
-        if ((column == Cpu && r.cpuCores > 0) || (column == Memory && r.memGb > 0) || (column == GpuShare && isGpuShare(r)) ||
-            (column == PowerWait && r.powerDelay_s > 0) || (column == OomKills && r.oomKills > 0) ||
-            (column == Throttled && r.throttled_s > 0))
+        const JobResources& u = rows_->resources(row);
+        if ((column == Cpu && u.cpuCores > 0) || (column == Memory && u.memGb > 0) || (column == GpuShare && isGpuShare(u)) ||
+            (column == PowerWait && r.powerDelay_s > 0) || (column == OomKills && u.oomKills > 0) ||
+            (column == Throttled && u.throttled_s > 0))
             return true;
     }
     return false;
@@ -104,6 +105,7 @@ QVariant JobTableModel::display(int row, int column) const
 {
     const Job& job = *jobOf(row);
     const JobResult& r = *resultAt(row);
+    const JobResources& u = rows_->resources(row);
     const Trace& t = *rows_->snapshot()->result->trace;
     switch (column) {
     case Id: return QString::fromStdString(job.id);
@@ -121,9 +123,9 @@ QVariant JobTableModel::display(int row, int column) const
             return tr("waiting: %1").arg(WaitIntervalModel::causeLabel(m.wait->cause, m.wait->resource));
         return m.standing == JobStanding::Running ? tr("running") : QString();
     }
-    case Cpu: return r.cpuCores > 0 ? resource_text::amount(r.cpuCores) : QString();
-    case Memory: return r.memGb > 0 ? resource_text::amount(r.memGb) : QString();
-    case GpuShare: return isGpuShare(r) ? QString::number(static_cast<double>(r.gpuMilli) / 1000.0, 'f', 2) : QString();
+    case Cpu: return u.cpuCores > 0 ? resource_text::amount(u.cpuCores) : QString();
+    case Memory: return u.memGb > 0 ? resource_text::amount(u.memGb) : QString();
+    case GpuShare: return isGpuShare(u) ? QString::number(static_cast<double>(u.gpuMilli) / 1000.0, 'f', 2) : QString();
     case Submit: return time_.instant(job.submit_s);
     case Start: return r.start_s ? time_.instant(*r.start_s) : QString();
     case End: return r.end_s ? time_.instant(*r.end_s) : QString();
@@ -132,9 +134,9 @@ QVariant JobTableModel::display(int row, int column) const
     case Fairshare: return r.fairshareDelay_s ? TimeFormat::duration(r.fairshareDelay_s) : QString();
     case Capacity: return r.capacityDelay_s ? TimeFormat::duration(r.capacityDelay_s) : QString();
     case PowerWait: return r.powerDelay_s ? TimeFormat::duration(r.powerDelay_s) : QString();
-    case OomKills: return r.oomKills ? QVariant(r.oomKills) : QVariant(QString());
+    case OomKills: return u.oomKills ? QVariant(u.oomKills) : QVariant(QString());
     case Throttled:
-        return r.throttled_s > 0 ? TimeFormat::duration(std::max<std::int64_t>(1, std::llround(r.throttled_s))) : QString();
+        return u.throttled_s > 0 ? TimeFormat::duration(std::max<std::int64_t>(1, std::llround(u.throttled_s))) : QString();
     case Servers: return r.start_s ? QVariant(r.servers) : QVariant(QString());
     case Racks: return r.start_s ? QVariant(r.racks) : QVariant(QString());
     case Level: return r.start_s ? QString::fromUtf8(toString(r.level).data()) : QString();
@@ -175,7 +177,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
             return QBrush(palette::fairshare());
         if (index.column() == PowerWait && resultAt(row)->powerDelay_s > 0)
             return QBrush(palette::power().darker(120));
-        if (index.column() == OomKills && resultAt(row)->oomKills > 0)
+        if (index.column() == OomKills && rows_->resources(row).oomKills > 0)
             return QBrush(QColor(0xb0, 0x30, 0x30));
         if (index.column() == Status && resultAt(row)->status != JobStatus::Pass)
             return QBrush(QColor(0xb0, 0x30, 0x30));

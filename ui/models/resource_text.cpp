@@ -79,7 +79,7 @@ QString resourceName(WaitResource r)
     return {};
 }
 
-QString request(const Trace& trace, const Job& job, const JobResult& r)
+QString request(const Trace& trace, const Job& job, const JobResources& r)
 {
     QStringList parts{gpus(job.gpus, r.gpuMilli)};
     if (r.cpuCores > 0)

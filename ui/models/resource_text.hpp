@@ -26,6 +26,6 @@ QString reservedOf(double reserved, double capacity, QString (*unit)(double));
 QString resourceName(WaitResource r);
 // What a job asked: "0.46 of a GPU · 6 cores · 12 GB · any GPU model" (CPU and memory only when
 // it asks them; the request as simulated, defaults applied).
-QString request(const Trace& trace, const Job& job, const JobResult& r);
+QString request(const Trace& trace, const Job& job, const JobResources& r);
 
 } // namespace clens::ui::resource_text

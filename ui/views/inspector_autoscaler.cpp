@@ -12,7 +12,7 @@ QString InspectorPanel::autoscalerText(const SimResult& result, std::int32_t job
 {
     if (job < 0 || static_cast<std::size_t>(job) >= result.jobs.size() || result.scenario.autoscaler.usage == UsageModel::None)
         return {};
-    const JobResult& r = result.jobs[static_cast<std::size_t>(job)];
+    const JobResources& r = result.resourcesOf(static_cast<std::size_t>(job));
     if (r.scaledIntervals == 0)
         return {};
     const QLocale locale;

@@ -314,7 +314,8 @@ void InspectorPanel::refresh()
     QStringList parts{tr("VC %1").arg(vc)};
     if (!user.isEmpty())
         parts << tr("user %1").arg(user);
-    parts << resource_text::gpus(job.gpus, r.gpuMilli) << qstr(toString(r.status));
+    const JobResources& asked = result.resourcesOf(static_cast<std::size_t>(job_));
+    parts << resource_text::gpus(job.gpus, asked.gpuMilli) << qstr(toString(r.status));
     subtitle_->setText(parts.join(QStringLiteral(" · ")));
     why_->setText(explainWait(result, job_));
 
@@ -323,7 +324,7 @@ void InspectorPanel::refresh()
             if (n == name)
                 label->setText(text);
     };
-    set(tr("Asked"), resource_text::request(trace, job, r));
+    set(tr("Asked"), resource_text::request(trace, job, asked));
     set(tr("Submitted"), tf.instant(job.submit_s));
     set(tr("Started"), r.start_s ? tr("%1 (after %2)").arg(tf.instant(*r.start_s), TimeFormat::duration(*r.start_s - job.submit_s))
                                  : tr("never"));
@@ -331,7 +332,7 @@ void InspectorPanel::refresh()
                              : tr("never"));
     if (r.start_s) {
         set(tr("Placement"), tr("%1 · %2 · %3 · level <b>%4</b>")
-                                 .arg(resource_text::gpus(r.allocatedGpus, r.gpuMilli))
+                                 .arg(resource_text::gpus(r.allocatedGpus, asked.gpuMilli))
                                  .arg(r.servers == 1 ? tr("1 server") : tr("%1 servers").arg(r.servers))
                                  .arg(r.racks == 1 ? tr("1 rack") : tr("%1 racks").arg(r.racks))
                                  .arg(qstr(toString(r.level))));
