@@ -13,6 +13,11 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
         maxF_ = std::max(maxF_, s.gpus);
     const auto nf = idx(maxF_) + 1;
     holder_.assign(idx(cluster.gpuCount()), -1);
+    for (const auto& s : servers) {
+        rackOf_.push_back(s.rack);
+        installed_.push_back(s.gpus);
+        firstGpu_.push_back(s.firstGpu);
+    }
     free_.assign(servers.size(), 0);
     up_.assign(servers.size(), 1);
     rackFree_.assign(idx(cluster.rackCount()), 0);
@@ -95,8 +100,8 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
         return;
     if (changed_)
         changed_->push_back(server);
-    const auto& info = cluster_->servers()[s];
-    const auto rack = info.rack;
+    const auto rack = rackOf_[s];
+    const auto installed = installed_[s];
     if (logGains_ && newUp && (!oldUp || newFree > oldFree))
         gains_.push_back(rack);
     const auto nf = idx(maxF_) + 1;
@@ -105,7 +110,7 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
         if (--rackCountF_[idx(rack) * nf + idx(oldFree)] == 0 && maxF_ <= 63)
             rackHas_[idx(rack)] &= ~(std::uint64_t{1} << oldFree);
         serverBits_[idx(oldFree)][s / 64] &= ~(std::uint64_t{1} << (s % 64));
-        if (oldFree == info.gpus && info.gpus > 0)
+        if (oldFree == installed && installed > 0)
             --fullyFree_;
     }
     if (newUp) {
@@ -113,7 +118,7 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
         if (rackCountF_[idx(rack) * nf + idx(newFree)]++ == 0 && maxF_ <= 63)
             rackHas_[idx(rack)] |= std::uint64_t{1} << newFree;
         serverBits_[idx(newFree)][s / 64] |= std::uint64_t{1} << (s % 64);
-        if (newFree == info.gpus && info.gpus > 0)
+        if (newFree == installed && installed > 0)
             ++fullyFree_;
     }
     if (oldUp != newUp)
@@ -127,11 +132,10 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
 
 void GpuPool::take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus)
 {
-    const auto& info = cluster_->servers()[idx(server)];
     if (!isUp(server) || count > free_[idx(server)])
         throw std::logic_error("GpuPool::take: not enough free GPUs");
     std::int32_t taken = 0;
-    for (std::int32_t g = info.firstGpu; taken < count; ++g)
+    for (std::int32_t g = firstGpu_[idx(server)]; taken < count; ++g)
         if (holder_[idx(g)] == -1) {
             holder_[idx(g)] = job;
             gpus.push_back(g);

@@ -5,6 +5,8 @@
 // result rows took 15 s that way. The text is the same as those operators and formatDouble()
 // write.
 #include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <concepts>
 #include <cstddef>
 #include <ostream>
@@ -50,6 +52,8 @@ public:
     // Shortest round-trip text, as formatDouble().
     void number(double v)
     {
+        if (writtenAsInteger(v))
+            return;
         reserve(kNumberRoom);
         used_ = static_cast<std::size_t>(std::to_chars(buf_.data() + used_, buf_.data() + buf_.size(), v).ptr - buf_.data());
     }
@@ -77,6 +81,38 @@ public:
 
 private:
     static constexpr std::size_t kNumberRoom = 32; // the longest number to_chars writes (a double: 24)
+    // A whole number below 2^53 is written as its integer when that is what the shortest
+    // round-trip text is: when it has no more digits than its scientific form ("1e+06" is
+    // shorter than "1000000", and to_chars takes the shorter, fixed on a tie). Most of a result's
+    // doubles are whole (0, 1, counts and seconds), and the integer's digits cost a fraction of
+    // the general shortest search.
+    bool writtenAsInteger(double v)
+    {
+        constexpr double kExact = 9007199254740992.0; // 2^53
+        if (!(v > -kExact && v < kExact) || v != static_cast<double>(static_cast<std::int64_t>(v)))
+            return false;
+        const auto i = static_cast<std::int64_t>(v);
+        if (i == 0 && std::signbit(v))
+            return false; // -0
+        auto m = i < 0 ? -i : i;
+        int digits = 0, trailing = 0;
+        bool inTrailing = true;
+        for (; m > 0; m /= 10) {
+            inTrailing = inTrailing && m % 10 == 0;
+            trailing += inTrailing ? 1 : 0;
+            ++digits;
+        }
+        if (digits == 0)
+            digits = 1; // 0
+        const int significant = digits - trailing;
+        // d[.ddd]e+XX: the mantissa, the point when it has more than one digit, "e+" and the
+        // exponent (two digits below 1e100).
+        const int scientific = (significant > 1 ? significant + 1 : 1) + 4;
+        if (digits > scientific)
+            return false;
+        number(i);
+        return true;
+    }
     void reserve(std::size_t n)
     {
         if (buf_.size() - used_ < n)

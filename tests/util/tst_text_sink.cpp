@@ -35,8 +35,12 @@ void TestTextSink::sameTextAsTheStream()
     const std::int64_t ints[] = {0, -1, 42, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(),
                                  std::int64_t{1} << 50};
     const std::int32_t ints32[] = {0, -7, std::numeric_limits<std::int32_t>::min(), 1000};
+    // Whole numbers too: those written as integers (up to as many digits as their scientific form)
+    // and those written in scientific form ("1e+06", "1.2e+07"), at the edges of 2^53.
     const double doubles[] = {0.0, -0.0, 1.0, 0.1, 1.0276, 1e-300, 1.7976931348623157e308, -2.5e-7, 12345678.901234567,
-                              std::numeric_limits<double>::denorm_min()};
+                              std::numeric_limits<double>::denorm_min(), 7.0, -7.0, 99999.0, 100000.0, -100000.0, 123456.0,
+                              1e6, 1200000.0, 3039935.0, 1.5e15, 1e15, 9007199254740991.0, 9007199254740992.0,
+                              -9007199254740992.0, 1e22, 4.5e16, 10.0, 1000.0, 10000.0, 120000000.0};
     const std::string fields[] = {"", "plain", "a,b", "say \"hi\"", "line\nbreak", "cr\rhere", std::string(100, 'x') + ",long"};
 
     std::ostringstream viaStream;
