@@ -34,7 +34,8 @@ void SimEngine::initAutoscaling()
         if (!ph.seen)
             continue;
         phaseRule_[p] = Allocation{ph.cpuMean + a.sigma * ph.cpuSd, ph.memMean + a.sigma * ph.memSd};
-        // What rescale() makes of the rule with headroom (the tick's fast path).
+        // The rule with headroom in whole millicores and MiB, as every policy's reservation is
+        // rounded (the tick's fast path).
         ruleUnits_[p] = {ceilUnits(phaseRule_[p]->cpu * (1.0 + a.headroom), 1000.0), ceilUnits(phaseRule_[p]->mem * (1.0 + a.headroom), 1.0)};
     }
     // A job that asks no CPU or memory starts with its first step's demand (docs/autoscaling.md).
@@ -208,11 +209,6 @@ void SimEngine::recordLevels(const Scaling& sc, const IntervalSums& o, double el
                               static_cast<float>(o.memUsed_s / elapsed / kMibPerGb * share),
                               static_cast<std::int16_t>(o.lastPhase)});
     }
-}
-
-void SimEngine::rescale(std::int32_t j, double cpu, double mem, std::int64_t t)
-{
-    rescaleUnits(scalingOf(j), ceilUnits(cpu, 1000.0), ceilUnits(mem, 1.0), t);
 }
 
 void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t memTotal, std::int64_t t)

@@ -257,9 +257,8 @@ private:
     // The run ends (or is cut): its last interval is accounted and its levels kept.
     void endScaling(std::int32_t job, std::int64_t t);
     void flushScaledRuns();
-    // Sets the job's reservation to these totals (cores, MiB), split over its servers by its GPUs
-    // there; a rise is granted only as far as each server has room.
-    void rescale(std::int32_t job, double cpu, double mem, std::int64_t t);
+    // Sets the job's reservation to these totals (millicores, MiB), split over its servers by its
+    // GPUs there; a rise is granted only as far as each server has room.
     void rescaleUnits(Scaling& sc, std::int64_t cpuMilli, std::int64_t memMib, std::int64_t t);
     void recordLevels(const Scaling& sc, const IntervalSums& o, double length_s);
     Scaling& scalingOf(std::int32_t job) { return scalings_[idx(rt(job).scaling)]; }
@@ -367,7 +366,7 @@ private:
     std::optional<std::int64_t> pendingTick_;
     std::vector<double> startMem_; // per job: its first-interval memory before any OOM (MiB)
     std::vector<double> memFloor_; // per job: the memory an OOM kill taught it never to go below (MiB)
-    std::vector<std::int64_t> memFloorUnits_; // the same in whole MiB, as rescale() rounds it
+    std::vector<std::int64_t> memFloorUnits_; // the same in whole MiB, rounded as reservations are
     std::vector<std::pair<ScaledRun, std::vector<ScaledLevels>>> scaledParts_; // flushed into the result at the end
     mutable std::vector<ResourcePool::Totals> totalsCache_;
     mutable std::vector<std::uint64_t> totalsStamp_;
