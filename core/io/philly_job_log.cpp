@@ -222,7 +222,7 @@ private:
         user_.clear();
     }
 
-    std::vector<RecordedAttempt>& attempts() { return job_.attempts; }
+    BoxedVector<RecordedAttempt>& attempts() { return job_.attempts; }
     std::vector<RecordedServerGpus>& placement() { return job_.attempts.back().placement; }
 
     void endJob()

@@ -1,5 +1,6 @@
 #pragma once
 // A job as recorded in a trace: what was asked for and, when the trace knows, what happened.
+#include "core/util/boxed_vector.hpp"
 #include "core/util/compact_optional.hpp"
 
 #include <cmath>
@@ -39,29 +40,31 @@ struct RecordedAttempt {
     std::vector<RecordedServerGpus> placement;
 };
 
+// Fields in order of size, so that no padding but six bytes lies between them (120 bytes: a trace
+// of ten million jobs holds ten million of these, docs/simulation.md "Ten million jobs").
 struct Job {
     std::string id;
     std::int32_t tenant = 0; // index into Trace::tenants (a VC in Philly's words)
     std::int32_t user = 0;   // index into Trace::users
-    std::int64_t submit_s = 0;
-    std::int32_t gpus = 0;       // GPUs requested
-    std::int64_t duration_s = 0; // service time: seconds of useful run
+    std::int32_t gpus = 0;   // GPUs requested
+    // Share of one GPU in thousandths (1-GPU jobs only; Alibaba gpu_milli); 1000 = whole GPUs.
+    std::int32_t gpuMilli = 1000;
+    // Allowed GPU models: index into Trace::gpuModelSets; 0 = any model.
+    std::int32_t gpuModels = 0;
+    // Mean GPU utilization in [0,1] when the trace has it; NaN otherwise.
+    float gpuUtil = std::nanf("");
     JobStatus status = JobStatus::Pass;
     SkipReason skip = SkipReason::None;
+    std::int64_t submit_s = 0;
+    std::int64_t duration_s = 0; // service time: seconds of useful run
     // What really happened, when the trace records it (first start, last end).
     OptionalSeconds recordedStart_s;
     OptionalSeconds recordedEnd_s;
-    // Mean GPU utilization in [0,1] when the trace has it; NaN otherwise.
-    float gpuUtil = std::nanf("");
-    // Share of one GPU in thousandths (1-GPU jobs only; Alibaba gpu_milli); 1000 = whole GPUs.
-    std::int32_t gpuMilli = 1000;
     // CPU cores and memory for the whole job, whatever its GPU count; NaN when the trace does not
     // say (the scenario's resources.job_defaults then apply). docs/resources.md.
     double cpuCores = std::nan("");
     double memGb = std::nan("");
-    // Allowed GPU models: index into Trace::gpuModelSets; 0 = any model.
-    std::int32_t gpuModels = 0;
-    std::vector<RecordedAttempt> attempts; // optional detail (Philly job log)
+    BoxedVector<RecordedAttempt> attempts; // optional detail (Philly job log)
 
     bool simulated() const { return skip == SkipReason::None; }
     std::optional<std::int64_t> recordedQueueDelay() const
