@@ -91,6 +91,7 @@ std::pair<double, double> reservedTotals(const auto& reserved)
 void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
 {
     auto& r = rt(j);
+    const auto& h = holdingsOf(r);
     if (freeScalings_.empty()) {
         r.scaling = static_cast<std::int32_t>(scalings_.size());
         scalings_.emplace_back();
@@ -111,9 +112,9 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     sc.rtSlot = slotOf_[idx(j)];
     sc.cursor.walk = DemandWalk(*demand_, source, sc_.seed, j);
     sc.work_s = work_s;
-    std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(r.reserved);
+    std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(h.reserved);
     if (options_.recordOccupancy)
-        for (const auto& part : r.reserved) {
+        for (const auto& part : h.reserved) {
             scalingsCold_[idx(r.scaling)].runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
             scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
         }
@@ -197,9 +198,10 @@ const IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_t t)
 void SimEngine::recordLevels(const Scaling& sc, const IntervalSums& o, double elapsed)
 {
     const auto& r = rt(sc.job);
+    const auto& h = holdingsOf(r);
     const auto& runs = scalingsCold_[static_cast<std::size_t>(&sc - scalings_.data())].runs;
-    for (std::size_t i = 0; i < r.reserved.size() && i < runs.size(); ++i) {
-        const auto& part = r.reserved[i];
+    for (std::size_t i = 0; i < h.reserved.size() && i < runs.size(); ++i) {
+        const auto& part = h.reserved[i];
         const double share = r.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / r.alloc : 1.0;
         auto& [run, levels] = scaledParts_[runs[i]];
         run.to_s = sc.intervalStart + static_cast<std::int64_t>(elapsed);
@@ -216,12 +218,13 @@ void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t me
     if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
         return; // every server holds its part of these totals already
     auto& r = rt(sc.job);
+    auto& h = holdingsFor(r);
     sc.askedCpu = cpuTotal;
     sc.askedMem = memTotal;
     sc.granted = true;
     const auto held = static_cast<std::int64_t>(r.alloc);
     bool freed = false, changed = false;
-    for (auto& part : r.reserved) {
+    for (auto& part : h.reserved) {
         // Its part of the whole job's demand: by its GPUs there.
         const auto portion = [&](std::int64_t total) {
             return held <= 1 || part.gpus >= held ? total : (total * part.gpus + held - 1) / held;
@@ -245,7 +248,7 @@ void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t me
         changed = true;
     }
     if (changed)
-        std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(r.reserved);
+        std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(h.reserved);
     if (freed) { // room for waiting jobs
         ++releaseEpoch_;
         needPass_ = dirty_ = true;
@@ -269,9 +272,9 @@ void SimEngine::autoscaleTick(std::int64_t t)
     // Thousands of jobs' states, visited once each, in job order: a tick waits on memory at every
     // job unless it asks for them ahead, in stages as each gives the next's address (a stage reads
     // what an earlier one asked for): eight jobs ahead a job's Scaling and where its interval's
-    // start is kept, four ahead its JobRt, two ahead the list of what it reserves (a rescale reads
-    // the last two).
-    constexpr std::size_t kAheadScaling = 8, kAheadRt = 4, kAheadParts = 2;
+    // start is kept, six ahead its JobRt, four ahead its Holdings, two ahead the list of what it
+    // reserves (a rescale reads the last three).
+    constexpr std::size_t kAheadScaling = 8, kAheadRt = 6, kAheadHoldings = 4, kAheadParts = 2;
     const auto n = tickSlots_.size();
     for (std::size_t i = 0; i < n; ++i) {
         if (i + kAheadScaling < n) {
@@ -283,13 +286,13 @@ void SimEngine::autoscaleTick(std::int64_t t)
         }
         if (i + kAheadRt < n) {
             const auto& ahead = scalings_[idx(tickSlots_[i + kAheadRt])];
-            const auto& r = slots_[idx(ahead.rtSlot)];
-            __builtin_prefetch(&r.alloc);
-            __builtin_prefetch(&r.reserved);
+            __builtin_prefetch(&slots_[idx(ahead.rtSlot)].alloc);
             __builtin_prefetch(&memFloorUnits_[idx(ahead.job)]);
         }
+        if (i + kAheadHoldings < n)
+            __builtin_prefetch(&holdingsOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadHoldings])].rtSlot)]).reserved);
         if (i + kAheadParts < n)
-            __builtin_prefetch(slots_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].rtSlot)].reserved.data());
+            __builtin_prefetch(holdingsOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].rtSlot)]).reserved.data());
         auto& sc = scalings_[idx(tickSlots_[i])];
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one
@@ -325,12 +328,13 @@ void SimEngine::autoscaleTick(std::int64_t t)
 void SimEngine::endScaling(std::int32_t j, std::int64_t t)
 {
     auto& r = rt(j);
+    const auto& h = holdingsOf(r);
     auto& sc = scalings_[idx(r.scaling)];
     closeInterval(sc, t);
     auto& c = series_.counters();
     c.scaledCpuUsed -= sc.cpuUsedRate;
     c.scaledMemUsed -= sc.memUsedRate;
-    for (const auto& part : r.reserved) {
+    for (const auto& part : h.reserved) {
         c.scaledCpuReserved -= part.cpu;
         c.scaledMemReserved -= part.mem;
     }

@@ -275,24 +275,36 @@ void SimEngine::admit(std::int32_t j)
     }
     slotOf_[idx(j)] = freeSlots_.back();
     freeSlots_.pop_back();
-    auto& r = rt(j);
-    // A fresh state, keeping the lists' storage for this job's GPUs and reservations.
-    auto gpus = std::move(r.gpus);
-    auto reserved = std::move(r.reserved);
-    auto heldSince = std::move(r.heldSince);
-    r = JobRt{};
-    gpus.clear();
-    reserved.clear();
-    heldSince.clear();
-    r.gpus = std::move(gpus);
-    r.reserved = std::move(reserved);
-    r.heldSince = std::move(heldSince);
+    rt(j) = JobRt{};
 }
 
 void SimEngine::retire(std::int32_t j)
 {
+    auto& r = rt(j);
+    if (r.holdings >= 0) { // its row goes back with the lists' storage, for a later job
+        auto& h = holdings_[idx(r.holdings)];
+        h.gpus.clear();
+        h.heldSince.clear();
+        h.reserved.clear();
+        freeHoldings_.push_back(r.holdings);
+        r.holdings = -1;
+    }
     freeSlots_.push_back(slotOf_[idx(j)]);
     slotOf_[idx(j)] = -1;
+}
+
+SimEngine::Holdings& SimEngine::holdingsFor(JobRt& r)
+{
+    if (r.holdings < 0) {
+        if (freeHoldings_.empty()) {
+            r.holdings = static_cast<std::int32_t>(holdings_.size());
+            holdings_.emplace_back();
+        } else {
+            r.holdings = freeHoldings_.back();
+            freeHoldings_.pop_back();
+        }
+    }
+    return holdings_[idx(r.holdings)];
 }
 
 void SimEngine::submit(std::int32_t j, std::int64_t t)
@@ -494,6 +506,8 @@ void SimEngine::finish(std::int64_t endT)
     // its waits (at ten million jobs the peak is here).
     slots_ = {};
     freeSlots_ = {};
+    holdings_ = {};
+    freeHoldings_ = {};
     lanes_->releaseJobState();
     lanes_->moveWaitsInto(result_);
     for (std::size_t j = 0; j < result_.jobs.size(); ++j) {

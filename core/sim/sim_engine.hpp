@@ -35,6 +35,7 @@
 #include "core/sim/simulator.hpp"
 #include "core/sim/wait_lanes.hpp"
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <set>
@@ -94,6 +95,14 @@ private:
         std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
     };
 
+    // What a job holds: its GPUs and, in resource mode, its reservations per server. Apart from
+    // JobRt, in rows only for the jobs that took something: millions may wait at once having never
+    // run (docs/simulation.md "Ten million jobs").
+    struct Holdings {
+        std::vector<std::int32_t> gpus;      // GPUs held or running on
+        std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
+        std::vector<Reserved> reserved;      // resource mode: per server
+    };
     // What the engine keeps of a job from its submission to its end, in a slot of slots_ reused
     // by later jobs: ten million jobs need only those in the system at once.
     struct JobRt {
@@ -108,9 +117,7 @@ private:
         float util = 0;            // effective utilization in this run
         std::int64_t saved = 0;    // useful seconds saved by checkpoints
         std::int32_t held = 0;     // GPUs hoarded while waiting (gang none)
-        std::vector<std::int32_t> gpus;      // GPUs held or running on
-        std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
-        std::vector<Reserved> reserved;      // resource mode: per server
+        std::int32_t holdings = -1;          // its row of holdings_; -1: it has held nothing yet
         std::int32_t shareGpu = -1;          // resource mode: the GPU a share job runs on
         std::int32_t scaling = -1;           // autoscaling: its slot in scalings_ while running
         // Queue policies (docs/queue-policies.md).
@@ -314,6 +321,12 @@ private:
     // The state of a job in the system (waiting or running).
     JobRt& rt(std::int32_t j) { return slots_[idx(slotOf_[idx(j)])]; }
     const JobRt& rt(std::int32_t j) const { return slots_[idx(slotOf_[idx(j)])]; }
+    // A job's holdings, given a row on first use (to take or reserve something).
+    Holdings& holdingsFor(JobRt& r);
+    Holdings& holdingsFor(std::int32_t j) { return holdingsFor(rt(j)); }
+    // A job's holdings to read (none: empty).
+    const Holdings& holdingsOf(const JobRt& r) const { return r.holdings < 0 ? kNoHoldings : holdings_[idx(r.holdings)]; }
+    const Holdings& holdingsOf(std::int32_t j) const { return holdingsOf(rt(j)); }
     Stage stageOf(std::int32_t j) const { return stage_[idx(j)]; }
     void setStage(std::int32_t j, Stage s) { stage_[idx(j)] = s; }
     // A submitted job gets a slot; a job done gives it back.
@@ -389,6 +402,10 @@ private:
     std::vector<std::int32_t> slotOf_;  // per job: its slot in slots_, -1 out of the system
     std::vector<JobRt> slots_;
     std::vector<std::int32_t> freeSlots_;
+    // Rows of holdings (a deque: a job's stay valid while another's is added), reused as jobs retire.
+    std::deque<Holdings> holdings_;
+    std::vector<std::int32_t> freeHoldings_;
+    static inline const Holdings kNoHoldings{};
     std::optional<WaitLanes> lanes_;
     std::size_t submitCursor_ = 0;
     struct TimerStream {

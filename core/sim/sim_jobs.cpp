@@ -123,11 +123,12 @@ std::int64_t SimEngine::needMilli(std::int32_t j, std::int64_t t) const
 void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count, std::int64_t t)
 {
     auto& r = rt(j);
-    pool_.take(server, count, j, r.gpus);
+    auto& h = holdingsFor(r);
+    pool_.take(server, count, j, h.gpus);
     if (!resourceMode())
         return;
     const auto& info = cluster_->servers()[idx(server)];
-    const auto there = std::count_if(r.gpus.begin(), r.gpus.end(),
+    const auto there = std::count_if(h.gpus.begin(), h.gpus.end(),
                                      [&](std::int32_t g) { return g >= info.firstGpu && g < info.firstGpu + info.gpus; });
     reserveOn(j, server, static_cast<std::int32_t>(there), t);
 }
@@ -135,8 +136,9 @@ void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count
 void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 {
     auto& r = rt(j);
+    auto& h = holdingsFor(r);
     if (!resourceMode()) {
-        pool_.release(r.gpus);
+        pool_.release(h.gpus);
         return;
     }
     if (r.shareGpu >= 0) {
@@ -144,11 +146,11 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
         if (res_->shareUsed(r.shareGpu) == 0)
             pool_.release(&r.shareGpu, 1);
     } else {
-        pool_.release(r.gpus);
+        pool_.release(h.gpus);
     }
     touchServersOf(j); // before unreserveAll forgets where the job reserved
     if (keepRecord) {
-        for (const auto& part : r.reserved) {
+        for (const auto& part : h.reserved) {
             res_->unreserve(part.server, part.cpu, part.mem);
             res_->touch(part.server);
         }
@@ -160,13 +162,14 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 void SimEngine::touchServersOf(std::int32_t j)
 {
     const auto& r = rt(j);
+    const auto& h = holdingsOf(r);
     std::int32_t last = -1;
-    for (const auto g : r.gpus) { // sorted: a server's GPUs are adjacent
+    for (const auto g : h.gpus) { // sorted: a server's GPUs are adjacent
         const auto s = cluster_->serverOfGpu(g);
         if (s == last)
             continue;
         last = s;
-        const bool reserved = std::any_of(r.reserved.begin(), r.reserved.end(), [&](const Reserved& x) { return x.server == s; });
+        const bool reserved = std::any_of(h.reserved.begin(), h.reserved.end(), [&](const Reserved& x) { return x.server == s; });
         if (!reserved) // a server it reserves on is touched with its reservation
             res_->touch(s);
     }
@@ -175,8 +178,9 @@ void SimEngine::touchServersOf(std::int32_t j)
 void SimEngine::retakeAll(std::int32_t j)
 {
     auto& r = rt(j);
+    auto& h = holdingsFor(r);
     if (!resourceMode()) {
-        pool_.takeExact(r.gpus, j);
+        pool_.takeExact(h.gpus, j);
         return;
     }
     if (r.shareGpu >= 0) {
@@ -184,9 +188,9 @@ void SimEngine::retakeAll(std::int32_t j)
             pool_.takeExact({r.shareGpu}, ResourcePool::kSharedHolder);
         res_->addShare(r.shareGpu, model_.requestRef(j).milli);
     } else {
-        pool_.takeExact(r.gpus, j);
+        pool_.takeExact(h.gpus, j);
     }
-    for (const auto& part : r.reserved) {
+    for (const auto& part : h.reserved) {
         res_->reserve(part.server, part.cpu, part.mem);
         res_->touch(part.server);
     }
@@ -198,20 +202,21 @@ void SimEngine::retakeAll(std::int32_t j)
 void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, const Placement& extra)
 {
     auto& r = rt(j);
+    auto& h = holdingsFor(r);
     auto& res = result_.jobs[idx(j)];
     const auto& J = job(j);
     auto& c = series_.counters();
     dequeue(j, t);
 
     // GPUs hoarded so far (gang none) stop being idle now.
-    for (std::size_t i = 0; i < r.heldSince.size(); ++i) {
-        recordInterval(r.gpus[i], j, r.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
-        res.gpuSeconds += t - r.heldSince[i];
-        res.heldIdleGpuSeconds += t - r.heldSince[i];
+    for (std::size_t i = 0; i < h.heldSince.size(); ++i) {
+        recordInterval(h.gpus[i], j, h.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
+        res.gpuSeconds += t - h.heldSince[i];
+        res.heldIdleGpuSeconds += t - h.heldSince[i];
     }
     const auto heldBefore = r.held;
     c.heldIdleGpus -= heldBefore;
-    r.heldSince.clear();
+    h.heldSince.clear();
     r.held = 0;
     const auto req = model_.request(j);
     if (resourceMode() && req.gpus == 0) {
@@ -222,18 +227,18 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
             pool_.takeExact({gpu}, ResourcePool::kSharedHolder);
         res_->addShare(gpu, req.milli);
         r.shareGpu = gpu;
-        r.gpus.assign(1, gpu);
+        h.gpus.assign(1, gpu);
         reserveOn(j, extra.parts.front().first, 1, t);
     } else {
         for (const auto& [server, n] : extra.parts)
             takeGpus(j, server, n, t);
     }
-    std::sort(r.gpus.begin(), r.gpus.end());
+    std::sort(h.gpus.begin(), h.gpus.end());
     const auto milli = gpuMilliOf(j, size);
     quota_.add(J.tenant, milli - std::int64_t{1000} * heldBefore);
 
     std::int32_t servers = 0, racks = 0, lastServer = -1, lastRack = -1;
-    for (const auto g : r.gpus) {
+    for (const auto g : h.gpus) {
         const auto s = cluster_->serverOfGpu(g);
         if (s != lastServer) {
             ++servers;
@@ -269,7 +274,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     r.overheadDue = false;
     duration += r.overhead_s;
     if (autoscaling()) { // the autoscaler plans it interval by interval (sim_autoscale.cpp)
-        for (const auto& part : r.reserved) {
+        for (const auto& part : h.reserved) {
             series_.counters().scaledCpuReserved += part.cpu;
             series_.counters().scaledMemReserved += part.mem;
         }
@@ -305,12 +310,13 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
 void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
 {
     auto& r = rt(j);
+    auto& h = holdingsFor(r);
     auto& res = result_.jobs[idx(j)];
     const auto& J = job(j);
     const auto use = r.inTrial ? GpuUse::Trial : GpuUse::Running;
     const auto milli = gpuMilliOf(j, r.alloc);
     const auto perGpu = r.shareGpu >= 0 ? static_cast<std::int32_t>(milli) : 1000;
-    for (const auto g : r.gpus)
+    for (const auto g : h.gpus)
         recordInterval(g, j, r.runStart, t, use, r.util, perGpu);
     const auto held = t - r.runStart;
     if (r.scaling >= 0)
@@ -322,15 +328,15 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     if (!gpusAlreadyFreed) {
         releaseAll(j, t, false);
     } else if (resourceMode()) { // freed tentatively by a preemption: close the records
-        for (const auto& part : r.reserved)
+        for (const auto& part : h.reserved)
             recordReservation(j, part, t);
-        for (const auto& part : r.reserved) {
+        for (const auto& part : h.reserved) {
             auto& on = jobsOn_[idx(part.server)];
             on.erase(std::find(on.begin(), on.end(), j));
         }
-        r.reserved.clear();
+        h.reserved.clear();
     }
-    r.gpus.clear();
+    h.gpus.clear();
     r.shareGpu = -1;
     quota_.remove(J.tenant, milli);
     auto& c = series_.counters();
@@ -408,11 +414,12 @@ void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed,
 void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 {
     auto& r = rt(j);
-    const auto before = r.gpus.size();
+    auto& h = holdingsFor(r);
+    const auto before = h.gpus.size();
     for (const auto& [server, n] : parts.parts)
         takeGpus(j, server, n, t);
-    const auto n = static_cast<std::int32_t>(r.gpus.size() - before);
-    r.heldSince.resize(r.gpus.size(), t);
+    const auto n = static_cast<std::int32_t>(h.gpus.size() - before);
+    h.heldSince.resize(h.gpus.size(), t);
     r.held += n;
     quota_.add(job(j).tenant, std::int64_t{1000} * n);
     auto& c = series_.counters();
@@ -425,23 +432,24 @@ void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t t)
 {
     auto& r = rt(j);
+    auto& h = holdingsFor(r);
     auto& res = result_.jobs[idx(j)];
     std::vector<std::int32_t> freed;
     std::size_t keep = 0;
-    for (std::size_t i = 0; i < r.gpus.size(); ++i) {
-        if (server < 0 || cluster_->serverOfGpu(r.gpus[i]) == server) {
-            recordInterval(r.gpus[i], j, r.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
-            res.gpuSeconds += t - r.heldSince[i];
-            res.heldIdleGpuSeconds += t - r.heldSince[i];
-            freed.push_back(r.gpus[i]);
+    for (std::size_t i = 0; i < h.gpus.size(); ++i) {
+        if (server < 0 || cluster_->serverOfGpu(h.gpus[i]) == server) {
+            recordInterval(h.gpus[i], j, h.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
+            res.gpuSeconds += t - h.heldSince[i];
+            res.heldIdleGpuSeconds += t - h.heldSince[i];
+            freed.push_back(h.gpus[i]);
         } else {
-            r.gpus[keep] = r.gpus[i];
-            r.heldSince[keep] = r.heldSince[i];
+            h.gpus[keep] = h.gpus[i];
+            h.heldSince[keep] = h.heldSince[i];
             ++keep;
         }
     }
-    r.gpus.resize(keep);
-    r.heldSince.resize(keep);
+    h.gpus.resize(keep);
+    h.heldSince.resize(keep);
     std::sort(freed.begin(), freed.end());
     pool_.release(freed);
     if (resourceMode()) { // its reservations follow the GPUs it still holds
@@ -451,7 +459,7 @@ void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t 
                 servers.push_back(cluster_->serverOfGpu(g));
         for (const auto s : servers) {
             const auto& info = cluster_->servers()[idx(s)];
-            const auto there = std::count_if(r.gpus.begin(), r.gpus.end(),
+            const auto there = std::count_if(h.gpus.begin(), h.gpus.end(),
                                              [&](std::int32_t g) { return g >= info.firstGpu && g < info.firstGpu + info.gpus; });
             reserveOn(j, s, static_cast<std::int32_t>(there), t);
         }

@@ -199,12 +199,12 @@ void SimEngine::spareUnneededVictims(std::vector<std::int32_t>& victims)
     for (auto& [s, d] : deficit)
         d -= pool_.freeOn(s);
     for (const auto victim : victims)
-        for (const auto g : rt(victim).gpus)
+        for (const auto g : holdingsOf(victim).gpus)
             if (auto* d = partOf(g))
                 ++*d;
     std::vector<std::int32_t> needed;
     for (auto v = victims.rbegin(); v != victims.rend(); ++v) {
-        const auto& gpus = rt(*v).gpus;
+        const auto& gpus = holdingsOf(*v).gpus;
         if (std::none_of(gpus.begin(), gpus.end(), [&](std::int32_t g) { const auto* d = partOf(g); return d && *d > 0; })) {
             pool_.takeExact(gpus, *v);
             continue;
