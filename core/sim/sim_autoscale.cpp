@@ -91,31 +91,31 @@ std::pair<double, double> reservedTotals(const auto& reserved)
 void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
 {
     auto& r = rt(j);
-    const auto& h = holdingsOf(r);
+    auto& rs = runStateFor(r);
     if (freeScalings_.empty()) {
-        r.scaling = static_cast<std::int32_t>(scalings_.size());
+        rs.scaling = static_cast<std::int32_t>(scalings_.size());
         scalings_.emplace_back();
         scalingsCold_.emplace_back();
     } else {
-        r.scaling = freeScalings_.back();
+        rs.scaling = freeScalings_.back();
         freeScalings_.pop_back();
-        scalings_[idx(r.scaling)] = Scaling{};
-        scalingsCold_[idx(r.scaling)].runs.clear();
+        scalings_[idx(rs.scaling)] = Scaling{};
+        scalingsCold_[idx(rs.scaling)].runs.clear();
     }
     if (scalingSlotOf_.empty())
         scalingSlotOf_.assign(trace_->jobs.size(), -1);
-    scalingSlotOf_[idx(j)] = r.scaling;
-    auto& sc = scalings_[idx(r.scaling)];
+    scalingSlotOf_[idx(j)] = rs.scaling;
+    auto& sc = scalings_[idx(rs.scaling)];
     static_assert(sizeof(Scaling) <= 256, "a tick reads and writes a job's Scaling: four cache lines");
     const auto source = sc_.autoscaler.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
     sc.job = j;
     sc.rtSlot = slotOf_[idx(j)];
     sc.cursor.walk = DemandWalk(*demand_, source, sc_.seed, j);
     sc.work_s = work_s;
-    std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(h.reserved);
+    std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(rs.reserved);
     if (options_.recordOccupancy)
-        for (const auto& part : h.reserved) {
-            scalingsCold_[idx(r.scaling)].runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
+        for (const auto& part : rs.reserved) {
+            scalingsCold_[idx(rs.scaling)].runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
             scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
         }
     if (scaledRunning_.empty()) {
@@ -197,12 +197,11 @@ const IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_t t)
 
 void SimEngine::recordLevels(const Scaling& sc, const IntervalSums& o, double elapsed)
 {
-    const auto& r = rt(sc.job);
-    const auto& h = holdingsOf(r);
+    const auto& rs = runStateOf(sc.job);
     const auto& runs = scalingsCold_[static_cast<std::size_t>(&sc - scalings_.data())].runs;
-    for (std::size_t i = 0; i < h.reserved.size() && i < runs.size(); ++i) {
-        const auto& part = h.reserved[i];
-        const double share = r.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / r.alloc : 1.0;
+    for (std::size_t i = 0; i < rs.reserved.size() && i < runs.size(); ++i) {
+        const auto& part = rs.reserved[i];
+        const double share = rs.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / rs.alloc : 1.0;
         auto& [run, levels] = scaledParts_[runs[i]];
         run.to_s = sc.intervalStart + static_cast<std::int64_t>(elapsed);
         levels.push_back({static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
@@ -218,13 +217,13 @@ void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t me
     if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
         return; // every server holds its part of these totals already
     auto& r = rt(sc.job);
-    auto& h = holdingsFor(r);
+    auto& rs = runStateFor(r);
     sc.askedCpu = cpuTotal;
     sc.askedMem = memTotal;
     sc.granted = true;
-    const auto held = static_cast<std::int64_t>(r.alloc);
+    const auto held = static_cast<std::int64_t>(rs.alloc);
     bool freed = false, changed = false;
-    for (auto& part : h.reserved) {
+    for (auto& part : rs.reserved) {
         // Its part of the whole job's demand: by its GPUs there.
         const auto portion = [&](std::int64_t total) {
             return held <= 1 || part.gpus >= held ? total : (total * part.gpus + held - 1) / held;
@@ -248,7 +247,7 @@ void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t me
         changed = true;
     }
     if (changed)
-        std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(h.reserved);
+        std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(rs.reserved);
     if (freed) { // room for waiting jobs
         ++releaseEpoch_;
         needPass_ = dirty_ = true;
@@ -272,9 +271,9 @@ void SimEngine::autoscaleTick(std::int64_t t)
     // Thousands of jobs' states, visited once each, in job order: a tick waits on memory at every
     // job unless it asks for them ahead, in stages as each gives the next's address (a stage reads
     // what an earlier one asked for): eight jobs ahead a job's Scaling and where its interval's
-    // start is kept, six ahead its JobRt, four ahead its Holdings, two ahead the list of what it
+    // start is kept, six ahead its JobRt, four ahead its RunState, two ahead the list of what it
     // reserves (a rescale reads the last three).
-    constexpr std::size_t kAheadScaling = 8, kAheadRt = 6, kAheadHoldings = 4, kAheadParts = 2;
+    constexpr std::size_t kAheadScaling = 8, kAheadRt = 6, kAheadRunState = 4, kAheadParts = 2;
     const auto n = tickSlots_.size();
     for (std::size_t i = 0; i < n; ++i) {
         if (i + kAheadScaling < n) {
@@ -286,13 +285,16 @@ void SimEngine::autoscaleTick(std::int64_t t)
         }
         if (i + kAheadRt < n) {
             const auto& ahead = scalings_[idx(tickSlots_[i + kAheadRt])];
-            __builtin_prefetch(&slots_[idx(ahead.rtSlot)].alloc);
+            __builtin_prefetch(&slots_[idx(ahead.rtSlot)].runState);
             __builtin_prefetch(&memFloorUnits_[idx(ahead.job)]);
         }
-        if (i + kAheadHoldings < n)
-            __builtin_prefetch(&holdingsOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadHoldings])].rtSlot)]).reserved);
+        if (i + kAheadRunState < n) {
+            const auto& rs = runStateOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadRunState])].rtSlot)]);
+            __builtin_prefetch(&rs.reserved);
+            __builtin_prefetch(&rs.alloc);
+        }
         if (i + kAheadParts < n)
-            __builtin_prefetch(holdingsOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].rtSlot)]).reserved.data());
+            __builtin_prefetch(runStateOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].rtSlot)]).reserved.data());
         auto& sc = scalings_[idx(tickSlots_[i])];
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one
@@ -328,13 +330,13 @@ void SimEngine::autoscaleTick(std::int64_t t)
 void SimEngine::endScaling(std::int32_t j, std::int64_t t)
 {
     auto& r = rt(j);
-    const auto& h = holdingsOf(r);
-    auto& sc = scalings_[idx(r.scaling)];
+    auto& rs = runStateFor(r);
+    auto& sc = scalings_[idx(rs.scaling)];
     closeInterval(sc, t);
     auto& c = series_.counters();
     c.scaledCpuUsed -= sc.cpuUsedRate;
     c.scaledMemUsed -= sc.memUsedRate;
-    for (const auto& part : h.reserved) {
+    for (const auto& part : rs.reserved) {
         c.scaledCpuReserved -= part.cpu;
         c.scaledMemReserved -= part.mem;
     }
@@ -351,9 +353,9 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
     res.scaledIntervals += sc.intervals;
     res.cpuUnderIntervals += sc.cpuUnderIntervals;
     res.memUnderIntervals += sc.memUnderIntervals;
-    freeScalings_.push_back(r.scaling);
+    freeScalings_.push_back(rs.scaling);
     scalingSlotOf_[idx(j)] = -1;
-    r.scaling = -1;
+    rs.scaling = -1;
 }
 
 void SimEngine::flushScaledRuns()

@@ -281,30 +281,39 @@ void SimEngine::admit(std::int32_t j)
 void SimEngine::retire(std::int32_t j)
 {
     auto& r = rt(j);
-    if (r.holdings >= 0) { // its row goes back with the lists' storage, for a later job
-        auto& h = holdings_[idx(r.holdings)];
-        h.gpus.clear();
-        h.heldSince.clear();
-        h.reserved.clear();
-        freeHoldings_.push_back(r.holdings);
-        r.holdings = -1;
+    if (r.runState >= 0) { // its row goes back, the defaults again but the lists' storage kept
+        auto& rs = runStates_[idx(r.runState)];
+        auto gpus = std::move(rs.gpus);
+        auto heldSince = std::move(rs.heldSince);
+        auto reserved = std::move(rs.reserved);
+        rs = RunState{};
+        gpus.clear();
+        heldSince.clear();
+        reserved.clear();
+        rs.gpus = std::move(gpus);
+        rs.heldSince = std::move(heldSince);
+        rs.reserved = std::move(reserved);
+        freeRunStates_.push_back(r.runState);
+        r.runState = -1;
     }
     freeSlots_.push_back(slotOf_[idx(j)]);
     slotOf_[idx(j)] = -1;
 }
 
-SimEngine::Holdings& SimEngine::holdingsFor(JobRt& r)
+const SimEngine::RunState SimEngine::kNoRunState{};
+
+SimEngine::RunState& SimEngine::runStateFor(JobRt& r)
 {
-    if (r.holdings < 0) {
-        if (freeHoldings_.empty()) {
-            r.holdings = static_cast<std::int32_t>(holdings_.size());
-            holdings_.emplace_back();
+    if (r.runState < 0) {
+        if (freeRunStates_.empty()) {
+            r.runState = static_cast<std::int32_t>(runStates_.size());
+            runStates_.emplace_back();
         } else {
-            r.holdings = freeHoldings_.back();
-            freeHoldings_.pop_back();
+            r.runState = freeRunStates_.back();
+            freeRunStates_.pop_back();
         }
     }
-    return holdings_[idx(r.holdings)];
+    return runStates_[idx(r.runState)];
 }
 
 void SimEngine::submit(std::int32_t j, std::int64_t t)
@@ -478,7 +487,7 @@ void SimEngine::finish(std::int64_t endT)
     for (const auto j : jobOfRank_) {
         auto& res = result_.jobs[idx(j)];
         if (stageOf(j) == Stage::Waiting) {
-            if (rt(j).held > 0)
+            if (runStateOf(j).held > 0)
                 releaseAllHeld(j, endT);
             if (rt(j).wait.lane >= 0)
                 dequeue(j, endT);
@@ -506,8 +515,8 @@ void SimEngine::finish(std::int64_t endT)
     // its waits (at ten million jobs the peak is here).
     slots_ = {};
     freeSlots_ = {};
-    holdings_ = {};
-    freeHoldings_ = {};
+    runStates_ = {};
+    freeRunStates_ = {};
     lanes_->releaseJobState();
     lanes_->moveWaitsInto(result_);
     for (std::size_t j = 0; j < result_.jobs.size(); ++j) {

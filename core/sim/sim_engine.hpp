@@ -95,38 +95,40 @@ private:
         std::vector<std::uint32_t> runs; // its ScaledRun per server (indices into scaledParts_)
     };
 
-    // What a job holds: its GPUs and, in resource mode, its reservations per server. Apart from
-    // JobRt, in rows only for the jobs that took something: millions may wait at once having never
-    // run (docs/simulation.md "Ten million jobs").
-    struct Holdings {
+    // What a job holds and its current run: its GPUs and, in resource mode, its reservations per
+    // server, and the run's figures. Apart from JobRt, in rows given to a job when it first takes
+    // something (GPUs or a reservation) and kept until it leaves the system: millions may wait at
+    // once having never run, and a row read before it is given holds the defaults below
+    // (docs/simulation.md "Ten million jobs").
+    struct RunState {
         std::vector<std::int32_t> gpus;      // GPUs held or running on
         std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
         std::vector<Reserved> reserved;      // resource mode: per server
+        std::int64_t runStart = 0;
+        double wallPerUseful = 1;      // wall seconds per second of useful work in this run
+        std::int64_t overhead_s = 0;   // this run's restart overhead after a queue preemption
+        std::int64_t victimKey = 0;    // its key in victimIndex_ while running
+        std::int32_t alloc = 0;        // GPUs of the current run
+        float util = 0;                // effective utilization in this run
+        std::int32_t held = 0;         // GPUs hoarded while waiting (gang none)
+        std::int32_t shareGpu = -1;    // resource mode: the GPU a share job runs on
+        std::int32_t scaling = -1;     // autoscaling: its slot in scalings_ while running
     };
     // What the engine keeps of a job from its submission to its end, in a slot of slots_ reused
     // by later jobs: ten million jobs need only those in the system at once.
     struct JobRt {
         QueueKey key;              // its place in the queue (while waiting)
         WaitLanes::WaitState wait; // its lane, when it entered, its last charged interval
-        bool trialPending = false; // gang start must first run a 1-GPU trial
-        bool inTrial = false;      // the current run is the trial
-        std::int32_t alloc = 0;    // GPUs of the current run
-        std::uint32_t serial = 0;  // run number, to ignore stale end events
-        std::int64_t runStart = 0;
-        double wallPerUseful = 1;  // wall seconds per second of useful work in this run
-        float util = 0;            // effective utilization in this run
         std::int64_t saved = 0;    // useful seconds saved by checkpoints
-        std::int32_t held = 0;     // GPUs hoarded while waiting (gang none)
-        std::int32_t holdings = -1;          // its row of holdings_; -1: it has held nothing yet
-        std::int32_t shareGpu = -1;          // resource mode: the GPU a share job runs on
-        std::int32_t scaling = -1;           // autoscaling: its slot in scalings_ while running
         // Queue policies (docs/queue-policies.md).
         double attainedGpuS = 0;      // GPU-seconds run (LAS; a starvation promotion resets it)
         std::int64_t lastRun_s = 0;   // wall length of its last run
-        std::int64_t overhead_s = 0;  // this run's restart overhead after a queue preemption
-        bool overheadDue = false;     // the next run pays preempt_overhead_s
+        std::uint32_t serial = 0;     // run number, to ignore stale end events
         std::uint32_t queueSerial = 0; // entries into the queue (stale promotion check)
-        std::int64_t victimKey = 0;    // its key in victimIndex_ while running
+        std::int32_t runState = -1;   // its row of runStates_; -1: it has taken nothing yet
+        bool trialPending = false;    // gang start must first run a 1-GPU trial
+        bool inTrial = false;         // the current run is the trial
+        bool overheadDue = false;     // the next run pays preempt_overhead_s
     };
     // A lane visit in a scheduling pass: lanes in order of their heads' keys (fair share: of
     // their VC's allocated GPUs per share first).
@@ -268,7 +270,7 @@ private:
     // GPUs there; a rise is granted only as far as each server has room.
     void rescaleUnits(Scaling& sc, std::int64_t cpuMilli, std::int64_t memMib, std::int64_t t);
     void recordLevels(const Scaling& sc, const IntervalSums& o, double length_s);
-    Scaling& scalingOf(std::int32_t job) { return scalings_[idx(rt(job).scaling)]; }
+    Scaling& scalingOf(std::int32_t job) { return scalings_[idx(runStateOf(rt(job)).scaling)]; }
 
     // --- node power and energy (sim_power.cpp)
     void initPower(std::int64_t t0);
@@ -321,12 +323,12 @@ private:
     // The state of a job in the system (waiting or running).
     JobRt& rt(std::int32_t j) { return slots_[idx(slotOf_[idx(j)])]; }
     const JobRt& rt(std::int32_t j) const { return slots_[idx(slotOf_[idx(j)])]; }
-    // A job's holdings, given a row on first use (to take or reserve something).
-    Holdings& holdingsFor(JobRt& r);
-    Holdings& holdingsFor(std::int32_t j) { return holdingsFor(rt(j)); }
-    // A job's holdings to read (none: empty).
-    const Holdings& holdingsOf(const JobRt& r) const { return r.holdings < 0 ? kNoHoldings : holdings_[idx(r.holdings)]; }
-    const Holdings& holdingsOf(std::int32_t j) const { return holdingsOf(rt(j)); }
+    // A job's run state, given a row on first use (to take or reserve something, or to start).
+    RunState& runStateFor(JobRt& r);
+    RunState& runStateFor(std::int32_t j) { return runStateFor(rt(j)); }
+    // A job's run state to read (none yet: the defaults).
+    const RunState& runStateOf(const JobRt& r) const { return r.runState < 0 ? kNoRunState : runStates_[idx(r.runState)]; }
+    const RunState& runStateOf(std::int32_t j) const { return runStateOf(rt(j)); }
     Stage stageOf(std::int32_t j) const { return stage_[idx(j)]; }
     void setStage(std::int32_t j, Stage s) { stage_[idx(j)] = s; }
     // A submitted job gets a slot; a job done gives it back.
@@ -402,10 +404,10 @@ private:
     std::vector<std::int32_t> slotOf_;  // per job: its slot in slots_, -1 out of the system
     std::vector<JobRt> slots_;
     std::vector<std::int32_t> freeSlots_;
-    // Rows of holdings (a deque: a job's stay valid while another's is added), reused as jobs retire.
-    std::deque<Holdings> holdings_;
-    std::vector<std::int32_t> freeHoldings_;
-    static inline const Holdings kNoHoldings{};
+    // Rows of run state (a deque: a job's stays valid while another's is added), reused as jobs retire.
+    std::deque<RunState> runStates_;
+    std::vector<std::int32_t> freeRunStates_;
+    static const RunState kNoRunState; // what runStateOf() reads of a job that has taken nothing yet
     std::optional<WaitLanes> lanes_;
     std::size_t submitCursor_ = 0;
     struct TimerStream {

@@ -35,7 +35,7 @@ std::uint64_t SimEngine::laneKey(std::int32_t j, std::int64_t t, std::int32_t& f
     fixedNeed = -1;
     if (sc_.backfill == BackfillPolicy::None)
         return vc; // one lane per VC: a blocked head blocks the VC
-    if (sc_.gang.policy == GangPolicy::None && rt(j).held > 0)
+    if (sc_.gang.policy == GangPolicy::None && runStateOf(j).held > 0)
         return (std::uint64_t{1} << 62) | static_cast<std::uint64_t>(j); // a hoarder is a lane of its own
     const bool trial = rt(j).trialPending;
     const std::uint64_t elastic = !trial && elasticEligible(j, t) ? 1 : 0;
@@ -64,7 +64,7 @@ std::int32_t SimEngine::laneNeed(std::int32_t lane, std::int64_t t) const
     if (l.fixedNeed >= 0)
         return l.fixedNeed;
     const auto head = lanes_->headJob(lane);
-    return minStartSize(head, t) - rt(head).held;
+    return minStartSize(head, t) - runStateOf(head).held;
 }
 
 void SimEngine::enqueue(std::int32_t j, std::int64_t t)
@@ -123,12 +123,12 @@ std::int64_t SimEngine::needMilli(std::int32_t j, std::int64_t t) const
 void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count, std::int64_t t)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
-    pool_.take(server, count, j, h.gpus);
+    auto& rs = runStateFor(r);
+    pool_.take(server, count, j, rs.gpus);
     if (!resourceMode())
         return;
     const auto& info = cluster_->servers()[idx(server)];
-    const auto there = std::count_if(h.gpus.begin(), h.gpus.end(),
+    const auto there = std::count_if(rs.gpus.begin(), rs.gpus.end(),
                                      [&](std::int32_t g) { return g >= info.firstGpu && g < info.firstGpu + info.gpus; });
     reserveOn(j, server, static_cast<std::int32_t>(there), t);
 }
@@ -136,21 +136,21 @@ void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count
 void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
+    auto& rs = runStateFor(r);
     if (!resourceMode()) {
-        pool_.release(h.gpus);
+        pool_.release(rs.gpus);
         return;
     }
-    if (r.shareGpu >= 0) {
-        res_->removeShare(r.shareGpu, model_.requestRef(j).milli);
-        if (res_->shareUsed(r.shareGpu) == 0)
-            pool_.release(&r.shareGpu, 1);
+    if (rs.shareGpu >= 0) {
+        res_->removeShare(rs.shareGpu, model_.requestRef(j).milli);
+        if (res_->shareUsed(rs.shareGpu) == 0)
+            pool_.release(&rs.shareGpu, 1);
     } else {
-        pool_.release(h.gpus);
+        pool_.release(rs.gpus);
     }
     touchServersOf(j); // before unreserveAll forgets where the job reserved
     if (keepRecord) {
-        for (const auto& part : h.reserved) {
+        for (const auto& part : rs.reserved) {
             res_->unreserve(part.server, part.cpu, part.mem);
             res_->touch(part.server);
         }
@@ -162,14 +162,14 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 void SimEngine::touchServersOf(std::int32_t j)
 {
     const auto& r = rt(j);
-    const auto& h = holdingsOf(r);
+    const auto& rs = runStateOf(r);
     std::int32_t last = -1;
-    for (const auto g : h.gpus) { // sorted: a server's GPUs are adjacent
+    for (const auto g : rs.gpus) { // sorted: a server's GPUs are adjacent
         const auto s = cluster_->serverOfGpu(g);
         if (s == last)
             continue;
         last = s;
-        const bool reserved = std::any_of(h.reserved.begin(), h.reserved.end(), [&](const Reserved& x) { return x.server == s; });
+        const bool reserved = std::any_of(rs.reserved.begin(), rs.reserved.end(), [&](const Reserved& x) { return x.server == s; });
         if (!reserved) // a server it reserves on is touched with its reservation
             res_->touch(s);
     }
@@ -178,19 +178,19 @@ void SimEngine::touchServersOf(std::int32_t j)
 void SimEngine::retakeAll(std::int32_t j)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
+    auto& rs = runStateFor(r);
     if (!resourceMode()) {
-        pool_.takeExact(h.gpus, j);
+        pool_.takeExact(rs.gpus, j);
         return;
     }
-    if (r.shareGpu >= 0) {
-        if (pool_.holder(r.shareGpu) == -1)
-            pool_.takeExact({r.shareGpu}, ResourcePool::kSharedHolder);
-        res_->addShare(r.shareGpu, model_.requestRef(j).milli);
+    if (rs.shareGpu >= 0) {
+        if (pool_.holder(rs.shareGpu) == -1)
+            pool_.takeExact({rs.shareGpu}, ResourcePool::kSharedHolder);
+        res_->addShare(rs.shareGpu, model_.requestRef(j).milli);
     } else {
-        pool_.takeExact(h.gpus, j);
+        pool_.takeExact(rs.gpus, j);
     }
-    for (const auto& part : h.reserved) {
+    for (const auto& part : rs.reserved) {
         res_->reserve(part.server, part.cpu, part.mem);
         res_->touch(part.server);
     }
@@ -202,22 +202,22 @@ void SimEngine::retakeAll(std::int32_t j)
 void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, const Placement& extra)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
+    auto& rs = runStateFor(r);
     auto& res = result_.jobs[idx(j)];
     const auto& J = job(j);
     auto& c = series_.counters();
     dequeue(j, t);
 
     // GPUs hoarded so far (gang none) stop being idle now.
-    for (std::size_t i = 0; i < h.heldSince.size(); ++i) {
-        recordInterval(h.gpus[i], j, h.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
-        res.gpuSeconds += t - h.heldSince[i];
-        res.heldIdleGpuSeconds += t - h.heldSince[i];
+    for (std::size_t i = 0; i < rs.heldSince.size(); ++i) {
+        recordInterval(rs.gpus[i], j, rs.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
+        res.gpuSeconds += t - rs.heldSince[i];
+        res.heldIdleGpuSeconds += t - rs.heldSince[i];
     }
-    const auto heldBefore = r.held;
+    const auto heldBefore = rs.held;
     c.heldIdleGpus -= heldBefore;
-    h.heldSince.clear();
-    r.held = 0;
+    rs.heldSince.clear();
+    rs.held = 0;
     const auto req = model_.request(j);
     if (resourceMode() && req.gpus == 0) {
         reserveOn(j, extra.parts.front().first, 0, t);
@@ -226,19 +226,19 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
         if (pool_.holder(gpu) == -1)
             pool_.takeExact({gpu}, ResourcePool::kSharedHolder);
         res_->addShare(gpu, req.milli);
-        r.shareGpu = gpu;
-        h.gpus.assign(1, gpu);
+        rs.shareGpu = gpu;
+        rs.gpus.assign(1, gpu);
         reserveOn(j, extra.parts.front().first, 1, t);
     } else {
         for (const auto& [server, n] : extra.parts)
             takeGpus(j, server, n, t);
     }
-    std::sort(h.gpus.begin(), h.gpus.end());
+    std::sort(rs.gpus.begin(), rs.gpus.end());
     const auto milli = gpuMilliOf(j, size);
     quota_.add(J.tenant, milli - std::int64_t{1000} * heldBefore);
 
     std::int32_t servers = 0, racks = 0, lastServer = -1, lastRack = -1;
-    for (const auto g : h.gpus) {
+    for (const auto g : rs.gpus) {
         const auto s = cluster_->serverOfGpu(g);
         if (s != lastServer) {
             ++servers;
@@ -255,26 +255,26 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
         servers = racks = 1;
     const double factor = size == 0 ? 1.0 : slowdownFactor(sc_.slowdown, servers, loc.k0(size), racks, loc.r0(size));
     r.inTrial = r.trialPending;
-    r.alloc = size;
-    r.runStart = t;
+    rs.alloc = size;
+    rs.runStart = t;
     const float recorded = J.gpuUtil; // the trace's utilization, or full
     const double baseUtil = std::isnan(recorded) ? 1.0 : std::clamp(static_cast<double>(recorded), 0.0, 1.0);
-    r.util = static_cast<float>(baseUtil / factor);
+    rs.util = static_cast<float>(baseUtil / factor);
     ++r.serial;
     setStage(j, Stage::Running);
     std::int64_t duration;
     if (r.inTrial) {
         duration = std::min(sc_.failures.trialRun_s, J.duration_s);
-        r.wallPerUseful = 1;
+        rs.wallPerUseful = 1;
     } else {
-        r.wallPerUseful = size > 0 ? static_cast<double>(J.gpus) / size * factor : 1.0; // a 0-GPU job runs as asked
-        duration = std::llround(static_cast<double>(J.duration_s - r.saved) * r.wallPerUseful);
+        rs.wallPerUseful = size > 0 ? static_cast<double>(J.gpus) / size * factor : 1.0; // a 0-GPU job runs as asked
+        duration = std::llround(static_cast<double>(J.duration_s - r.saved) * rs.wallPerUseful);
     }
-    r.overhead_s = r.overheadDue ? sc_.queue.preemptOverhead_s : 0; // restarting after a queue preemption
+    rs.overhead_s = r.overheadDue ? sc_.queue.preemptOverhead_s : 0; // restarting after a queue preemption
     r.overheadDue = false;
-    duration += r.overhead_s;
+    duration += rs.overhead_s;
     if (autoscaling()) { // the autoscaler plans it interval by interval (sim_autoscale.cpp)
-        for (const auto& part : h.reserved) {
+        for (const auto& part : rs.reserved) {
             series_.counters().scaledCpuReserved += part.cpu;
             series_.counters().scaledMemReserved += part.mem;
         }
@@ -291,10 +291,10 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     res.racks = racks;
     res.level = size == 0 ? LocalityLevel::Server : loc.levelOf(size, servers, racks);
     res.slowdown = factor;
-    res.effectiveUtil = r.util;
+    res.effectiveUtil = rs.util;
 
     c.allocatedMilli += milli - std::int64_t{1000} * heldBefore;
-    c.utilMicro += utilMicro(r.util) * milli / 1000;
+    c.utilMicro += utilMicro(rs.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
         runningByVc_[idx(J.tenant)].insert({t, j});
     if (queue_->preemptive()) {
@@ -310,40 +310,40 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
 void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
+    auto& rs = runStateFor(r);
     auto& res = result_.jobs[idx(j)];
     const auto& J = job(j);
     const auto use = r.inTrial ? GpuUse::Trial : GpuUse::Running;
-    const auto milli = gpuMilliOf(j, r.alloc);
-    const auto perGpu = r.shareGpu >= 0 ? static_cast<std::int32_t>(milli) : 1000;
-    for (const auto g : h.gpus)
-        recordInterval(g, j, r.runStart, t, use, r.util, perGpu);
-    const auto held = t - r.runStart;
-    if (r.scaling >= 0)
+    const auto milli = gpuMilliOf(j, rs.alloc);
+    const auto perGpu = rs.shareGpu >= 0 ? static_cast<std::int32_t>(milli) : 1000;
+    for (const auto g : rs.gpus)
+        recordInterval(g, j, rs.runStart, t, use, rs.util, perGpu);
+    const auto held = t - rs.runStart;
+    if (rs.scaling >= 0)
         endScaling(j, t);
     r.attainedGpuS += static_cast<double>(held) * static_cast<double>(milli) / 1000.0;
     r.lastRun_s = held;
     res.gpuSeconds += (held * milli + 500) / 1000; // whole GPUs: exactly held × GPUs
-    res.effectiveGpuSeconds += static_cast<double>(held) * static_cast<double>(milli) / 1000.0 * static_cast<double>(r.util);
+    res.effectiveGpuSeconds += static_cast<double>(held) * static_cast<double>(milli) / 1000.0 * static_cast<double>(rs.util);
     if (!gpusAlreadyFreed) {
         releaseAll(j, t, false);
     } else if (resourceMode()) { // freed tentatively by a preemption: close the records
-        for (const auto& part : h.reserved)
+        for (const auto& part : rs.reserved)
             recordReservation(j, part, t);
-        for (const auto& part : h.reserved) {
+        for (const auto& part : rs.reserved) {
             auto& on = jobsOn_[idx(part.server)];
             on.erase(std::find(on.begin(), on.end(), j));
         }
-        h.reserved.clear();
+        rs.reserved.clear();
     }
-    h.gpus.clear();
-    r.shareGpu = -1;
+    rs.gpus.clear();
+    rs.shareGpu = -1;
     quota_.remove(J.tenant, milli);
     auto& c = series_.counters();
     c.allocatedMilli -= milli;
-    c.utilMicro -= utilMicro(r.util) * milli / 1000;
+    c.utilMicro -= utilMicro(rs.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
-        runningByVc_[idx(J.tenant)].erase({r.runStart, j});
+        runningByVc_[idx(J.tenant)].erase({rs.runStart, j});
     if (queue_->preemptive())
         unindexVictim(j);
     --runningJobs_;
@@ -385,14 +385,15 @@ double SimEngine::usefulThisRun(std::int32_t j, std::int64_t t) const
     const auto& r = rt(j);
     if (r.inTrial)
         return 0;
-    const double throttled = r.scaling >= 0 ? scalings_[idx(r.scaling)].throttled_s : 0; // CPU demand above its reservation (the autoscaler)
-    return std::max(0.0, static_cast<double>(t - r.runStart - r.overhead_s) - throttled) / r.wallPerUseful;
+    const auto& rs = runStateOf(r);
+    const double throttled = rs.scaling >= 0 ? scalings_[idx(rs.scaling)].throttled_s : 0; // CPU demand above its reservation (the autoscaler)
+    return std::max(0.0, static_cast<double>(t - rs.runStart - rs.overhead_s) - throttled) / rs.wallPerUseful;
 }
 
 void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed, bool requeueNow, bool checkpointNow)
 {
     auto& r = rt(j);
-    if (r.scaling >= 0)
+    if (runStateOf(r).scaling >= 0)
         closeInterval(j, t);
     if (!r.inTrial) {
         const double useful = usefulThisRun(j, t);
@@ -414,13 +415,13 @@ void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed,
 void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
-    const auto before = h.gpus.size();
+    auto& rs = runStateFor(r);
+    const auto before = rs.gpus.size();
     for (const auto& [server, n] : parts.parts)
         takeGpus(j, server, n, t);
-    const auto n = static_cast<std::int32_t>(h.gpus.size() - before);
-    h.heldSince.resize(h.gpus.size(), t);
-    r.held += n;
+    const auto n = static_cast<std::int32_t>(rs.gpus.size() - before);
+    rs.heldSince.resize(rs.gpus.size(), t);
+    rs.held += n;
     quota_.add(job(j).tenant, std::int64_t{1000} * n);
     auto& c = series_.counters();
     c.allocatedMilli += std::int64_t{1000} * n;
@@ -432,24 +433,24 @@ void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t t)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
+    auto& rs = runStateFor(r);
     auto& res = result_.jobs[idx(j)];
     std::vector<std::int32_t> freed;
     std::size_t keep = 0;
-    for (std::size_t i = 0; i < h.gpus.size(); ++i) {
-        if (server < 0 || cluster_->serverOfGpu(h.gpus[i]) == server) {
-            recordInterval(h.gpus[i], j, h.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
-            res.gpuSeconds += t - h.heldSince[i];
-            res.heldIdleGpuSeconds += t - h.heldSince[i];
-            freed.push_back(h.gpus[i]);
+    for (std::size_t i = 0; i < rs.gpus.size(); ++i) {
+        if (server < 0 || cluster_->serverOfGpu(rs.gpus[i]) == server) {
+            recordInterval(rs.gpus[i], j, rs.heldSince[i], t, GpuUse::HeldIdle, 0.0f);
+            res.gpuSeconds += t - rs.heldSince[i];
+            res.heldIdleGpuSeconds += t - rs.heldSince[i];
+            freed.push_back(rs.gpus[i]);
         } else {
-            h.gpus[keep] = h.gpus[i];
-            h.heldSince[keep] = h.heldSince[i];
+            rs.gpus[keep] = rs.gpus[i];
+            rs.heldSince[keep] = rs.heldSince[i];
             ++keep;
         }
     }
-    h.gpus.resize(keep);
-    h.heldSince.resize(keep);
+    rs.gpus.resize(keep);
+    rs.heldSince.resize(keep);
     std::sort(freed.begin(), freed.end());
     pool_.release(freed);
     if (resourceMode()) { // its reservations follow the GPUs it still holds
@@ -459,13 +460,13 @@ void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t 
                 servers.push_back(cluster_->serverOfGpu(g));
         for (const auto s : servers) {
             const auto& info = cluster_->servers()[idx(s)];
-            const auto there = std::count_if(h.gpus.begin(), h.gpus.end(),
+            const auto there = std::count_if(rs.gpus.begin(), rs.gpus.end(),
                                              [&](std::int32_t g) { return g >= info.firstGpu && g < info.firstGpu + info.gpus; });
             reserveOn(j, s, static_cast<std::int32_t>(there), t);
         }
     }
     const auto n = static_cast<std::int32_t>(freed.size());
-    r.held -= n;
+    rs.held -= n;
     quota_.remove(job(j).tenant, std::int64_t{1000} * n);
     auto& c = series_.counters();
     c.allocatedMilli -= std::int64_t{1000} * n;

@@ -270,7 +270,7 @@ void SimEngine::hoardingPass(std::int64_t t)
             return;
         }
         const std::int32_t total = r.trialPending ? 1 : job(j).gpus;
-        const std::int64_t need = total - r.held;
+        const std::int64_t need = total - runStateOf(r).held;
         const auto room = (quota_.mode() == QuotaMode::Strict || withinQuotaRound) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
         if (room <= 0) {
             if (withinQuotaRound)

@@ -34,7 +34,7 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
         releaseAll(victim, t, true);
         victims.push_back(victim);
         if (job(victim).tenant == vc)
-            ownFreed += gpuMilliOf(victim, rt(victim).alloc) / 1000;
+            ownFreed += gpuMilliOf(victim, runStateOf(victim).alloc) / 1000;
         const auto room = maxSize == QuotaBook::kUnlimited ? maxSize : maxSize + ownFreed;
         if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, room, false, size, scratch_)) {
             found = true;
@@ -55,7 +55,7 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
         auto short_ = gpuMilliOf(j, size) - quota_.room(vc);
         for (const auto v : victims)
             if (job(v).tenant == vc)
-                short_ -= gpuMilliOf(v, rt(v).alloc);
+                short_ -= gpuMilliOf(v, runStateOf(v).alloc);
         for (const auto v : freed) {
             if (short_ <= 0)
                 break;
@@ -63,7 +63,7 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
                 continue;
             releaseAll(v, t, true); // given back by the sparing: its GPUs stay unused by the placement
             victims.push_back(v);
-            short_ -= gpuMilliOf(v, rt(v).alloc);
+            short_ -= gpuMilliOf(v, runStateOf(v).alloc);
         }
     }
     for (const auto victim : victims) {
@@ -105,7 +105,7 @@ bool SimEngine::tryQuotaPreempt(std::int32_t j, std::int64_t t)
     std::vector<std::int64_t> taken(quota_.vcCount(), 0);
     return preemptFor(j, t, eachOf(candidates), quota_.roomGpus(vc), false, [&](std::int32_t victim) {
         const auto vv = job(victim).tenant;
-        const auto a = gpuMilliOf(victim, rt(victim).alloc);
+        const auto a = gpuMilliOf(victim, runStateOf(victim).alloc);
         if (quota_.held(vv) - taken[idx(vv)] - a < quota_.quota(vv))
             return false; // its VC would drop below quota
         taken[idx(vv)] += a;
@@ -127,7 +127,7 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
         std::int64_t upTo = pool_.totalFree();
         for (auto it = victimIndex_.rbegin(); it != victimIndex_.rend() && std::get<0>(*it) > bound && upTo < need; ++it)
             if (!ownVcOnly || job(std::get<2>(*it)).tenant == vc)
-                upTo += rt(std::get<2>(*it)).alloc;
+                upTo += runStateOf(std::get<2>(*it)).alloc;
         if (upTo < need)
             return false;
     }
@@ -151,7 +151,7 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
             std::int64_t ownMilli = 0;
             auto it = first;
             for (auto v = next(it); v >= 0 && ownMilli < short_; v = next(it))
-                ownMilli += gpuMilliOf(v, rt(v).alloc);
+                ownMilli += gpuMilliOf(v, runStateOf(v).alloc);
             if (ownMilli < short_)
                 return false;
         }
@@ -166,9 +166,9 @@ bool SimEngine::tryQueuePreempt(std::int32_t j, std::int64_t t, std::int64_t max
         if (!rank)
             continue;
         ranked.push_back({*rank, victim});
-        freeable += rt(victim).alloc;
+        freeable += runStateOf(victim).alloc;
         if (job(victim).tenant == vc)
-            ownMilli += gpuMilliOf(victim, rt(victim).alloc);
+            ownMilli += gpuMilliOf(victim, runStateOf(victim).alloc);
     }
     if (ranked.empty() || (wholeGpus && freeable < need))
         return false;
@@ -199,12 +199,12 @@ void SimEngine::spareUnneededVictims(std::vector<std::int32_t>& victims)
     for (auto& [s, d] : deficit)
         d -= pool_.freeOn(s);
     for (const auto victim : victims)
-        for (const auto g : holdingsOf(victim).gpus)
+        for (const auto g : runStateOf(victim).gpus)
             if (auto* d = partOf(g))
                 ++*d;
     std::vector<std::int32_t> needed;
     for (auto v = victims.rbegin(); v != victims.rend(); ++v) {
-        const auto& gpus = holdingsOf(*v).gpus;
+        const auto& gpus = runStateOf(*v).gpus;
         if (std::none_of(gpus.begin(), gpus.end(), [&](std::int32_t g) { const auto* d = partOf(g); return d && *d > 0; })) {
             pool_.takeExact(gpus, *v);
             continue;

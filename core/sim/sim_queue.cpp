@@ -17,9 +17,10 @@ QueuedJob SimEngine::queuedJob(std::int32_t j, std::int64_t t) const
     q.remaining_s = static_cast<double>(job(j).duration_s - r.saved);
     q.attainedGpuS = r.attainedGpuS;
     if (stageOf(j) == Stage::Running) {
+        const auto& rs = runStateOf(r);
         q.remaining_s = std::max(0.0, q.remaining_s - usefulThisRun(j, t));
-        q.attainedGpuS += static_cast<double>(t - r.runStart) * static_cast<double>(gpuMilliOf(j, r.alloc)) / 1000.0;
-        q.start_s = r.runStart;
+        q.attainedGpuS += static_cast<double>(t - rs.runStart) * static_cast<double>(gpuMilliOf(j, rs.alloc)) / 1000.0;
+        q.start_s = rs.runStart;
     }
     return q;
 }
@@ -41,7 +42,7 @@ std::uint64_t SimEngine::localityStage(std::int32_t j, std::int64_t t) const
 void SimEngine::scheduleDemotion(std::int32_t j, std::int64_t t)
 {
     const auto& r = rt(j);
-    const auto rate = static_cast<double>(gpuMilliOf(j, r.alloc)) / 1000.0; // GPU-seconds per second
+    const auto rate = static_cast<double>(gpuMilliOf(j, runStateOf(r).alloc)) / 1000.0; // GPU-seconds per second
     if (rate <= 0)
         return;
     const auto attained = queuedJob(j, t).attainedGpuS;
@@ -68,15 +69,15 @@ std::int64_t SimEngine::victimBound(const QueuedJob& waiting, std::int64_t t) co
 
 void SimEngine::indexVictim(std::int32_t j, std::int64_t key)
 {
-    auto& r = rt(j);
-    r.victimKey = key;
-    victimIndex_.insert({key, r.runStart, j});
+    auto& rs = runStateFor(j);
+    rs.victimKey = key;
+    victimIndex_.insert({key, rs.runStart, j});
 }
 
 void SimEngine::unindexVictim(std::int32_t j)
 {
-    const auto& r = rt(j);
-    victimIndex_.erase({r.victimKey, r.runStart, j});
+    const auto& rs = runStateOf(j);
+    victimIndex_.erase({rs.victimKey, rs.runStart, j});
 }
 
 void SimEngine::demotionDue(std::int32_t j, std::int64_t t)

@@ -251,27 +251,27 @@ void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_
 void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus, std::int64_t t)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
+    auto& rs = runStateFor(r);
     const auto& req = model_.requestRef(j);
     const bool whole = req.gpus > 0 && !req.share();
     const auto cpu = whole ? req.cpuFor(gpus) : req.cpu;
     const auto mem = whole ? req.memFor(gpus) : req.mem;
-    auto it = std::find_if(h.reserved.begin(), h.reserved.end(), [&](const Reserved& x) { return x.server == server; });
-    if (it != h.reserved.end()) {
+    auto it = std::find_if(rs.reserved.begin(), rs.reserved.end(), [&](const Reserved& x) { return x.server == server; });
+    if (it != rs.reserved.end()) {
         if (it->gpus == gpus && it->cpu == cpu && it->mem == mem)
             return;
         recordReservation(j, *it, t);
         res_->unreserve(server, it->cpu, it->mem);
         if (whole && gpus == 0) { // none of its GPUs left there
-            h.reserved.erase(it);
+            rs.reserved.erase(it);
             auto& on = jobsOn_[idx(server)];
             on.erase(std::find(on.begin(), on.end(), j));
             res_->touch(server);
             return;
         }
     } else {
-        h.reserved.push_back({server, 0, 0, 0, t});
-        it = std::prev(h.reserved.end());
+        rs.reserved.push_back({server, 0, 0, 0, t});
+        it = std::prev(rs.reserved.end());
         jobsOn_[idx(server)].push_back(j);
     }
     it->gpus = gpus;
@@ -285,15 +285,15 @@ void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus
 void SimEngine::unreserveAll(std::int32_t j, std::int64_t t)
 {
     auto& r = rt(j);
-    auto& h = holdingsFor(r);
-    for (const auto& part : h.reserved) {
+    auto& rs = runStateFor(r);
+    for (const auto& part : rs.reserved) {
         recordReservation(j, part, t);
         res_->unreserve(part.server, part.cpu, part.mem);
         auto& on = jobsOn_[idx(part.server)];
         on.erase(std::find(on.begin(), on.end(), j));
         res_->touch(part.server);
     }
-    h.reserved.clear();
+    rs.reserved.clear();
 }
 
 std::vector<std::int32_t> SimEngine::jobsOnServer(std::int32_t server) const
