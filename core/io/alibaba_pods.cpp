@@ -179,7 +179,7 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
             afterJobRow(csv, trace.jobs, ticker, &ids);
         }
     };
-    ids.check(readRows, [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; },
+    ids.check(readRows, [&](std::uint32_t r) -> std::string_view { return trace.jobs[r].id; },
               [&](const RepeatedIds::Repeat& r) { throw InputError(path, r.line, "name", "duplicate pod name '" + r.id + "'"); });
     if (trace.jobs.empty())
         throw InputError(path, 0, "", "file has a header but no pod");

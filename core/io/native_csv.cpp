@@ -155,7 +155,7 @@ Trace readNativeJobs(const std::string& path, const ImportOptions& options)
             afterJobRow(csv, trace.jobs, ticker, &ids);
         }
     };
-    ids.check(readRows, [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; },
+    ids.check(readRows, [&](std::uint32_t r) -> std::string_view { return trace.jobs[r].id; },
               [&](const RepeatedIds::Repeat& r) { throw InputError(path, r.line, "job_id", "duplicate job id '" + r.id + "'"); });
     ticker.finish();
     return trace;

@@ -234,7 +234,7 @@ private:
         if (!hasStatus_)
             failAt(jobLine_, "status", "status is missing");
         if (ids_.insert(job_.id, static_cast<std::uint32_t>(trace_.jobs.size()),
-                        [&](std::uint32_t r) -> const std::string& { return trace_.jobs[r].id; }))
+                        [&](std::uint32_t r) -> std::string_view { return trace_.jobs[r].id; }))
             failAt(jobLine_, "jobid", "duplicate job id '" + job_.id + "'");
         job_.user = users_.get(user_, [&](std::string n) { return trace_.internUser(n); });
 

@@ -33,7 +33,7 @@ void SacctTraceBuilder::add(SacctRecord r, const Where& where)
     j.id = std::move(r.id);
     if (j.id.empty())
         fail("JobID", "value is empty");
-    if (ids_.insert(j.id, static_cast<std::uint32_t>(trace_.jobs.size()), [&](std::uint32_t i) -> const std::string& { return trace_.jobs[i].id; }))
+    if (ids_.insert(j.id, static_cast<std::uint32_t>(trace_.jobs.size()), [&](std::uint32_t i) -> std::string_view { return trace_.jobs[i].id; }))
         fail("JobID", "duplicate job id '" + j.id + "'");
     if (r.tenant.empty()) {
         ++emptyTenant_;

@@ -124,7 +124,7 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
         Job j;
         const auto number = num(JobNumber, 0, INT64_MAX);
         j.id = std::to_string(number);
-        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> const std::string& { return trace.jobs[r].id; }))
+        if (ids.insert(j.id, static_cast<std::uint32_t>(trace.jobs.size()), [&](std::uint32_t r) -> std::string_view { return trace.jobs[r].id; }))
             throw InputError(path, line, std::string(kNames[JobNumber]), "duplicate job number " + j.id);
         j.submit_s = parseSeconds(tok[SubmitTime], {path, line, kNames[SubmitTime]}, 0, kMaxSeconds);
         const auto wait = parseSeconds(tok[WaitTime], {path, line, kNames[WaitTime]}, -1, kMaxSeconds);

@@ -2,6 +2,7 @@
 // A job as recorded in a trace: what was asked for and, when the trace knows, what happened.
 #include "core/util/boxed_vector.hpp"
 #include "core/util/compact_optional.hpp"
+#include "core/util/compact_string.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -40,10 +41,10 @@ struct RecordedAttempt {
     std::vector<RecordedServerGpus> placement;
 };
 
-// Fields in order of size, so that no padding but six bytes lies between them (120 bytes: a trace
+// Fields in order of size, so that no padding but six bytes lies between them (104 bytes: a trace
 // of ten million jobs holds ten million of these, docs/simulation.md "Ten million jobs").
 struct Job {
-    std::string id;
+    CompactString id;
     std::int32_t tenant = 0; // index into Trace::tenants (a VC in Philly's words)
     std::int32_t user = 0;   // index into Trace::users
     std::int32_t gpus = 0;   // GPUs requested

@@ -192,7 +192,7 @@ QString HeatmapWidget::gpuTooltip(std::int32_t gpu) const
     text += QStringLiteral("<br>") + serverResourceLines(s);
     if (!holders.empty())
         text += QStringLiteral("<br><i>") + tr("Click to inspect %1").arg(html(trace_ && static_cast<std::size_t>(holders.front().job) < trace_->jobs.size()
-                                                                                  ? trace_->jobs[static_cast<std::size_t>(holders.front().job)].id
+                                                                                  ? trace_->jobs[static_cast<std::size_t>(holders.front().job)].id.str()
                                                                                   : std::string())) +
                 QStringLiteral("</i>");
     return text;
