@@ -43,7 +43,8 @@ void SimEngine::initAutoscaling()
     startMem_.assign(trace_->jobs.size(), 0.0);
     memFloor_.assign(trace_->jobs.size(), 0.0);
     memFloorUnits_.assign(trace_->jobs.size(), 0);
-    for (const auto j : jobOfRank_) {
+    for (std::size_t rank = 0; rank < rankedJobs_; ++rank) {
+        const auto j = jobAtRank(rank);
         const auto& req = model_.requestRef(j);
         std::int64_t cpu = req.cpu, mem = req.mem;
         if (cpu == 0 || mem == 0) {
@@ -60,7 +61,7 @@ void SimEngine::initAutoscaling()
 
 std::int64_t SimEngine::nextTickAfter(std::int64_t t) const
 {
-    const auto t0 = job(jobOfRank_.front()).submit_s;
+    const auto t0 = job(jobAtRank(0)).submit_s;
     const auto w = sc_.autoscaler.interval_s;
     const auto k = t >= t0 ? (t - t0) / w + 1 : 0;
     return t0 + k * w;

@@ -22,12 +22,19 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
     const auto& jobs = trace_->jobs;
     stage_.assign(jobs.size(), Stage::Pending);
     slotOf_.assign(jobs.size(), -1);
-    for (std::size_t j = 0; j < jobs.size(); ++j)
-        if (jobs[j].simulated())
-            jobOfRank_.push_back(static_cast<std::int32_t>(j));
+    // Most traces are in submission order with every job simulated: then a job's rank is its row.
     const auto bySubmit = [&](std::int32_t a, std::int32_t b) { return jobs[idx(a)].submit_s < jobs[idx(b)].submit_s; };
-    if (!std::is_sorted(jobOfRank_.begin(), jobOfRank_.end(), bySubmit)) // most traces are in submission order
+    const bool rowOrder = std::all_of(jobs.begin(), jobs.end(), [](const Job& J) { return J.simulated(); })
+                          && std::is_sorted(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) { return a.submit_s < b.submit_s; });
+    if (rowOrder) {
+        rankedJobs_ = jobs.size();
+    } else {
+        for (std::size_t j = 0; j < jobs.size(); ++j)
+            if (jobs[j].simulated())
+                jobOfRank_.push_back(static_cast<std::int32_t>(j));
         std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(), bySubmit);
+        rankedJobs_ = jobOfRank_.size();
+    }
     lanes_.emplace();
     queue_ = makeQueuePolicy(sc_.queue, *trace_);
     fifoOrder_ = sc_.queue.policy == QueuePolicyKind::Fifo;
@@ -52,7 +59,7 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
         if (measuresFragmentation(sc_.placement))
             fgd_.emplace(taskClasses(*trace_, model_), model_, pool_, *res_);
     }
-    if (scaled && !jobOfRank_.empty())
+    if (scaled && rankedJobs_ > 0)
         initAutoscaling();
     runningByVc_.resize(trace_->tenants.size());
     roomChecks_ = !resourceMode() && sc_.gang.policy != GangPolicy::None && quota_.mode() != QuotaMode::BorrowPreempt
@@ -132,13 +139,13 @@ std::optional<std::int64_t> SimEngine::nextInstant()
         consider(e.t);
         break;
     }
-    if (submitCursor_ < jobOfRank_.size())
-        consider(job(jobOfRank_[submitCursor_]).submit_s);
+    if (submitCursor_ < rankedJobs_)
+        consider(job(jobAtRank(submitCursor_)).submit_s);
     for (auto& s : timers_) {
-        while (s.cursor < jobOfRank_.size() && stageOf(jobOfRank_[s.cursor]) == Stage::Done)
+        while (s.cursor < rankedJobs_ && stageOf(jobAtRank(s.cursor)) == Stage::Done)
             ++s.cursor;
-        if (s.cursor < jobOfRank_.size())
-            consider(job(jobOfRank_[s.cursor]).submit_s + s.offset);
+        if (s.cursor < rankedJobs_)
+            consider(job(jobAtRank(s.cursor)).submit_s + s.offset);
     }
     return t;
 }
@@ -148,12 +155,12 @@ SimResult SimEngine::run()
     result_.scenario = sc_;
     result_.cluster = cluster_;
     result_.trace = trace_;
-    if (jobOfRank_.empty()) {
+    if (rankedJobs_ == 0) {
         result_.summary = computeSummary(result_);
         return std::move(result_);
     }
-    const auto t0 = job(jobOfRank_.front()).submit_s;
-    const auto lastSubmit = job(jobOfRank_.back()).submit_s;
+    const auto t0 = job(jobAtRank(0)).submit_s;
+    const auto lastSubmit = job(jobAtRank(rankedJobs_ - 1)).submit_s;
     result_.firstSubmit_s = t0;
     series_.init(t0, sc_.seriesStep_s, cluster_->gpuCount(), trace_->tenants.size());
     integratedTo_ = t0;
@@ -166,13 +173,13 @@ SimResult SimEngine::run()
     ProgressTicker ticker(options_.progress, 256);
     std::int64_t lastT = t0;
     while (const auto t = nextInstant()) {
-        const bool submissionsLeft = submitCursor_ < jobOfRank_.size();
+        const bool submissionsLeft = submitCursor_ < rankedJobs_;
         if (jobsInSystem_ == 0 && !submissionsLeft)
             break;
         if (runningJobs_ == 0 && !submissionsLeft && pool_.allUp() && !needPass_) {
             bool timersLeft = false;
             for (const auto& s : timers_)
-                timersLeft = timersLeft || s.cursor < jobOfRank_.size();
+                timersLeft = timersLeft || s.cursor < rankedJobs_;
             if (!timersLeft)
                 break; // only failure "weather" is left: waiting jobs can never start
         }
@@ -185,7 +192,7 @@ SimResult SimEngine::run()
         integrateTo(*t);
         processInstant(*t);
         lastT = *t;
-        ticker.tick(static_cast<double>(submitCursor_) / static_cast<double>(jobOfRank_.size()));
+        ticker.tick(static_cast<double>(submitCursor_) / static_cast<double>(rankedJobs_));
     }
     finish(lastT);
     ticker.finish();
@@ -199,14 +206,14 @@ void SimEngine::processInstant(std::int64_t t)
         events_.pop();
         handleEvent(e, t);
     }
-    while (submitCursor_ < jobOfRank_.size() && job(jobOfRank_[submitCursor_]).submit_s == t) {
-        submit(jobOfRank_[submitCursor_], t);
+    while (submitCursor_ < rankedJobs_ && job(jobAtRank(submitCursor_)).submit_s == t) {
+        submit(jobAtRank(submitCursor_), t);
         ++submitCursor_;
         ++result_.events;
     }
     for (auto& s : timers_)
-        while (s.cursor < jobOfRank_.size() && job(jobOfRank_[s.cursor]).submit_s + s.offset == t) {
-            fireTimer(jobOfRank_[s.cursor], t, s.elastic);
+        while (s.cursor < rankedJobs_ && job(jobAtRank(s.cursor)).submit_s + s.offset == t) {
+            fireTimer(jobAtRank(s.cursor), t, s.elastic);
             ++s.cursor;
         }
     if (needPass_) {
@@ -484,7 +491,8 @@ void SimEngine::finish(std::int64_t endT)
 {
     series_.sampleThrough(endT, levels());
     integrateTo(endT);
-    for (const auto j : jobOfRank_) {
+    for (std::size_t rank = 0; rank < rankedJobs_; ++rank) {
+        const auto j = jobAtRank(rank);
         auto& res = result_.jobs[idx(j)];
         if (stageOf(j) == Stage::Waiting) {
             if (runStateOf(j).held > 0)

@@ -393,7 +393,11 @@ private:
     std::int64_t repair_s_ = 0;
     std::int64_t failureBudget_ = 0; // the most server failures a run may hold
 
-    std::vector<std::int32_t> jobOfRank_; // simulated jobs in submission order (submit, row)
+    // Simulated jobs in submission order (submit, row): rank -> row; empty when every job is
+    // simulated and the rows are in that order already (a 10M-job trace: 40 MB less).
+    std::vector<std::int32_t> jobOfRank_;
+    std::size_t rankedJobs_ = 0;
+    std::int32_t jobAtRank(std::size_t rank) const { return jobOfRank_.empty() ? static_cast<std::int32_t>(rank) : jobOfRank_[rank]; }
     std::unique_ptr<QueuePolicy> queue_;
     bool fifoOrder_ = true;               // queue.policy fifo: lanes need no locality stage
     // Running jobs of a preemptive policy by (victim key, start, job): a waiting job's candidates
