@@ -219,7 +219,7 @@ int main(int argc, char** argv)
         simulateBench("simulate 120k jobs, 552 servers, autoscaler (demand phases, phase.rule every 300 s, sigma 3), checkpoints 30 min, power on, no occupancy",
                       {sized.cluster, trace}, runs, false, s, demand);
     }
-    if (argc > 6) { // issue scale: `bench_simulate 1 1 1 "at scale" 10000000 25000` (10M jobs, 200k GPUs)
+    if (argc > 6) { // issue scale: `bench_simulate 1 1 1 "at scale" 10000000 33000` (10M jobs; 33,000 servers: 197k GPUs)
         const auto huge = phillyLike(std::atoll(argv[5]), std::atoi(argv[6]), 0.95);
         std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.95)\n", huge.trace->jobs.size(),
                     huge.cluster->serverCount(), huge.cluster->gpuCount());
