@@ -91,8 +91,7 @@ std::pair<double, double> reservedTotals(const auto& reserved)
 
 void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     if (freeScalings_.empty()) {
         rs.scaling = static_cast<std::int32_t>(scalings_.size());
         scalings_.emplace_back();
@@ -217,8 +216,7 @@ void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t me
 {
     if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
         return; // every server holds its part of these totals already
-    auto& r = rt(sc.job);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(sc.job);
     sc.askedCpu = cpuTotal;
     sc.askedMem = memTotal;
     sc.granted = true;
@@ -330,8 +328,7 @@ void SimEngine::autoscaleTick(std::int64_t t)
 
 void SimEngine::endScaling(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     auto& sc = scalings_[idx(rs.scaling)];
     closeInterval(sc, t);
     auto& c = series_.counters();

@@ -74,7 +74,7 @@ void SimEngine::enqueue(std::int32_t j, std::int64_t t)
     ++r.queueSerial;
     rt(j).key = queueKeyNow(j, t);
     const auto lane = laneFor(j, t);
-    lanes_->enter(j, rt(j).wait, rt(j).key, lane, t);
+    lanes_->enter(rt(j).wait, rt(j).key, lane, t);
     if (sc_.queue.starvationFactor > 0)
         scheduleStarvationPromotion(j, t);
     auto& c = series_.counters();
@@ -99,7 +99,7 @@ void SimEngine::relane(std::int32_t j, std::int64_t t)
     if (lane == rt(j).wait.lane)
         return;
     lanes_->leave(j, rt(j).wait, rt(j).key, t);
-    lanes_->enter(j, rt(j).wait, rt(j).key, lane, t);
+    lanes_->enter(rt(j).wait, rt(j).key, lane, t);
     needPass_ = dirty_ = true;
 }
 
@@ -122,8 +122,7 @@ std::int64_t SimEngine::needMilli(std::int32_t j, std::int64_t t) const
 
 void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count, std::int64_t t)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     pool_.take(server, count, j, rs.gpus);
     if (!resourceMode())
         return;
@@ -135,8 +134,7 @@ void SimEngine::takeGpus(std::int32_t j, std::int32_t server, std::int32_t count
 
 void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     if (!resourceMode()) {
         pool_.release(rs.gpus);
         return;
@@ -161,8 +159,7 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
 
 void SimEngine::touchServersOf(std::int32_t j)
 {
-    const auto& r = rt(j);
-    const auto& rs = runStateOf(r);
+    const auto& rs = runStateOf(j);
     std::int32_t last = -1;
     for (const auto g : rs.gpus) { // sorted: a server's GPUs are adjacent
         const auto s = cluster_->serverOfGpu(g);
@@ -177,8 +174,7 @@ void SimEngine::touchServersOf(std::int32_t j)
 
 void SimEngine::retakeAll(std::int32_t j)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     if (!resourceMode()) {
         pool_.takeExact(rs.gpus, j);
         return;
@@ -414,8 +410,7 @@ void SimEngine::interrupt(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed,
 
 void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     const auto before = rs.gpus.size();
     for (const auto& [server, n] : parts.parts)
         takeGpus(j, server, n, t);
@@ -432,8 +427,7 @@ void SimEngine::hold(std::int32_t j, std::int64_t t, const Placement& parts)
 
 void SimEngine::releaseHeldOn(std::int32_t j, std::int32_t server, std::int64_t t)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     auto& res = result_.jobs[idx(j)];
     std::vector<std::int32_t> freed;
     std::size_t keep = 0;

@@ -107,7 +107,7 @@ void SimEngine::promote(std::int32_t j, std::int64_t t)
     lanes_->leave(j, rt(j).wait, rt(j).key, t);
     r.attainedGpuS = 0;
     rt(j).key = queueKeyNow(j, t);
-    lanes_->enter(j, rt(j).wait, rt(j).key, laneFor(j, t), t);
+    lanes_->enter(rt(j).wait, rt(j).key, laneFor(j, t), t);
     needPass_ = dirty_ = true;
 }
 

@@ -250,8 +250,7 @@ void SimEngine::recordReservation(std::int32_t j, const Reserved& r, std::int64_
 
 void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus, std::int64_t t)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     const auto& req = model_.requestRef(j);
     const bool whole = req.gpus > 0 && !req.share();
     const auto cpu = whole ? req.cpuFor(gpus) : req.cpu;
@@ -284,8 +283,7 @@ void SimEngine::reserveOn(std::int32_t j, std::int32_t server, std::int32_t gpus
 
 void SimEngine::unreserveAll(std::int32_t j, std::int64_t t)
 {
-    auto& r = rt(j);
-    auto& rs = runStateFor(r);
+    auto& rs = runStateFor(j);
     for (const auto& part : rs.reserved) {
         recordReservation(j, part, t);
         res_->unreserve(part.server, part.cpu, part.mem);

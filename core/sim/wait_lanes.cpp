@@ -20,7 +20,7 @@ std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc, std::int32_t
     return it->second;
 }
 
-void WaitLanes::enter(std::int32_t, WaitState& ws, const QueueKey& key, std::int32_t laneId, std::int64_t t)
+void WaitLanes::enter(WaitState& ws, const QueueKey& key, std::int32_t laneId, std::int64_t t)
 {
     auto& l = lane(laneId);
     const bool newHead = l.keys.empty() || key < *l.keys.begin();

@@ -115,7 +115,7 @@ public:
         return out;
     }
 
-    void enter(std::int32_t job, WaitState& ws, const QueueKey& key, std::int32_t laneId, std::int64_t t);
+    void enter(WaitState& ws, const QueueKey& key, std::int32_t laneId, std::int64_t t);
     // Removes the job and charges [enter, t) to its lane's causes.
     void leave(std::int32_t job, WaitState& ws, const QueueKey& key, std::int64_t t);
     bool isHead(const WaitState& ws, const QueueKey& key) const;
