@@ -8,9 +8,12 @@
 // Layout: inline, bytes [0, size) hold the text, byte `size` a NUL and byte 15 holds 15 - size
 // (so that a 15-character text ends in the NUL byte 15 is); on the heap, byte 15 is kHeap and the
 // first bytes hold the pointer to a NUL-terminated copy and its size.
+#include "core/util/error.hpp"
+
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <ostream>
 #include <string> // and <compare> (moc cannot parse it when named here)
 #include <string_view>
@@ -121,6 +124,8 @@ private:
             setInline(s.size());
             return;
         }
+        if (s.size() > std::numeric_limits<std::uint32_t>::max()) // its size is kept in 32 bits
+            throw ValueError("text", "of 4 GiB or more cannot be kept as an id");
         auto* p = new char[s.size() + 1];
         std::memcpy(p, s.data(), s.size());
         p[s.size()] = '\0';
