@@ -1,9 +1,9 @@
 #pragma once
-// The simulation kernel's queue of timed events. Order at one instant: smaller `order` first
+// The simulation kernel's timed events. Order at one instant: smaller `order` first
 // (kind in the high bits, input row or server index below), so ties never depend on insertion.
 // Submissions and timers are not queued here: they come from streams already sorted by time.
-// The heap type is a parameter so the benchmark can compare std::priority_queue and Boost.Heap;
-// EventQueue is the measured faster one.
+// The kernel queues them in a RadixEventQueue (radix_event_queue.hpp); the heaps below stay for
+// bench_simulate's comparison (the heap type is a parameter).
 #include <boost/heap/d_ary_heap.hpp>
 
 #include <cstdint>
@@ -41,8 +41,5 @@ private:
 
 using StdEventHeap = std::priority_queue<SimEvent, std::vector<SimEvent>, SimEventLater>;
 using BoostEventHeap = boost::heap::d_ary_heap<SimEvent, boost::heap::arity<4>, boost::heap::compare<SimEventLater>>;
-
-// Measured by bench_simulate (pop + push at ~4k pending): the 4-ary heap is ~15% faster.
-using EventQueue = BasicEventQueue<BoostEventHeap>;
 
 } // namespace clens

@@ -201,6 +201,8 @@ SimResult SimEngine::run()
 
 void SimEngine::processInstant(std::int64_t t)
 {
+    if (!events_.empty() && events_.top().t == t)
+        events_.advanceTo(t); // only to an event's time: the queue then sorts around its earliest
     while (!events_.empty() && events_.top().t == t) {
         const auto e = events_.top();
         events_.pop();
@@ -523,6 +525,7 @@ void SimEngine::finish(std::int64_t endT)
     // its waits (at ten million jobs the peak is here).
     slots_ = {};
     freeSlots_ = {};
+    events_ = {}; // stale ones may be left, and its pool of blocks
     runStates_ = {};
     freeRunStates_ = {};
     lanes_->releaseJobState();

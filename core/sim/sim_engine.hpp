@@ -19,7 +19,6 @@
 // every resource (sim_resources.cpp). Otherwise the GPU-only path runs exactly as it always has.
 #include "core/phases/scaling_policy.hpp"
 #include "core/sim/autoscale_interval.hpp"
-#include "core/sim/event_queue.hpp"
 #include "core/sim/failure_model.hpp"
 #include "core/sim/fragmentation.hpp"
 #include "core/sim/gpu_pool.hpp"
@@ -28,6 +27,7 @@
 #include "core/sim/placement.hpp"
 #include "core/sim/queue/queue_policy.hpp"
 #include "core/sim/quota_book.hpp"
+#include "core/sim/radix_event_queue.hpp"
 #include "core/sim/resource_model.hpp"
 #include "core/sim/resource_placement.hpp"
 #include "core/sim/resource_pool.hpp"
@@ -388,7 +388,7 @@ private:
     std::uint64_t totalsEpoch_ = 1;
     std::unordered_map<std::uint64_t, std::pair<std::uint64_t, WaitResource>> fragmentedCache_; // key -> (epoch, resource)
     QuotaBook quota_;
-    EventQueue events_;
+    RadixEventQueue events_;
     std::optional<ServerFailureModel> failures_;
     std::int64_t repair_s_ = 0;
     std::int64_t failureBudget_ = 0; // the most server failures a run may hold
