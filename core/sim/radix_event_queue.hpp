@@ -91,27 +91,12 @@ public:
             return;
         }
         // The clock enters the lowest bucket's range: re-sort it around t (or around its earliest
-        // event, were one before t).
-        std::uint64_t smallest = k;
-        if (cached_ && cached_->bucket == lowest) { // top() found its earliest already
-            smallest = std::min(smallest, key(cached_->block->events[idx(cached_->slot)].t));
-        } else {
-            for (const auto* b = buckets_[lowest].head; b; b = b->next)
-                for (std::int32_t i = 0; i < b->count; ++i)
-                    smallest = std::min(smallest, key(b->events[idx(i)].t));
-        }
-        clock_ = smallest;
-        auto* chain = buckets_[lowest].head;
-        buckets_[lowest].head = nullptr;
-        markEmpty(lowest);
-        while (chain) { // every event goes to a lower bucket; a block is freed once read
-            auto* next = chain->next;
-            for (std::int32_t i = 0; i < chain->count; ++i)
-                place(chain->events[idx(i)], key(chain->events[idx(i)].t));
-            freeBlocks_.push_back(chain);
-            chain = next;
-        }
+        // event, were one before t). Every event of it goes to a lower bucket.
+        if (!cached_)
+            findLowest(); // the lowest bucket's earliest event (top() has usually found it already)
+        clock_ = std::min(k, key(cached_->block->events[idx(cached_->slot)].t));
         cached_.reset();
+        drain(lowest, [&](const SimEvent& e) { place(e, key(e.t)); });
     }
 
 private:
@@ -175,6 +160,22 @@ private:
         b->next = nullptr;
         return b;
     }
+    // Empties the bucket, giving each of its events to `each` (which may fill other buckets): a
+    // block goes back to the pool once read.
+    template <class Each>
+    void drain(std::size_t bucket, Each&& each)
+    {
+        auto* chain = buckets_[bucket].head;
+        buckets_[bucket].head = nullptr;
+        markEmpty(bucket);
+        while (chain) {
+            auto* next = chain->next;
+            for (std::int32_t i = 0; i < chain->count; ++i)
+                each(chain->events[idx(i)]);
+            freeBlocks_.push_back(chain);
+            chain = next;
+        }
+    }
     void unlinkHead(std::size_t bucket)
     {
         auto* old = buckets_[bucket].head;
@@ -221,16 +222,8 @@ private:
     {
         std::vector<SimEvent> all(now_.begin(), now_.end());
         now_.clear();
-        for (std::size_t bucket = 1; bucket < kBuckets; ++bucket) {
-            for (auto* b = buckets_[bucket].head; b;) {
-                all.insert(all.end(), b->events.begin(), b->events.begin() + b->count);
-                auto* next = b->next;
-                freeBlocks_.push_back(b);
-                b = next;
-            }
-            buckets_[bucket].head = nullptr;
-        }
-        nonEmpty_ = {};
+        for (std::size_t bucket = 1; bucket < kBuckets; ++bucket)
+            drain(bucket, [&](const SimEvent& e) { all.push_back(e); });
         clock_ = newClock;
         for (const auto& e : all)
             place(e, key(e.t));
