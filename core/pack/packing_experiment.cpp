@@ -62,7 +62,7 @@ public:
         step.server = server;
         if (pod.share()) {
             if (pool_.holder(p.shareGpu) == -1)
-                pool_.takeExact({p.shareGpu}, ResourcePool::kSharedHolder);
+                pool_.takeExact(std::span(&p.shareGpu, 1), ResourcePool::kSharedHolder);
             res_.addShare(p.shareGpu, pod.milli);
             gpus.push_back(p.shareGpu);
         } else if (pod.gpus > 0) {

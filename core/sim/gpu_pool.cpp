@@ -130,21 +130,18 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
     markStale(rack);
 }
 
-void GpuPool::take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus)
+void GpuPool::takeInto(std::int32_t server, std::int32_t count, std::int32_t job, std::int32_t* out)
 {
-    if (!isUp(server) || count > free_[idx(server)])
-        throw std::logic_error("GpuPool::take: not enough free GPUs");
     std::int32_t taken = 0;
     for (std::int32_t g = firstGpu_[idx(server)]; taken < count; ++g)
         if (holder_[idx(g)] == -1) {
             holder_[idx(g)] = job;
-            gpus.push_back(g);
-            ++taken;
+            out[taken++] = g;
         }
     setServerFree(server, free_[idx(server)] - count, true);
 }
 
-void GpuPool::takeExact(const std::vector<std::int32_t>& gpus, std::int32_t job)
+void GpuPool::takeExact(std::span<const std::int32_t> gpus, std::int32_t job)
 {
     std::size_t i = 0;
     while (i < gpus.size()) {
@@ -160,13 +157,9 @@ void GpuPool::takeExact(const std::vector<std::int32_t>& gpus, std::int32_t job)
     }
 }
 
-void GpuPool::release(const std::vector<std::int32_t>& gpus)
+void GpuPool::release(std::span<const std::int32_t> gpus)
 {
-    release(gpus.data(), gpus.size());
-}
-
-void GpuPool::release(const std::int32_t* gpus, std::size_t n)
-{
+    const auto n = gpus.size();
     std::size_t i = 0;
     while (i < n) {
         const auto server = cluster_->serverOfGpu(gpus[i]);

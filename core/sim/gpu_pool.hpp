@@ -5,7 +5,10 @@
 #include "core/model/topology.hpp"
 #include "core/sim/rack_index.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -19,6 +22,8 @@ public:
     std::int32_t totalFree() const { return totalFree_; }
     std::int32_t freeOn(std::int32_t server) const { return free_[idx(server)]; }
     std::int32_t rackFree(std::int32_t rack) const { return rackFree_[idx(rack)]; }
+    // The server's rack (Topology's, from a dense array: a Server row is 96 bytes).
+    std::int32_t rackOf(std::int32_t server) const { return rackOf_[idx(server)]; }
     bool isUp(std::int32_t server) const { return up_[idx(server)] != 0; }
     bool allUp() const { return downServers_ == 0; }
     std::int32_t maxServerGpus() const { return maxF_; }
@@ -32,14 +37,22 @@ public:
     // for a GPU that holds shares.
     std::int32_t holder(std::int32_t gpu) const { return holder_[idx(gpu)]; }
 
-    // Takes `count` free GPUs of `server` (lowest indices first) for `job`; appends their ids.
-    void take(std::int32_t server, std::int32_t count, std::int32_t job, std::vector<std::int32_t>& gpus);
+    // Takes `count` free GPUs of `server` (lowest indices first) for `job`; appends their ids to
+    // `gpus` (a vector or a small vector).
+    template <class GpuList>
+    void take(std::int32_t server, std::int32_t count, std::int32_t job, GpuList& gpus)
+    {
+        if (!isUp(server) || count > freeOn(server))
+            throw std::logic_error("GpuPool::take: not enough free GPUs");
+        const auto n = gpus.size();
+        gpus.resize(n + static_cast<std::size_t>(std::max(count, 0)));
+        takeInto(server, count, job, gpus.data() + n);
+    }
     // Takes exactly these GPUs (all free, servers up) for `job` (undoing a tentative release, or
     // the first share on a GPU with job = ResourcePool::kSharedHolder).
-    void takeExact(const std::vector<std::int32_t>& gpus, std::int32_t job);
+    void takeExact(std::span<const std::int32_t> gpus, std::int32_t job);
     // Frees the given GPUs (ids of one server are expected to be adjacent in the list).
-    void release(const std::vector<std::int32_t>& gpus);
-    void release(const std::int32_t* gpus, std::size_t n);
+    void release(std::span<const std::int32_t> gpus);
     void setDown(std::int32_t server); // its GPUs must all be free
     void setUp(std::int32_t server);
     // Every server whose free GPUs or state change is appended here (null: nobody listens).
@@ -75,6 +88,7 @@ public:
 private:
     static constexpr std::size_t kScannedRacks = 256;
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+    void takeInto(std::int32_t server, std::int32_t count, std::int32_t job, std::int32_t* out);
     void setServerFree(std::int32_t server, std::int32_t newFree, bool newUp);
     void indexRack(std::int32_t rack) const;
     // The rack index, brought up to date first: a change only marks its rack, so that the many

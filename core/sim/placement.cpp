@@ -19,7 +19,7 @@ void countRacks(const GpuPool& pool, Placement& out)
     out.racks = 0;
     std::int32_t lastRack = -1;
     for (const auto& [server, n] : out.parts) {
-        const auto rack = pool.cluster().servers()[idx(server)].rack;
+        const auto rack = pool.rackOf(server);
         if (rack != lastRack) { // servers of a rack are contiguous
             ++out.racks;
             lastRack = rack;
@@ -125,7 +125,7 @@ bool singleServerScan(const GpuPool& pool, std::int32_t size, const PlacementRul
         for (auto s = pool.nextServerWithFree(f, 0); s >= 0; s = pool.nextServerWithFree(f, s + 1)) {
             if (usableOn(pool, ctx, s) < size)
                 continue;
-            const auto key = rule.serverKey(ctx.scorer, s, size, f, pool.rackFree(pool.cluster().servers()[idx(s)].rack));
+            const auto key = rule.serverKey(ctx.scorer, s, size, f, pool.rackFree(pool.rackOf(s)));
             if (server < 0 || key < best) {
                 best = key;
                 server = s;
@@ -186,7 +186,7 @@ bool anywhere(const GpuPool& pool, std::int32_t size, const PlacementRule& rule,
         for (auto s = pool.nextServerWithFree(g, 0); s >= 0; s = pool.nextServerWithFree(g, s + 1))
             if (const auto free = usableOn(pool, ctx, s); free > 0)
                 all.push_back({s, free, g});
-    const auto rackOf = [&](std::int32_t s) { return pool.cluster().servers()[idx(s)].rack; };
+    const auto rackOf = [&](std::int32_t s) { return pool.rackOf(s); };
     std::sort(all.begin(), all.end(), [&](const Candidate& a, const Candidate& b) {
         if (a.free != b.free)
             return a.free > b.free;

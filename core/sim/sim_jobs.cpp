@@ -20,7 +20,7 @@ bool SimEngine::elasticEligible(std::int32_t j, std::int64_t t) const
 
 std::int32_t SimEngine::minStartSize(std::int32_t j, std::int64_t t) const
 {
-    if (rt(j).trialPending)
+    if (sc_.failures.trialRun_s > 0 && rt(j).trialPending) // trials off: no read of its slot (a miss at 10M jobs)
         return 1;
     const auto g = job(j).gpus;
     if (g > 1 && elasticEligible(j, t))
@@ -142,7 +142,7 @@ void SimEngine::releaseAll(std::int32_t j, std::int64_t t, bool keepRecord)
     if (rs.shareGpu >= 0) {
         res_->removeShare(rs.shareGpu, model_.requestRef(j).milli);
         if (res_->shareUsed(rs.shareGpu) == 0)
-            pool_.release(&rs.shareGpu, 1);
+            pool_.release(std::span(&rs.shareGpu, 1));
     } else {
         pool_.release(rs.gpus);
     }
@@ -181,7 +181,7 @@ void SimEngine::retakeAll(std::int32_t j)
     }
     if (rs.shareGpu >= 0) {
         if (pool_.holder(rs.shareGpu) == -1)
-            pool_.takeExact({rs.shareGpu}, ResourcePool::kSharedHolder);
+            pool_.takeExact(std::span(&rs.shareGpu, 1), ResourcePool::kSharedHolder);
         res_->addShare(rs.shareGpu, model_.requestRef(j).milli);
     } else {
         pool_.takeExact(rs.gpus, j);
@@ -220,7 +220,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     } else if (resourceMode() && req.share()) {
         const auto gpu = extra.shareGpu;
         if (pool_.holder(gpu) == -1)
-            pool_.takeExact({gpu}, ResourcePool::kSharedHolder);
+            pool_.takeExact(std::span(&gpu, 1), ResourcePool::kSharedHolder);
         res_->addShare(gpu, req.milli);
         rs.shareGpu = gpu;
         rs.gpus.assign(1, gpu);
@@ -239,7 +239,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
         if (s != lastServer) {
             ++servers;
             lastServer = s;
-            const auto rack = cluster_->servers()[idx(s)].rack;
+            const auto rack = pool_.rackOf(s);
             if (rack != lastRack) {
                 ++racks;
                 lastRack = rack;
