@@ -508,6 +508,8 @@ void SimEngine::finish(std::int64_t endT)
             closeRun(j, endT, false);
             res.status = JobStatus::Unfinished;
             res.end_s.reset();
+        } else if (res.end_s) { // ended: the trace's status (a failed trial's too: it ends only when the job failed)
+            res.status = job(j).status;
         }
     }
     for (std::size_t s = 0; s < openOutage_.size(); ++s)

@@ -110,12 +110,13 @@ private:
         std::int64_t runStart = 0;
         std::int32_t alloc = 0;        // GPUs of the current run
         float util = 0;                // effective utilization in this run
-        std::int32_t shareGpu = -1;    // resource mode: the GPU a share job runs on
         std::int32_t scaling = -1;     // autoscaling: its slot in scalings_ while running
+        std::int32_t tenant = 0;       // the job's, from its start (an end need not read the job)
         std::vector<std::int64_t> heldSince; // per hoarded GPU (gang none)
         std::vector<Reserved> reserved;      // resource mode: per server
         double wallPerUseful = 1;      // wall seconds per second of useful work in this run
         std::int32_t held = 0;         // GPUs hoarded while waiting (gang none)
+        std::int32_t shareGpu = -1;    // resource mode: the GPU a share job runs on
         std::int64_t overhead_s = 0;   // this run's restart overhead after a queue preemption
         std::int64_t victimKey = 0;    // its key in victimIndex_ while running
         std::span<const std::int32_t> gpuSpan() const { return {gpus.data(), gpus.size()}; }

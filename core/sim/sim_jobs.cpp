@@ -253,6 +253,7 @@ void SimEngine::startRun(std::int32_t j, std::int64_t t, std::int32_t size, cons
     r.inTrial = r.trialPending;
     rs.alloc = size;
     rs.runStart = t;
+    rs.tenant = J.tenant;
     const float recorded = J.gpuUtil; // the trace's utilization, or full
     const double baseUtil = std::isnan(recorded) ? 1.0 : std::clamp(static_cast<double>(recorded), 0.0, 1.0);
     rs.util = static_cast<float>(baseUtil / factor);
@@ -308,10 +309,9 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     auto& r = rt(j);
     auto& rs = runStateFor(r);
     auto& res = result_.jobs[idx(j)];
-    const auto& J = job(j);
     const auto use = r.inTrial ? GpuUse::Trial : GpuUse::Running;
     const auto milli = gpuMilliOf(j, rs.alloc);
-    const auto perGpu = rs.shareGpu >= 0 ? static_cast<std::int32_t>(milli) : 1000;
+    const auto perGpu = resourceMode() && rs.shareGpu >= 0 ? static_cast<std::int32_t>(milli) : 1000;
     for (const auto g : rs.gpus)
         recordInterval(g, j, rs.runStart, t, use, rs.util, perGpu);
     const auto held = t - rs.runStart;
@@ -333,13 +333,14 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
         rs.reserved.clear();
     }
     rs.gpus.clear();
-    rs.shareGpu = -1;
-    quota_.remove(J.tenant, milli);
+    if (resourceMode())
+        rs.shareGpu = -1;
+    quota_.remove(rs.tenant, milli);
     auto& c = series_.counters();
     c.allocatedMilli -= milli;
     c.utilMicro -= utilMicro(rs.util) * milli / 1000;
     if (quota_.mode() == QuotaMode::BorrowPreempt)
-        runningByVc_[idx(J.tenant)].erase({rs.runStart, j});
+        runningByVc_[idx(rs.tenant)].erase({rs.runStart, j});
     if (queue_->preemptive())
         unindexVictim(j);
     --runningJobs_;
@@ -358,7 +359,6 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
         r.trialPending = false;
         if (J.status == JobStatus::Failed && J.duration_s <= sc_.failures.trialRun_s) {
             setStage(j, Stage::Done);
-            result_.jobs[idx(j)].status = JobStatus::Failed;
             result_.jobs[idx(j)].end_s = t;
             --jobsInSystem_;
             queue_->jobEnded(J);
@@ -368,8 +368,7 @@ void SimEngine::runEnded(std::int32_t j, std::int64_t t)
         }
         return;
     }
-    setStage(j, Stage::Done);
-    result_.jobs[idx(j)].status = J.status;
+    setStage(j, Stage::Done); // its status is the trace's, set by finish() (no read of the job here)
     result_.jobs[idx(j)].end_s = t;
     --jobsInSystem_;
     queue_->jobEnded(J);
