@@ -34,8 +34,8 @@
 #include "core/sim/series_recorder.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/sim/wait_lanes.hpp"
+#include "core/util/block_rows.hpp"
 
-#include <boost/container/deque.hpp>
 #include <boost/container/small_vector.hpp>
 
 #include <memory>
@@ -415,11 +415,8 @@ private:
     std::vector<std::int32_t> slotOf_;  // per job: its slot in slots_, -1 out of the system
     std::vector<JobRt> slots_;
     std::vector<std::int32_t> freeSlots_;
-    // Rows of run state (a deque: a job's stays valid while another's is added), reused as jobs retire.
-    // Blocks of 256 rows: std::deque's 512-byte blocks held two, and its block map, a pointer per
-    // two rows, missed the cache before the row did at 10M jobs.
-    boost::container::deque<RunState, std::allocator<RunState>, boost::container::deque_options_t<boost::container::block_size<256u>>>
-        runStates_;
+    // Rows of run state (a job's stays valid while another's is added), reused as jobs retire.
+    BlockRows<RunState> runStates_;
     std::vector<std::int32_t> freeRunStates_;
     static const RunState kNoRunState; // what runStateOf() reads of a job that has taken nothing yet
     std::optional<WaitLanes> lanes_;
