@@ -290,18 +290,8 @@ void SimEngine::admit(std::int32_t j)
 void SimEngine::retire(std::int32_t j)
 {
     auto& r = rt(j);
-    if (r.runState >= 0) { // its row goes back, the defaults again but the lists' storage kept
-        auto& rs = runStates_[idx(r.runState)];
-        auto gpus = std::move(rs.gpus);
-        auto heldSince = std::move(rs.heldSince);
-        auto reserved = std::move(rs.reserved);
-        rs = RunState{};
-        gpus.clear();
-        heldSince.clear();
-        reserved.clear();
-        rs.gpus = std::move(gpus);
-        rs.heldSince = std::move(heldSince);
-        rs.reserved = std::move(reserved);
+    if (r.runState >= 0) { // its row goes back: the defaults again (assigned empty, the lists keep their storage)
+        runStates_[idx(r.runState)] = kNoRunState;
         freeRunStates_.push_back(r.runState);
         r.runState = -1;
     }
