@@ -86,7 +86,11 @@ void SimEngine::pushLane(PassHeap& heap, std::int32_t lane, const QueueKey& key)
 void SimEngine::pushNextInLane(PassHeap& heap, std::int32_t lane, const QueueKey& key)
 {
     const auto& l = lanes_->lane(lane);
-    const auto it = l.keys.upper_bound(key);
+    // Mostly `key` was the head and has just left: the new head is the answer, and a search down
+    // a lane of 100k waiting jobs missed the cache at every level.
+    auto it = l.keys.begin();
+    if (it != l.keys.end() && !(key < *it))
+        it = l.keys.upper_bound(key);
     if (it != l.keys.end())
         pushLane(heap, lane, *it);
 }
