@@ -152,6 +152,12 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
     cands.reserve(16);
     for (const auto rack : racks) {
         const auto rackFree = pool.rackFree(rack);
+        const auto rackLeft = static_cast<std::int64_t>(rackFree) - size;
+        // A placement here leaves between none and all of the rack's spare GPUs on its servers,
+        // and a policy's key is monotone in what it leaves: a rack whose best key at either end
+        // does not beat the best so far cannot win, and its servers are not looked at.
+        if (found && !(std::min(rule.rackKey(0, rackLeft, rack), rule.rackKey(rackLeft, rackLeft, rack)) < bestKey))
+            continue;
         const auto& r = pool.cluster().racks()[idx(rack)];
         cands.clear();
         for (std::int32_t s = r.firstServer; s < r.firstServer + r.serverCount; ++s)
@@ -161,7 +167,7 @@ bool withinOneRack(const GpuPool& pool, std::int32_t size, std::int32_t exactSer
         const auto left = packScope(cands, size, rule, exactServers, trial);
         if (left < 0)
             continue;
-        const auto key = rule.rackKey(left, rackFree - size, rack);
+        const auto key = rule.rackKey(left, rackLeft, rack);
         if (!found || key < bestKey) {
             bestKey = key;
             out.parts = trial.parts;

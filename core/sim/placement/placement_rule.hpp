@@ -35,6 +35,8 @@ public:
     virtual ServerKey serverKey(const ServerScorer* scorer, std::int32_t server, std::int32_t size, std::int64_t left,
                                 std::int64_t rackLeft) const = 0;
     // A rack's placement: `left` GPUs left free on the servers it uses, `rackLeft` in the rack.
+    // Monotone in `left` (0 <= left <= rackLeft): the search skips a rack whose key at both ends
+    // does not beat the best so far.
     virtual RackKey rackKey(std::int64_t left, std::int64_t rackLeft, std::int32_t rack) const = 0;
     // The server a gang's remainder goes to, among those holding it (after the servers taken
     // whole): whether a (free GPUs left, 1 when in a rack the gang does not use yet, index)
