@@ -33,6 +33,8 @@ private slots:
     void unfitLevelCountsAsAllowed();
     void serverLevelUnfitStartsAtRackLevel();
     void bestFitPrefersFullerRack();
+    void rackChoiceLooksPastTheFirstFit_data();
+    void rackChoiceLooksPastTheFirstFit();
     void fragmentedJobStartsWhenARackGainsRoom_data();
     void fragmentedJobStartsWhenARackGainsRoom();
     void anyLevelKeepsRacksFew();
@@ -96,6 +98,45 @@ void TestSimRules::bestFitPrefersFullerRack()
     s.placement = PlacementPolicy::Spread;
     r = simulate(cluster, trace, s);
     QCOMPARE(r.cluster->serverOfGpu(r.occupancy.front().gpu), 0);
+}
+
+void TestSimRules::rackChoiceLooksPastTheFirstFit_data()
+{
+    // A 6-GPU job on 4-GPU servers: k0 = 2 (4 + 4), so every rack is searched for 2 servers
+    // holding 6, which leave 8 - 6 = 2 GPUs on them in every rack. Racks "small" {4, 4} (spare
+    // 8 - 6 = 2) and "big" {4, 4, 4} (spare 12 - 6 = 6). Keys (smallest wins): best-fit
+    // (left, spare, rack) = (2, 2, small) < (2, 6, big); spread (-left, -spare, rack) =
+    // (-2, -6, big) < (-2, -2, small); first-fit (rack) = the first. Each row puts the winner in
+    // the second rack where it can: the search must not stop at the first rack that fits.
+    QTest::addColumn<bool>("bigFirst");
+    QTest::addColumn<int>("policy");
+    QTest::addColumn<QString>("rack");
+    QTest::newRow("best-fit, the smaller rack second") << true << int(PlacementPolicy::BestFit) << "small";
+    QTest::newRow("spread, the bigger rack second") << false << int(PlacementPolicy::Spread) << "big";
+    QTest::newRow("first-fit, the first rack") << false << int(PlacementPolicy::FirstFit) << "small";
+    QTest::newRow("best-fit, the smaller rack first") << false << int(PlacementPolicy::BestFit) << "small";
+}
+
+void TestSimRules::rackChoiceLooksPastTheFirstFit()
+{
+    QFETCH(bool, bigFirst);
+    QFETCH(int, policy);
+    QFETCH(QString, rack);
+    const std::vector<std::pair<std::string, int>> small{{"small", 4}, {"small", 4}};
+    const std::vector<std::pair<std::string, int>> big{{"big", 4}, {"big", 4}, {"big", 4}};
+    auto servers = bigFirst ? big : small;
+    const auto& second = bigFirst ? small : big;
+    servers.insert(servers.end(), second.begin(), second.end());
+    const auto cluster = makeCluster(servers);
+    Scenario s;
+    s.placement = static_cast<PlacementPolicy>(policy);
+    const auto r = simulate(cluster, makeTrace({{"v", 0, 6, 100}}), s);
+    QCOMPARE(startOf(r, 0), std::int64_t{0});
+    QCOMPARE(r.jobs[0].servers, 2);
+    QVERIFY(r.jobs[0].level == LocalityLevel::Server);
+    const auto server = r.cluster->serverOfGpu(r.occupancy.front().gpu);
+    const auto& onRack = r.cluster->racks()[static_cast<std::size_t>(r.cluster->servers()[static_cast<std::size_t>(server)].rack)];
+    QCOMPARE(QString::fromStdString(onRack.name), rack);
 }
 
 void TestSimRules::fragmentedJobStartsWhenARackGainsRoom_data()
