@@ -46,6 +46,10 @@ public:
     template <std::integral T>
     void number(T v)
     {
+        if (v >= 0 && v <= 9) { // most of a result row's counts and delays: a digit, without to_chars
+            put(static_cast<char>('0' + v));
+            return;
+        }
         reserve(kNumberRoom);
         used_ = static_cast<std::size_t>(std::to_chars(buf_.data() + used_, buf_.data() + buf_.size(), v).ptr - buf_.data());
     }

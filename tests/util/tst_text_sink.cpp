@@ -32,9 +32,10 @@ void TestTextSink::sameTextAsTheStream_data()
 void TestTextSink::sameTextAsTheStream()
 {
     QFETCH(int, capacity);
+    // The single digits have a path of their own: both its ends and just past them.
     const std::int64_t ints[] = {0, -1, 42, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(),
-                                 std::int64_t{1} << 50};
-    const std::int32_t ints32[] = {0, -7, std::numeric_limits<std::int32_t>::min(), 1000};
+                                 std::int64_t{1} << 50, 9, 10};
+    const std::int32_t ints32[] = {0, -7, std::numeric_limits<std::int32_t>::min(), 1000, 1, 9, 10, -10};
     // Whole numbers too: those written as integers (up to as many digits as their scientific form)
     // and those written in scientific form ("1e+06", "1.2e+07"), at the edges of 2^53.
     const double doubles[] = {0.0, -0.0, 1.0, 0.1, 1.0276, 1e-300, 1.7976931348623157e308, -2.5e-7, 12345678.901234567,
