@@ -62,23 +62,27 @@ ResourceModel::ResourceModel(const Topology& cluster, const Trace& trace, const 
             if (const auto it = modelIds.find(name); it != modelIds.end())
                 allowed_[set * models + static_cast<std::size_t>(it->second)] = 1;
 
-    requests_.resize(trace.jobs.size());
-    for (std::size_t i = 0; i < trace.jobs.size(); ++i) {
-        const auto& job = trace.jobs[i];
-        auto& r = requests_[i];
+    const auto requestFor = [&](const Job& job) {
+        JobRequest r;
         r.gpus = job.gpus;
         r.milli = job.gpus == 1 && job.gpuMilli >= 1 && job.gpuMilli < 1000 ? job.gpuMilli : 1000;
         r.cpu = requestOf(job.cpuCores, rules.jobDefaults.cpuPerGpu, job.gpus, 1000.0);
         r.mem = requestOf(job.memGb, rules.jobDefaults.memGbPerGpu, job.gpus, 1024.0);
         r.models = job.gpuModels >= 0 && static_cast<std::size_t>(job.gpuModels) < modelSets_ ? job.gpuModels : 0;
-        if (job.simulated() && (r.cpu > 0 || r.mem > 0 || r.share() || r.models != 0 || r.gpus == 0))
-            active_ = true;
-    }
+        return r;
+    };
+    // Resource mode is on when some simulated job asks more than whole GPUs. Decided before any
+    // request is stored: a GPU-only run of ten million jobs keeps none (320 MB never touched).
+    active_ = std::any_of(trace.jobs.begin(), trace.jobs.end(), [&](const Job& job) {
+        const auto r = requestFor(job);
+        return job.simulated() && (r.cpu > 0 || r.mem > 0 || r.share() || r.models != 0 || r.gpus == 0);
+    });
     kept_ = active_ || keepRequests;
-    if (!kept_) {
-        std::vector<JobRequest>().swap(requests_);
+    if (!kept_)
         return;
-    }
+    requests_.reserve(trace.jobs.size());
+    for (const auto& job : trace.jobs)
+        requests_.push_back(requestFor(job));
     for (auto& r : requests_)
         r.cls = classIds_.emplace(std::make_tuple(r.gpus, r.milli, r.cpu, r.mem, r.models), static_cast<std::int32_t>(classIds_.size()))
                     .first->second;

@@ -35,7 +35,7 @@ SimEngine::SimEngine(std::shared_ptr<const Topology> cluster, std::shared_ptr<co
         std::stable_sort(jobOfRank_.begin(), jobOfRank_.end(), bySubmit);
         rankedJobs_ = jobOfRank_.size();
     }
-    lanes_.emplace();
+    lanes_.emplace(rankedJobs_);
     queue_ = makeQueuePolicy(sc_.queue, *trace_);
     fifoOrder_ = sc_.queue.policy == QueuePolicyKind::Fifo;
     byShare_ = queue_->ordersVcsByShare();

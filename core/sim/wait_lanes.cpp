@@ -5,8 +5,10 @@
 
 namespace clens {
 
-WaitLanes::WaitLanes() : nodes_(std::make_unique<NodePool>())
+WaitLanes::WaitLanes(std::size_t jobs) : nodes_(std::make_unique<NodePool>())
 {
+    charged_.reserve(jobs + jobs / 2);
+    chargedJob_.reserve(jobs + jobs / 2);
 }
 
 std::int32_t WaitLanes::laneFor(std::uint64_t key, std::int32_t vc, std::int32_t fixedNeed)
