@@ -3,6 +3,8 @@
 #include "core/util/text_sink.hpp"
 
 #include <cmath>
+#include <sstream>
+#include <string>
 
 namespace clens {
 
@@ -16,12 +18,50 @@ void writeHeader(std::ostream& out)
            "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions,queue_key\n";
 }
 
-void writeRow(TextSink& out, const SimResult& result, const JobResult& r)
+// A job's resource columns, in two parts: the format puts the power delay between them.
+void writeResourcesBeforePower(TextSink& out, const JobResources& res)
+{
+    for (const double v : {res.cpuCores, res.memGb}) {
+        out.put(',');
+        out.number(v);
+    }
+    out.put(',');
+    out.number(res.gpuMilli);
+}
+
+void writeResourcesAfterPower(TextSink& out, const JobResources& res)
+{
+    out.put(',');
+    out.number(res.throttled_s);
+    out.put(',');
+    out.number(res.oomKills);
+    for (const double v : {res.cpuReservedCoreS, res.cpuUsedCoreS, res.memReservedGbS, res.memUsedGbS}) {
+        out.put(',');
+        out.number(v);
+    }
+}
+
+// Those parts' text for a GPU-only run's jobs (every job's are JobResources{}): ten million rows
+// append two strings instead of formatting nine numbers each.
+struct DefaultResourceText {
+    std::string beforePower = textOf(writeResourcesBeforePower), afterPower = textOf(writeResourcesAfterPower);
+
+    static std::string textOf(void (*write)(TextSink&, const JobResources&))
+    {
+        std::ostringstream text;
+        {
+            TextSink sink(text);
+            write(sink, JobResources{});
+        }
+        return text.str();
+    }
+};
+
+void writeRow(TextSink& out, const SimResult& result, const JobResult& r, const DefaultResourceText& defaults)
 {
     const auto& trace = *result.trace;
     const auto& j = trace.jobs[static_cast<std::size_t>(r.job)];
     const bool placed = r.attempts > 0;
-    const auto& res = result.resourcesOf(static_cast<std::size_t>(r.job));
     const auto field = [&](auto v) {
         out.put(',');
         out.number(v);
@@ -66,16 +106,16 @@ void writeRow(TextSink& out, const SimResult& result, const JobResult& r)
         out.append(",,");
     }
     field(r.heldIdleGpuSeconds);
-    field(res.cpuCores);
-    field(res.memGb);
-    field(res.gpuMilli);
-    field(r.powerDelay_s);
-    field(res.throttled_s);
-    field(res.oomKills);
-    field(res.cpuReservedCoreS);
-    field(res.cpuUsedCoreS);
-    field(res.memReservedGbS);
-    field(res.memUsedGbS);
+    if (result.resources.empty()) {
+        out.append(defaults.beforePower);
+        field(r.powerDelay_s);
+        out.append(defaults.afterPower);
+    } else {
+        const auto& res = result.resources[static_cast<std::size_t>(r.job)];
+        writeResourcesBeforePower(out, res);
+        field(r.powerDelay_s);
+        writeResourcesAfterPower(out, res);
+    }
     field(r.preemptions);
     out.put(',');
     if (!std::isnan(r.queueKey))
@@ -89,20 +129,22 @@ void writeJobResultsCsv(std::ostream& out, const SimResult& result)
 {
     writeHeader(out);
     TextSink sink(out);
+    const DefaultResourceText defaults;
     for (const auto& r : result.jobs)
         if (r.simulated)
-            writeRow(sink, result, r);
+            writeRow(sink, result, r, defaults);
 }
 
 void writeJobResultsCsv(std::ostream& out, const SimResult& result, const std::vector<std::int32_t>& jobs, const ProgressFn& progress)
 {
     writeHeader(out);
     TextSink sink(out);
+    const DefaultResourceText defaults;
     ProgressTicker ticker(progress);
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         const auto job = jobs[i];
         if (job >= 0 && static_cast<std::size_t>(job) < result.jobs.size() && result.jobs[static_cast<std::size_t>(job)].simulated)
-            writeRow(sink, result, result.jobs[static_cast<std::size_t>(job)]);
+            writeRow(sink, result, result.jobs[static_cast<std::size_t>(job)], defaults);
         ticker.tick(static_cast<double>(i + 1) / static_cast<double>(jobs.size()));
     }
     sink.flush();

@@ -52,8 +52,10 @@ void TestCliSimulate::demoOutputs()
                                        "powered_servers,power_kw\n0,12,"));
     QVERIFY(lines[0].endsWith(",held_idle_gpu_seconds,cpu_cores,mem_gb,gpu_milli,power_delay_s,throttled_s,oom_kills,"
                               "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions,queue_key"));
-    // j05 was never preempted and waited under fifo's key, its submit time 120.
-    QVERIFY(lines[5].endsWith(",0,120"));
+    // j05 was never preempted and waited under fifo's key, its submit time 120. A GPU-only run's
+    // resource columns are every job's defaults (written from a shared text): no CPU or memory,
+    // whole GPUs (1000), no power delay, nothing throttled, killed, reserved or used.
+    QVERIFY(lines[5].endsWith(",chen,1800,4,1.56,0.6410256624221802,0,0,0,1000,0,0,0,0,0,0,0,0,120"));
 }
 
 void TestCliSimulate::deterministic()
