@@ -19,6 +19,8 @@ class TestTextSink : public QObject {
 private slots:
     void sameTextAsTheStream_data();
     void sameTextAsTheStream();
+    void csvFieldQuotedOnlyWhenItNeedsIt_data();
+    void csvFieldQuotedOnlyWhenItNeedsIt();
 };
 
 void TestTextSink::sameTextAsTheStream_data()
@@ -42,7 +44,8 @@ void TestTextSink::sameTextAsTheStream()
                               std::numeric_limits<double>::denorm_min(), 7.0, -7.0, 99999.0, 100000.0, -100000.0, 123456.0,
                               1e6, 1200000.0, 3039935.0, 1.5e15, 1e15, 9007199254740991.0, 9007199254740992.0,
                               -9007199254740992.0, 1e22, 4.5e16, 10.0, 1000.0, 10000.0, 120000000.0};
-    const std::string fields[] = {"", "plain", "a,b", "say \"hi\"", "line\nbreak", "cr\rhere", std::string(100, 'x') + ",long"};
+    const std::string fields[] = {"", "plain", "a,b", "say \"hi\"", "line\nbreak", "cr\rhere", std::string(100, 'x') + ",long",
+                                 "a+b-c #!\t$'&()*" /* ordinary characters at and below ',' */};
 
     std::ostringstream viaStream;
     std::ostringstream viaSink;
@@ -82,6 +85,36 @@ void TestTextSink::sameTextAsTheStream()
     sink.number(std::int64_t{12});
     sink.flush();
     QCOMPARE(partial.str(), std::string("abc12"));
+}
+
+void TestTextSink::csvFieldQuotedOnlyWhenItNeedsIt_data()
+{
+    // RFC 4180: a field with a delimiter, a quote or a line end is quoted, its quotes doubled;
+    // any other field, whatever else it holds (the characters below ',' among them), is not.
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("written");
+    QTest::newRow("empty") << "" << "";
+    QTest::newRow("plain") << "j42" << "j42";
+    QTest::newRow("ordinary characters at and below ','") << "a+b #!\t$'&()*-./" << "a+b #!\t$'&()*-./";
+    QTest::newRow("comma") << "a,b" << "\"a,b\"";
+    QTest::newRow("quote") << "say \"hi\"" << "\"say \"\"hi\"\"\"";
+    QTest::newRow("newline") << "a\nb" << "\"a\nb\"";
+    QTest::newRow("carriage return") << "a\rb" << "\"a\rb\"";
+    QTest::newRow("comma last") << "ab," << "\"ab,\"";
+}
+
+void TestTextSink::csvFieldQuotedOnlyWhenItNeedsIt()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, written);
+    std::ostringstream viaSink, viaStream;
+    {
+        TextSink sink(viaSink);
+        sink.csvField(field.toStdString());
+    }
+    writeCsvField(viaStream, field.toStdString());
+    QCOMPARE(QString::fromStdString(viaSink.str()), written);
+    QCOMPARE(QString::fromStdString(viaStream.str()), written);
 }
 
 QTEST_APPLESS_MAIN(TestTextSink)
