@@ -199,6 +199,9 @@ CsvReader::Plain CsvReader::plainLine()
 
 std::string_view trim(std::string_view s)
 {
+    // Every space character is at or below ' ': most fields start and end above it.
+    if (s.empty() || (static_cast<unsigned char>(s.front()) > ' ' && static_cast<unsigned char>(s.back()) > ' '))
+        return s;
     const auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (!s.empty() && isSpace(s.front()))
         s.remove_prefix(1);
