@@ -18,27 +18,30 @@ void writeHeader(std::ostream& out)
            "cpu_reserved_core_s,cpu_used_core_s,mem_reserved_gb_s,mem_used_gb_s,preemptions,queue_key\n";
 }
 
+// A number column: its delimiter, then the number.
+template <class T>
+void writeField(TextSink& out, T v)
+{
+    out.put(',');
+    out.number(v);
+}
+
 // A job's resource columns, in two parts: the format puts the power delay between them.
 void writeResourcesBeforePower(TextSink& out, const JobResources& res)
 {
-    for (const double v : {res.cpuCores, res.memGb}) {
-        out.put(',');
-        out.number(v);
-    }
-    out.put(',');
-    out.number(res.gpuMilli);
+    writeField(out, res.cpuCores);
+    writeField(out, res.memGb);
+    writeField(out, res.gpuMilli);
 }
 
 void writeResourcesAfterPower(TextSink& out, const JobResources& res)
 {
-    out.put(',');
-    out.number(res.throttled_s);
-    out.put(',');
-    out.number(res.oomKills);
-    for (const double v : {res.cpuReservedCoreS, res.cpuUsedCoreS, res.memReservedGbS, res.memUsedGbS}) {
-        out.put(',');
-        out.number(v);
-    }
+    writeField(out, res.throttled_s);
+    writeField(out, res.oomKills);
+    writeField(out, res.cpuReservedCoreS);
+    writeField(out, res.cpuUsedCoreS);
+    writeField(out, res.memReservedGbS);
+    writeField(out, res.memUsedGbS);
 }
 
 // Those parts' text for a GPU-only run's jobs (every job's are JobResources{}): ten million rows
@@ -62,10 +65,7 @@ void writeRow(TextSink& out, const SimResult& result, const JobResult& r, const 
     const auto& trace = *result.trace;
     const auto& j = trace.jobs[static_cast<std::size_t>(r.job)];
     const bool placed = r.attempts > 0;
-    const auto field = [&](auto v) {
-        out.put(',');
-        out.number(v);
-    };
+    const auto field = [&](auto v) { writeField(out, v); };
     out.csvField(j.id);
     out.put(',');
     out.csvField(trace.tenants[static_cast<std::size_t>(j.tenant)].name);

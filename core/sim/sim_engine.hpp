@@ -119,7 +119,6 @@ private:
         std::int32_t shareGpu = -1;    // resource mode: the GPU a share job runs on
         std::int64_t overhead_s = 0;   // this run's restart overhead after a queue preemption
         std::int64_t victimKey = 0;    // its key in victimIndex_ while running
-        std::span<const std::int32_t> gpuSpan() const { return {gpus.data(), gpus.size()}; }
     };
     // What the engine keeps of a job from its submission to its end, in a slot of slots_ reused
     // by later jobs: ten million jobs need only those in the system at once.
