@@ -34,8 +34,7 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
     racks_ = RackIndex(cluster.rackCount(), maxF_, maxRackGpus);
     racks_.keep(false, false); // until a search reads them (indexedRacks)
     rackStale_.assign(idx(cluster.rackCount()), 0);
-    const std::size_t words = (servers.size() + 63) / 64;
-    serverBits_.assign(nf, std::vector<std::uint64_t>(words, 0));
+    serverBits_.assign(nf, SummaryBitset(servers.size()));
     for (std::size_t s = 0; s < servers.size(); ++s) {
         const auto f = servers[s].gpus;
         const auto r = idx(servers[s].rack);
@@ -46,7 +45,7 @@ GpuPool::GpuPool(const Topology& cluster) : cluster_(&cluster)
         ++rackCountF_[r * nf + idx(f)];
         if (maxF_ <= 63)
             rackHas_[r] |= std::uint64_t{1} << f;
-        serverBits_[idx(f)][s / 64] |= std::uint64_t{1} << (s % 64);
+        serverBits_[idx(f)].set(s);
         if (f > 0)
             ++fullyFree_;
     }
@@ -109,7 +108,7 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
         --countF_[idx(oldFree)];
         if (--rackCountF_[idx(rack) * nf + idx(oldFree)] == 0 && maxF_ <= 63)
             rackHas_[idx(rack)] &= ~(std::uint64_t{1} << oldFree);
-        serverBits_[idx(oldFree)][s / 64] &= ~(std::uint64_t{1} << (s % 64));
+        serverBits_[idx(oldFree)].reset(s);
         if (oldFree == installed && installed > 0)
             --fullyFree_;
     }
@@ -117,7 +116,7 @@ void GpuPool::setServerFree(std::int32_t server, std::int32_t newFree, bool newU
         ++countF_[idx(newFree)];
         if (rackCountF_[idx(rack) * nf + idx(newFree)]++ == 0 && maxF_ <= 63)
             rackHas_[idx(rack)] |= std::uint64_t{1} << newFree;
-        serverBits_[idx(newFree)][s / 64] |= std::uint64_t{1} << (s % 64);
+        serverBits_[idx(newFree)].set(s);
         if (newFree == installed && installed > 0)
             ++fullyFree_;
     }
@@ -189,20 +188,7 @@ void GpuPool::setUp(std::int32_t server)
 
 std::int32_t GpuPool::nextServerWithFree(std::int32_t f, std::int32_t from) const
 {
-    const auto& bits = serverBits_[idx(f)];
-    if (from < 0)
-        from = 0;
-    auto w = idx(from) / 64;
-    if (w >= bits.size())
-        return -1;
-    std::uint64_t word = bits[w] & (~std::uint64_t{0} << (idx(from) % 64));
-    while (true) {
-        if (word)
-            return static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(word)));
-        if (++w >= bits.size())
-            return -1;
-        word = bits[w];
-    }
+    return static_cast<std::int32_t>(serverBits_[idx(f)].next(idx(std::max(from, 0))));
 }
 
 } // namespace clens

@@ -4,6 +4,7 @@
 // bitset of those servers. A down server has no free GPU and appears in no index.
 #include "core/model/topology.hpp"
 #include "core/sim/rack_index.hpp"
+#include "core/util/summary_bitset.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -136,7 +137,7 @@ private:
     mutable RackIndex racks_;
     mutable std::vector<std::int32_t> staleRacks_;
     mutable std::vector<std::uint8_t> rackStale_;
-    std::vector<std::vector<std::uint64_t>> serverBits_; // [f][word]
+    std::vector<SummaryBitset> serverBits_; // [f]: the up servers with f free GPUs
     std::vector<std::int32_t>* changed_ = nullptr;
     bool logGains_ = false;
     std::vector<std::int32_t> gains_;
