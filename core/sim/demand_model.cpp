@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
-#include <iterator>
 #include <optional>
 
 namespace clens {
@@ -123,7 +121,6 @@ PhaseWalkTable::PhaseWalkTable(const DemandProfile& profile)
         row.cpuSd = ph.cpuSd;
         row.memMean = ph.memMean;
         row.memSd = ph.memSd;
-        std::fill(std::begin(row.byTopByte), std::end(row.byTopByte), std::int8_t{-1});
         if (ph.leave.size() > kInlineLeave) {
             row.leave = -1;
             continue;
@@ -133,14 +130,6 @@ PhaseWalkTable::PhaseWalkTable(const DemandProfile& profile)
             row.to[i] = ph.leave[i].second;
             if (i + 1 < ph.leave.size())
                 row.cut[i] = static_cast<std::uint64_t>(std::ceil(ph.leave[i].first * 0x1.0p32));
-        }
-        row.walks = !row.neverLeft && row.leave > 0;
-        // A byte's uniforms run from b x 2^24 to (b + 1) x 2^24 - 1: one entry when both ends
-        // fall in the same one (and the phase fits the byte).
-        for (std::uint64_t b = 0; b < 256; ++b) {
-            const auto first = DemandWalk::entryOf(row, b << 24), last = DemandWalk::entryOf(row, ((b + 1) << 24) - 1);
-            const bool one = row.leave > 0 && first == last && row.to[first] >= 0 && row.to[first] <= INT8_MAX;
-            row.byTopByte[b] = one ? static_cast<std::int8_t>(row.to[first]) : std::int8_t{-1};
         }
     }
 }

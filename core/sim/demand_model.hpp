@@ -118,10 +118,6 @@ struct PhaseWalkTable {
         std::int32_t to[kInlineLeave] = {};
         std::int32_t leave = 0;  // entries; -1: more than kInlineLeave (drawFrom over the profile's)
         bool neverLeft = false;  // never left in the data: lasts for ever
-        bool walks = false;      // neither never left nor without transitions: the usual run
-        // The next phase by the uniform's top byte, where every uniform with that byte falls in
-        // the same entry (-1: a threshold lies within the byte's range: compare with them).
-        std::int8_t byTopByte[256];
     };
     std::vector<Row> rows;
     explicit PhaseWalkTable(const DemandProfile& profile);
@@ -166,7 +162,7 @@ public:
         }
         const auto& row = table.rows[static_cast<std::size_t>(phase_)];
         step.phase = phase_;
-        if (row.walks) {
+        if (!row.neverLeft && row.leave > 0) {
             // The usual run draws three words: an exponential and a normal that both take their
             // first candidate (each does 99% of the time) and the transition's. Drawn side by
             // side from the state they start from, and checked: the same words, the same values.
@@ -187,9 +183,11 @@ public:
                 const double z = nx * ((n.bucket & 1) * 2 - 1);
                 step.cpu = std::max(0.0, row.cpuMean + row.cpuSd * z);
                 step.mem = std::max(0.0, row.memMean + row.memSd * z);
-                const auto bits = static_cast<std::uint32_t>(w3);
-                const auto next = row.byTopByte[bits >> 24];
-                phase_ = next >= 0 ? next : row.to[entryOf(row, bits)];
+                const std::uint64_t bits = static_cast<std::uint32_t>(w3);
+                std::size_t below = 0;
+                for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
+                    below += bits >= row.cut[i] ? 1 : 0;
+                phase_ = row.to[below];
                 return step;
             }
         }
@@ -203,22 +201,17 @@ public:
         step.cpu = std::max(0.0, row.cpuMean + row.cpuSd * z);
         step.mem = std::max(0.0, row.memMean + row.memSd * z);
         if (row.leave > 0) {
-            phase_ = row.to[entryOf(row, static_cast<std::uint32_t>(rng_()))];
+            const std::uint64_t bits = static_cast<std::uint32_t>(rng_());
+            std::size_t below = 0;
+            for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
+                below += bits >= row.cut[i] ? 1 : 0;
+            phase_ = row.to[below];
         } else if (row.leave < 0) {
             phase_ = drawFrom(profile_->phases[static_cast<std::size_t>(phase_)].leave, static_cast<std::uint32_t>(rng_()));
         }
         return step;
     }
     DemandSource source() const { return source_; }
-
-    // The transition a 32-bit uniform falls in: the thresholds it is at or above.
-    static std::size_t entryOf(const PhaseWalkTable::Row& row, std::uint64_t bits)
-    {
-        std::size_t below = 0;
-        for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
-            below += bits >= row.cut[i] ? 1 : 0;
-        return below;
-    }
 
     // Steps in a run: 1 + floor(E / -ln stay), E ~ Exp(1) — the geometric law of a walk that
     // stays with probability stay at each step (P(more than k) = stay^k); Boost's ziggurat
