@@ -11,6 +11,8 @@
 // (a tenth of a large run). They stay for clusters whose buckets would be large (servers of more
 // than 63 GPUs, or racks x rack sizes x server sizes beyond kMaxBucketWords). No allocation after
 // construction.
+#include "core/util/summary_bitset.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -100,31 +102,19 @@ private:
     std::int32_t firstRack(std::int32_t f, std::size_t v) const
     {
         const auto b = bucketIndex(f, v);
-        const auto* sum = &summary_[b * sumWords_];
-        for (std::size_t s = 0; s < sumWords_; ++s)
-            if (sum[s]) {
-                const auto w = s * 64 + static_cast<std::size_t>(std::countr_zero(sum[s]));
-                return static_cast<std::int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits_[b * words_ + w])));
-            }
-        return -1;
+        return static_cast<std::int32_t>(summary_bits::next(&bits_[b * words_], &summary_[b * sumWords_], sumWords_, 0));
     }
     void addTo(std::int32_t f, std::size_t v, std::int32_t rack)
     {
         const auto b = bucketIndex(f, v);
-        const auto w = static_cast<std::size_t>(rack) / 64;
-        bits_[b * words_ + w] |= std::uint64_t{1} << (static_cast<std::size_t>(rack) % 64);
-        summary_[b * sumWords_ + w / 64] |= std::uint64_t{1} << (w % 64);
+        summary_bits::set(&bits_[b * words_], &summary_[b * sumWords_], static_cast<std::size_t>(rack));
         if (counts_[b]++ == 0)
             nonEmpty_[static_cast<std::size_t>(f) * vWords_ + v / 64] |= std::uint64_t{1} << (v % 64);
     }
     void removeFrom(std::int32_t f, std::size_t v, std::int32_t rack)
     {
         const auto b = bucketIndex(f, v);
-        const auto w = static_cast<std::size_t>(rack) / 64;
-        auto& word = bits_[b * words_ + w];
-        word &= ~(std::uint64_t{1} << (static_cast<std::size_t>(rack) % 64));
-        if (word == 0)
-            summary_[b * sumWords_ + w / 64] &= ~(std::uint64_t{1} << (w % 64));
+        summary_bits::reset(&bits_[b * words_], &summary_[b * sumWords_], static_cast<std::size_t>(rack));
         if (--counts_[b] == 0)
             nonEmpty_[static_cast<std::size_t>(f) * vWords_ + v / 64] &= ~(std::uint64_t{1} << (v % 64));
     }
