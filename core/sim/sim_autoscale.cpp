@@ -109,7 +109,7 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     static_assert(sizeof(Scaling) <= 256, "a tick reads and writes a job's Scaling: four cache lines");
     const auto source = sc_.autoscaler.usage == UsageModel::Metrics ? DemandSource::Metrics : DemandSource::Phases;
     sc.job = j;
-    sc.rtSlot = slotOf_[idx(j)];
+    sc.runState = rt(j).runState;
     sc.cursor.walk = DemandWalk(*demand_, source, sc_.seed, j);
     sc.work_s = work_s;
     std::tie(sc.cpuReserved, sc.memReserved) = reservedTotals(rs.reserved);
@@ -216,7 +216,7 @@ void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t me
 {
     if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
         return; // every server holds its part of these totals already
-    auto& rs = runStateFor(sc.job);
+    auto& rs = runStates_[idx(sc.runState)];
     sc.askedCpu = cpuTotal;
     sc.askedMem = memTotal;
     sc.granted = true;
@@ -270,9 +270,9 @@ void SimEngine::autoscaleTick(std::int64_t t)
     // Thousands of jobs' states, visited once each, in job order: a tick waits on memory at every
     // job unless it asks for them ahead, in stages as each gives the next's address (a stage reads
     // what an earlier one asked for): eight jobs ahead a job's Scaling and where its interval's
-    // start is kept, six ahead its JobRt, four ahead its RunState, two ahead the list of what it
-    // reserves (a rescale reads the last three).
-    constexpr std::size_t kAheadScaling = 8, kAheadRt = 6, kAheadRunState = 4, kAheadParts = 2;
+    // start is kept, six ahead its RunState and memory floor, two ahead the list of what it
+    // reserves (a rescale reads the last two).
+    constexpr std::size_t kAheadScaling = 8, kAheadRunState = 6, kAheadParts = 2;
     const auto n = tickSlots_.size();
     for (std::size_t i = 0; i < n; ++i) {
         if (i + kAheadScaling < n) {
@@ -282,18 +282,15 @@ void SimEngine::autoscaleTick(std::int64_t t)
                 __builtin_prefetch(ahead + line);
             __builtin_prefetch(&scalingsCold_[slot], 1);
         }
-        if (i + kAheadRt < n) {
-            const auto& ahead = scalings_[idx(tickSlots_[i + kAheadRt])];
-            __builtin_prefetch(&slots_[idx(ahead.rtSlot)].runState);
-            __builtin_prefetch(&memFloorUnits_[idx(ahead.job)]);
-        }
         if (i + kAheadRunState < n) {
-            const auto& rs = runStateOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadRunState])].rtSlot)]);
+            const auto& ahead = scalings_[idx(tickSlots_[i + kAheadRunState])];
+            const auto& rs = runStates_[idx(ahead.runState)];
             __builtin_prefetch(&rs.reserved);
             __builtin_prefetch(&rs.alloc);
+            __builtin_prefetch(&memFloorUnits_[idx(ahead.job)]);
         }
         if (i + kAheadParts < n)
-            __builtin_prefetch(runStateOf(slots_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].rtSlot)]).reserved.data());
+            __builtin_prefetch(runStates_[idx(scalings_[idx(tickSlots_[i + kAheadParts])].runState)].reserved.data());
         auto& sc = scalings_[idx(tickSlots_[i])];
         if (sc.intervalStart >= t)
             continue; // started at this tick: its first interval runs to the next one

@@ -86,7 +86,7 @@ private:
         double cpuReservedCoreS = 0, memReservedGbS = 0, cpuUsedCoreS = 0, memUsedGbS = 0;
         std::int32_t intervals = 0, cpuUnderIntervals = 0, memUnderIntervals = 0;
         std::int32_t job = -1;
-        std::int32_t rtSlot = -1;  // its JobRt's slot (stable while it runs)
+        std::int32_t runState = -1; // its row of runStates_ (stable while it runs)
         bool granted = false;
         DemandCursor cursor;       // the demand where the planned interval's walk stopped
     };
