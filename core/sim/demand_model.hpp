@@ -25,6 +25,10 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace clens {
 
 enum class DemandSource : std::uint8_t { None, Metrics, Phases };
@@ -64,6 +68,18 @@ inline double stepsPerExpOf(double stay)
 // Throws InputError (naming the metrics file and column) when the metrics lack
 // cpu.usage.cores or mem.working.set, or have no row.
 DemandProfile buildDemandProfile(const ContainerMetrics& metrics, const PhaseModel* model);
+
+// std::max(0.0, v), the same value for every v (NaN included), without a branch: GCC compiles
+// std::max to a compare and jump here, and a level below zero is drawn often enough in some
+// phases to make that jump a coin toss.
+inline double atLeastZero(double v)
+{
+#if defined(__SSE2__)
+    return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(v), _mm_setzero_pd())); // v > 0 ? v : 0
+#else
+    return std::max(0.0, v);
+#endif
+}
 
 // SplitMix64 (Steele, Lea & Flood 2014): one 64-bit word of state; a Boost.Random/standard
 // uniform random bit generator, so Boost's ziggurat normal can draw from it.
@@ -146,8 +162,8 @@ public:
         step.phase = phase_;
         step.duration_s = ph.meanDwell_s * runSteps(ph);
         const double z = ziggurat::unitNormal(rng_);
-        step.cpu = std::max(0.0, ph.cpuMean + ph.cpuSd * z);
-        step.mem = std::max(0.0, ph.memMean + ph.memSd * z);
+        step.cpu = atLeastZero(ph.cpuMean + ph.cpuSd * z);
+        step.mem = atLeastZero(ph.memMean + ph.memSd * z);
         phase_ = ph.leave.empty() ? phase_ : drawFrom(ph.leave, static_cast<std::uint32_t>(rng_()));
         return step;
     }
@@ -181,8 +197,8 @@ public:
                 const double beyond = ex * row.stepsPerExp;
                 step.duration_s = row.dwell_s * (1.0 + static_cast<double>(static_cast<std::int64_t>(std::min(beyond, kForeverSteps))));
                 const double z = nx * ((n.bucket & 1) * 2 - 1);
-                step.cpu = std::max(0.0, row.cpuMean + row.cpuSd * z);
-                step.mem = std::max(0.0, row.memMean + row.memSd * z);
+                step.cpu = atLeastZero(row.cpuMean + row.cpuSd * z);
+                step.mem = atLeastZero(row.memMean + row.memSd * z);
                 const std::uint64_t bits = static_cast<std::uint32_t>(w3);
                 std::size_t below = 0;
                 for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
@@ -198,8 +214,8 @@ public:
         }
         step.duration_s = row.dwell_s * steps;
         const double z = ziggurat::unitNormal(rng_);
-        step.cpu = std::max(0.0, row.cpuMean + row.cpuSd * z);
-        step.mem = std::max(0.0, row.memMean + row.memSd * z);
+        step.cpu = atLeastZero(row.cpuMean + row.cpuSd * z);
+        step.mem = atLeastZero(row.memMean + row.memSd * z);
         if (row.leave > 0) {
             const std::uint64_t bits = static_cast<std::uint32_t>(rng_());
             std::size_t below = 0;

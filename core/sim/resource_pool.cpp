@@ -38,24 +38,9 @@ std::int32_t ResourcePool::gpuFreeMilli(std::int32_t gpu) const
     return holder < 0 && gpus_->isUp(gpus_->cluster().serverOfGpu(gpu)) ? 1000 : 0;
 }
 
-void ResourcePool::reserve(std::int32_t server, std::int64_t cpu, std::int64_t mem)
+void ResourcePool::overReserved()
 {
-    auto& c = cpuFree_[idx(server)];
-    auto& m = memFree_[idx(server)];
-    if (cpu > c || mem > m)
-        throw std::logic_error("ResourcePool::reserve: more than the server has free");
-    c -= cpu;
-    m -= mem;
-    cpuReserved_ += cpu;
-    memReserved_ += mem;
-}
-
-void ResourcePool::unreserve(std::int32_t server, std::int64_t cpu, std::int64_t mem)
-{
-    cpuFree_[idx(server)] += cpu;
-    memFree_[idx(server)] += mem;
-    cpuReserved_ -= cpu;
-    memReserved_ -= mem;
+    throw std::logic_error("ResourcePool::reserve: more than the server has free");
 }
 
 std::size_t ResourcePool::group(std::int32_t server) const
@@ -140,19 +125,6 @@ void ResourcePool::refreshGpusByFree() const
     for (const auto server : staleByFree_)
         isStaleByFree_[idx(server)] = 0;
     staleByFree_.clear();
-}
-
-void ResourcePool::touchCpuMem(std::int32_t server)
-{
-    if (!gpus_->isUp(server)) {
-        touch(server);
-        return;
-    }
-    ++version_[idx(server)];
-    if (!cpuMemStale_[idx(server)]) {
-        cpuMemStale_[idx(server)] = 1;
-        staleCpuMem_.push_back(server);
-    }
 }
 
 void ResourcePool::refreshCpuMem() const

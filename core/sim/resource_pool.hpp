@@ -33,8 +33,25 @@ public:
     std::int32_t maxGpuFreeMilli(std::int32_t server) const { return maxFree_[idx(server)]; }
     std::int64_t serverFreeMilli(std::int32_t server) const { return partOf_[idx(server)].gpuMilli; }
 
-    void reserve(std::int32_t server, std::int64_t cpu, std::int64_t mem);
-    void unreserve(std::int32_t server, std::int64_t cpu, std::int64_t mem);
+    // Inline: the autoscaler's tick moves a reservation at most job-intervals.
+    void reserve(std::int32_t server, std::int64_t cpu, std::int64_t mem)
+    {
+        auto& c = cpuFree_[idx(server)];
+        auto& m = memFree_[idx(server)];
+        if (cpu > c || mem > m) [[unlikely]]
+            overReserved();
+        c -= cpu;
+        m -= mem;
+        cpuReserved_ += cpu;
+        memReserved_ += mem;
+    }
+    void unreserve(std::int32_t server, std::int64_t cpu, std::int64_t mem)
+    {
+        cpuFree_[idx(server)] += cpu;
+        memFree_[idx(server)] += mem;
+        cpuReserved_ -= cpu;
+        memReserved_ -= mem;
+    }
     // Adds / removes a share on a GPU; the caller takes / releases the GPU in GpuPool when the
     // first share arrives / the last one leaves (shareUsed() tells).
     void addShare(std::int32_t gpu, std::int32_t milli) { shareUsed_[idx(gpu)] += milli; }
@@ -43,7 +60,18 @@ public:
     void touch(std::int32_t server);
     // The same when only its CPU or memory changed (the autoscaler's rescale): no GPU is walked,
     // and the aggregates take the change when next read (a tick changes a server many times).
-    void touchCpuMem(std::int32_t server);
+    void touchCpuMem(std::int32_t server)
+    {
+        if (!gpus_->isUp(server)) [[unlikely]] {
+            touch(server);
+            return;
+        }
+        ++version_[idx(server)];
+        if (!cpuMemStale_[idx(server)]) {
+            cpuMemStale_[idx(server)] = 1;
+            staleCpuMem_.push_back(server);
+        }
+    }
     // Counts the touches of a server (a cheap "has it changed since?").
     std::uint64_t version(std::int32_t server) const { return version_[idx(server)]; }
 
@@ -93,6 +121,7 @@ public:
 
 private:
     static std::size_t idx(std::int32_t i) { return static_cast<std::size_t>(i); }
+    [[noreturn, gnu::cold]] static void overReserved();
     struct Part {
         std::int64_t wholeGpus = 0, gpuMilli = 0, sharedMilli = 0, cpu = 0, mem = 0;
         std::int32_t unlimitedCpu = 0, unlimitedMem = 0;
