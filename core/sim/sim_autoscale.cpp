@@ -2,6 +2,8 @@
 // set every interval by the policy, CPU throttling and memory OOM kills.
 #include "core/sim/sim_engine.hpp"
 
+#include "core/sim/autoscale_interval_walk.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -140,8 +142,12 @@ void SimEngine::planInterval(Scaling& sc, std::int64_t t, std::int64_t end)
     if (keepUsage)
         demandSamples_.clear();
     auto& stop = stopped_;
-    runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr, &*walkTable_,
-                sc.planned, stop);
+    if (!keepUsage && sc.cursor.walk.source() == DemandSource::Phases) // the usual tick: the walk inline
+        detail::runIntervalImpl<false, true>(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, nullptr, &*walkTable_,
+                                             sc.planned, stop);
+    else
+        runInterval(sc.cursor, sc.cpuReserved, sc.memReserved, sc.work_s, length, keepUsage ? &demandSamples_ : nullptr,
+                    &*walkTable_, sc.planned, stop);
     if (keepUsage)
         cold.plannedUsage = usageOfSamples(demandSamples_);
     const auto& o = sc.planned;
