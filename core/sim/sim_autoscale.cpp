@@ -169,6 +169,12 @@ void SimEngine::planInterval(Scaling& sc, std::int64_t t, std::int64_t end)
 
 const IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_t t)
 {
+    return closeIntervalInline(sc, t);
+}
+
+// Forced inline into the tick, which closes every running job's interval (GCC kept it a call).
+[[gnu::always_inline]] inline const IntervalSums& SimEngine::closeIntervalInline(Scaling& sc, std::int64_t t)
+{
     const auto elapsed = static_cast<double>(t - sc.intervalStart);
     if (elapsed <= 0) {
         cutSums_ = IntervalSums{};
@@ -302,12 +308,14 @@ void SimEngine::autoscaleTick(std::int64_t t)
             continue; // started at this tick: its first interval runs to the next one
         const auto j = sc.job;
         const auto previousLength = static_cast<double>(t - sc.intervalStart);
-        const int lastPhase = closeInterval(sc, t).lastPhase;
+        const int lastPhase = closeIntervalInline(sc, t).lastPhase;
         if (phaseRule && lastPhase >= 0 && static_cast<std::size_t>(lastPhase) < ruleUnits_.size()
             && ruleUnits_[static_cast<std::size_t>(lastPhase)].first >= 0) {
             // phase.rule on a known phase: its rule with headroom, never below the job's floor.
             const auto& [cpu, mem] = ruleUnits_[static_cast<std::size_t>(lastPhase)];
-            rescaleUnits(sc, cpu, std::max(mem, memFloorUnits_[idx(j)]), t);
+            const auto memTotal = std::max(mem, memFloorUnits_[idx(j)]);
+            if (!(sc.granted && cpu == sc.askedCpu && memTotal == sc.askedMem)) // else unchanged (rescaleUnits)
+                rescaleUnits(sc, cpu, memTotal, t);
         } else if (scalePolicy_) {
             const auto& cold = scalingsCold_[idx(tickSlots_[i])];
             IntervalUsage walked;

@@ -267,6 +267,7 @@ private:
     // the next call or the next plan.)
     const IntervalSums& closeInterval(std::int32_t job, std::int64_t t) { return closeInterval(scalingOf(job), t); }
     const IntervalSums& closeInterval(Scaling& sc, std::int64_t t);
+    const IntervalSums& closeIntervalInline(Scaling& sc, std::int64_t t); // the same, for the tick
     void autoscaleTick(std::int64_t t);
     void oomKill(std::int32_t job, std::int64_t t);
     // The run ends (or is cut): its last interval is accounted and its levels kept.
