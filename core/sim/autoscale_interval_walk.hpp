@@ -25,7 +25,6 @@ template <bool kSamples, bool kTable>
     double left = cursor.stepLeft;
     double t = 0, progress = 0, cpuUsedS = 0, memUsedS = 0, peak = 0;
     bool cpuUnder = false;
-    int lastPhase = -1;
     // Every field of `o` is set below (zeroing the whole outcome first cost a tenth of the walk).
     stop.endAt_s.reset();
     stop.oomAt_s.reset();
@@ -45,7 +44,6 @@ template <bool kSamples, bool kTable>
             samples->push_back(p.mem);
         }
         peak = std::max(peak, p.mem);
-        lastPhase = p.phase;
         if (p.mem > memLimit) { // memory above the reservation: killed at once
             stop.oomAt_s = t;
             o.memUnder = true;
@@ -57,7 +55,7 @@ template <bool kSamples, bool kTable>
             cpuUnder = true;
         }
         const double cpuUsed = std::min(p.cpu, cpu);
-        if (rate > 0 && progress + rate * dt >= work_s) { // the work runs out in this piece
+        if (progress + rate * dt >= work_s && rate > 0) { // the work runs out in this piece (rarely: tested first)
             const double need = (work_s - progress) / rate;
             progress = work_s;
             cpuUsedS += cpuUsed * need;
@@ -81,11 +79,10 @@ template <bool kSamples, bool kTable>
     o.memUsed_s = memUsedS;
     o.peakMem = peak;
     o.cpuUnder = cpuUnder;
-    o.lastPhase = lastPhase;
+    o.lastPhase = upTo_s > 0 ? p.phase : -1; // the last piece's (none when nothing was walked)
     o.elapsed_s = std::min(t, upTo_s);
     o.throttled_s = std::max(0.0, o.elapsed_s - o.progress_s);
 }
 } // namespace detail
-
 
 } // namespace clens
