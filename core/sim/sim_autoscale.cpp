@@ -290,6 +290,7 @@ void SimEngine::autoscaleTick(std::int64_t t)
         if (i + kAheadScaling < n) {
             const auto slot = idx(tickSlots_[i + kAheadScaling]);
             const auto* ahead = reinterpret_cast<const char*>(&scalings_[slot]);
+#pragma GCC unroll 4
             for (std::size_t line = 0; line < sizeof(Scaling); line += 64)
                 __builtin_prefetch(ahead + line);
             __builtin_prefetch(&scalingsCold_[slot], 1);
