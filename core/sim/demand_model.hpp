@@ -134,6 +134,15 @@ struct PhaseWalkTable {
         std::int32_t to[kInlineLeave] = {};
         std::int32_t leave = 0;  // entries; -1: more than kInlineLeave (drawFrom over the profile's)
         bool neverLeft = false;  // never left in the data: lasts for ever
+
+        // The next phase for a 32-bit uniform (leave > 0): the entry of the thresholds it is at or above.
+        std::int32_t nextPhase(std::uint64_t bits) const
+        {
+            std::size_t below = 0;
+            for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(leave); ++i)
+                below += bits >= cut[i] ? 1 : 0;
+            return to[below];
+        }
     };
     std::vector<Row> rows;
     explicit PhaseWalkTable(const DemandProfile& profile);
@@ -199,11 +208,7 @@ public:
                 const double z = nx * ((n.bucket & 1) * 2 - 1);
                 step.cpu = atLeastZero(row.cpuMean + row.cpuSd * z);
                 step.mem = atLeastZero(row.memMean + row.memSd * z);
-                const std::uint64_t bits = static_cast<std::uint32_t>(w3);
-                std::size_t below = 0;
-                for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
-                    below += bits >= row.cut[i] ? 1 : 0;
-                phase_ = row.to[below];
+                phase_ = row.nextPhase(static_cast<std::uint32_t>(w3));
                 return step;
             }
         }
@@ -217,11 +222,7 @@ public:
         step.cpu = atLeastZero(row.cpuMean + row.cpuSd * z);
         step.mem = atLeastZero(row.memMean + row.memSd * z);
         if (row.leave > 0) {
-            const std::uint64_t bits = static_cast<std::uint32_t>(rng_());
-            std::size_t below = 0;
-            for (std::size_t i = 0; i + 1 < static_cast<std::size_t>(row.leave); ++i)
-                below += bits >= row.cut[i] ? 1 : 0;
-            phase_ = row.to[below];
+            phase_ = row.nextPhase(static_cast<std::uint32_t>(rng_()));
         } else if (row.leave < 0) {
             phase_ = drawFrom(profile_->phases[static_cast<std::size_t>(phase_)].leave, static_cast<std::uint32_t>(rng_()));
         }

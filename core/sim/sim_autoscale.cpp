@@ -226,7 +226,7 @@ void SimEngine::recordLevels(const Scaling& sc, const IntervalSums& o, double el
 
 void SimEngine::rescaleUnits(Scaling& sc, std::int64_t cpuTotal, std::int64_t memTotal, std::int64_t t)
 {
-    if (sc.granted && cpuTotal == sc.askedCpu && memTotal == sc.askedMem)
+    if (sc.holds(cpuTotal, memTotal))
         return; // every server holds its part of these totals already
     auto& rs = runStates_[idx(sc.runState)];
     sc.askedCpu = cpuTotal;
@@ -315,7 +315,7 @@ void SimEngine::autoscaleTick(std::int64_t t)
             // phase.rule on a known phase: its rule with headroom, never below the job's floor.
             const auto& [cpu, mem] = ruleUnits_[static_cast<std::size_t>(lastPhase)];
             const auto memTotal = std::max(mem, memFloorUnits_[idx(j)]);
-            if (!(sc.granted && cpu == sc.askedCpu && memTotal == sc.askedMem)) // else unchanged (rescaleUnits)
+            if (!sc.holds(cpu, memTotal)) // checked here too: most ticks ask the same again, and the call costs
                 rescaleUnits(sc, cpu, memTotal, t);
         } else if (scalePolicy_) {
             const auto& cold = scalingsCold_[idx(tickSlots_[i])];

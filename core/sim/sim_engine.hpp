@@ -89,6 +89,9 @@ private:
         std::int32_t runState = -1; // its row of runStates_ (stable while it runs)
         bool granted = false;
         DemandCursor cursor;       // the demand where the planned interval's walk stopped
+
+        // Asked these totals last time and every server granted its part: a rescale changes nothing.
+        bool holds(std::int64_t cpuTotal, std::int64_t memTotal) const { return granted && cpuTotal == askedCpu && memTotal == askedMem; }
     };
     // Read when an interval is cut early, by the prev.step policies, with occupancy.
     struct ScalingCold {
