@@ -198,7 +198,7 @@ const IntervalSums& SimEngine::closeInterval(Scaling& sc, std::int64_t t)
     ++sc.intervals;
     sc.cpuUnderIntervals += o.cpuUnder ? 1 : 0;
     sc.memUnderIntervals += o.memUnder ? 1 : 0;
-    sc.work_s = std::max(0.0, sc.work_s - o.progress_s);
+    sc.work_s = atLeastZero(sc.work_s - o.progress_s);
     sc.throttled_s += o.throttled_s;
     sc.peakMem = std::max(sc.peakMem, o.peakMem);
     if (options_.recordOccupancy)

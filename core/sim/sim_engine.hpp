@@ -91,7 +91,11 @@ private:
         DemandCursor cursor;       // the demand where the planned interval's walk stopped
 
         // Asked these totals last time and every server granted its part: a rescale changes nothing.
-        bool holds(std::int64_t cpuTotal, std::int64_t memTotal) const { return granted && cpuTotal == askedCpu && memTotal == askedMem; }
+        // One test, not three branches: whether a tick asks the same again varies from job to job.
+        bool holds(std::int64_t cpuTotal, std::int64_t memTotal) const
+        {
+            return granted & (cpuTotal == askedCpu) & (memTotal == askedMem);
+        }
     };
     // Read when an interval is cut early, by the prev.step policies, with occupancy.
     struct ScalingCold {
