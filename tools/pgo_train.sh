@@ -1,10 +1,9 @@
 #!/bin/bash
-# The training run of a profile-guided release build (scripts/build-release.sh;
-# docs/install.md "Release build"): what operators run, through an instrumented
-# clusterlens-cli — every placement, queue, quota, autoscaling and demand case of
-# tools/same_results.sh on the bundled samples, a generated million-job trace at load 0.95
-# (import, scheduling at scale, the results written), and a generated loaded trace under the
-# autoscaler preset with phase demand and power.
+# The training run of a profile-guided release build (scripts/build-release.sh; docs/install.md
+# "Release build"): what operators run, through an instrumented clusterlens-cli — every placement,
+# queue, quota, autoscaling and demand case of tools/same_results.sh on the bundled samples, a
+# generated million-job trace at load 0.95 (import, scheduling at scale, the results written), and
+# a generated loaded trace under the autoscaler preset with phase demand and power.
 # usage: tools/pgo_train.sh path/to/clusterlens-cli WORKDIR   (from the project root, a minute or two)
 set -euo pipefail
 if [[ $# -ne 2 ]]; then
