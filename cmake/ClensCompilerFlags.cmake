@@ -19,18 +19,3 @@ if(CLENS_FUZZ)
   target_compile_options(clens_flags INTERFACE -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
   target_link_options(clens_flags INTERFACE -fsanitize=address,undefined)
 endif()
-# Profile-guided optimisation, for release builds (scripts/build-release.sh; docs/install.md
-# "Release build"): GENERATE instruments every target to write profiles to CLENS_PGO_DIR when it
-# runs, USE compiles with the profiles a training run left there. Functions the training never ran
-# stay optimised as usual (-fprofile-partial-training): the GUI's, for one.
-set(CLENS_PGO OFF CACHE STRING "Profile-guided optimisation: OFF, GENERATE or USE")
-set_property(CACHE CLENS_PGO PROPERTY STRINGS OFF GENERATE USE)
-set(CLENS_PGO_DIR "${CMAKE_BINARY_DIR}/pgo-profiles" CACHE PATH "Where a GENERATE build's programs write their profiles and a USE build reads them")
-if(CLENS_PGO STREQUAL "GENERATE")
-  target_compile_options(clens_flags INTERFACE "-fprofile-generate=${CLENS_PGO_DIR}" -fprofile-update=prefer-atomic)
-  target_link_options(clens_flags INTERFACE "-fprofile-generate=${CLENS_PGO_DIR}")
-elseif(CLENS_PGO STREQUAL "USE")
-  target_compile_options(clens_flags INTERFACE "-fprofile-use=${CLENS_PGO_DIR}" -fprofile-partial-training -Wno-missing-profile)
-elseif(NOT CLENS_PGO STREQUAL "OFF")
-  message(FATAL_ERROR "CLENS_PGO must be OFF, GENERATE or USE (it is '${CLENS_PGO}')")
-endif()
