@@ -39,7 +39,7 @@ measure() { # label, cli, run number: appends "wall user sys peakKiB" to $dir/ti
     printf '%-9s run %d: %6.2f s wall, %6.2f s user, %5.2f s system, peak %s KiB\n' "$label" "$n" "$wall" "$user" "$sys" "$peak"
 }
 median() { # column of $dir/times-label
-    sort -n -k"$2" "$dir/times-$1" | awk -v c="$2" '{v[NR] = $c} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'
+    sort -n -k"$2" "$dir/times-$1" | awk -v c="$2" -f "$(dirname "$0")/median.awk"
 }
 
 rm -f "$dir/times-current" "$dir/times-baseline"
