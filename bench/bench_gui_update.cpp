@@ -3,19 +3,28 @@
 // and times: the debounce, the background run (simulate + state index), applying the result to
 // every view, and the repaint of the whole window. Prints figures, asserts nothing.
 // `bench_gui_update TRACE CLUSTER` opens that trace instead (a 10M-job one: docs/gui.md) and
-// times only the open and the scrub step.
+// times only the open and the scrub step. `bench_gui_update autoscaler` picks the preset
+// "Autoscaler: phase walk, phase.rule, node power" on the Philly sample (which opens the AI4DL
+// sample on the Phases page and trains its model) and moves the autoscaler's sigma instead
+// (issue 11: "moving sigma … re-simulates within a second"; docs/autoscaling.md "Speed").
 #include "bench/bench_util.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/session.hpp"
+#include "ui/phases/phases_page.hpp"
+#include "ui/views/autoscaler_knobs.hpp"
 #include "ui/views/duration_knob.hpp"
 #include "ui/views/scenario_panel.hpp"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QSlider>
+#include <QTimer>
 
 #include <cstdio>
+#include <string>
 
 using namespace clens;
 
@@ -30,16 +39,35 @@ void waitFor(Sender* sender, Signal signal)
     loop.exec();
 }
 
+// Runs the event loop until `done()` holds (checked whenever the views update, and every 50 ms).
+template <typename Done>
+void waitUntil(ui::MainWindow& window, Done done)
+{
+    QEventLoop loop;
+    QTimer tick;
+    const auto check = [&] {
+        if (done())
+            loop.quit();
+    };
+    QObject::connect(&window, &ui::MainWindow::viewsUpdated, &loop, check);
+    QObject::connect(&tick, &QTimer::timeout, &loop, check);
+    tick.start(50);
+    if (!done())
+        loop.exec();
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::setvbuf(stdout, nullptr, _IOLBF, 0); // each figure as it comes
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("ClusterLensBench"));
     const QString dir = QStringLiteral(CLENS_SAMPLE_DIR "/philly");
     ui::MainWindow window(ui::coreEngine());
     window.setInteractive(false);
+    window.setDemoDir(QStringLiteral(CLENS_SAMPLE_DIR "/demo")); // where the preset finds the AI4DL sample
     window.resize(1600, 1000);
     window.show();
 
@@ -51,6 +79,7 @@ int main(int argc, char** argv)
         QMetaObject::invokeMethod(&window, [&] { emit window.viewsUpdated(0); }, Qt::QueuedConnection);
     });
     const bool own = argc > 2;
+    const bool autoscaler = argc == 2 && std::string(argv[1]) == "autoscaler";
     window.openTrace(own ? QString::fromLocal8Bit(argv[1]) : dir + QStringLiteral("/philly_jobs_pollux.csv"),
                      own ? QString::fromLocal8Bit(argv[2]) : dir + QStringLiteral("/cluster_machine_list"));
     waitFor(&window, &ui::MainWindow::viewsUpdated);
@@ -64,13 +93,37 @@ int main(int argc, char** argv)
     std::printf("  %zu jobs, %d GPUs, first run %.2f s\n", snapshot->result->jobs.size(),
                 snapshot->result->cluster->gpuCount(), snapshot->runSeconds);
 
+    if (autoscaler) {
+        auto* presets = window.findChild<QComboBox*>(QStringLiteral("presets"));
+        const int preset = presets ? presets->findText(QStringLiteral("Autoscaler: phase walk, phase.rule, node power")) : -1;
+        if (preset < 0) {
+            std::fprintf(stderr, "no autoscaler preset\n");
+            return 1;
+        }
+        timer.restart();
+        emit presets->activated(preset);
+        // The preset's run needs the Phases page's model: wait until an autoscaled result is shown.
+        waitUntil(window, [&] {
+            const auto now = window.session()->current();
+            return now && !now->result->scaledRuns.empty() && !window.session()->runs()->isBusy();
+        });
+        snapshot = window.session()->current();
+        std::printf("preset applied (AI4DL sample opened, model trained, first autoscaled run, views): %.2f s\n"
+                    "  %zu scaled intervals, first run %.2f s\n",
+                    static_cast<double>(timer.elapsed()) / 1000, snapshot->result->scaledLevels.size(), snapshot->runSeconds);
+    }
     QSlider* slider = window.scenarioPanel()->relaxToAnyKnob()->slider();
+    QDoubleSpinBox* sigma = window.scenarioPanel()->autoscalerKnobs()->sigmaSpin();
     const int a = slider->value(), b = std::max(0, a - 3);
+    const double sigmaA = sigma->value(), sigmaB = sigmaA + 0.5;
     std::vector<double> total, run, apply, paint;
     for (int i = 0; i < (own ? 0 : 6); ++i) {
         QElapsedTimer t;
         t.start();
-        slider->setValue(i % 2 ? a : b);
+        if (autoscaler)
+            sigma->setValue(i % 2 ? sigmaA : sigmaB);
+        else
+            slider->setValue(i % 2 ? a : b);
         waitFor(&window, &ui::MainWindow::viewsUpdated);
         const double applied = static_cast<double>(t.nsecsElapsed()) / 1e9;
         (void)window.grab(); // repaint everything, as the screen would
@@ -82,9 +135,9 @@ int main(int argc, char** argv)
         paint.push_back(painted - applied);
     }
     if (!own) {
-        std::printf("knob change -> all views updated and painted: median %.3f s (min %.3f, max %.3f) [bar 1.5 s]\n",
-                    bench::median(total), *std::min_element(total.begin(), total.end()),
-                    *std::max_element(total.begin(), total.end()));
+        std::printf("%s -> all views updated and painted: median %.3f s (min %.3f, max %.3f) [bar %s]\n",
+                    autoscaler ? "sigma change" : "knob change", bench::median(total), *std::min_element(total.begin(), total.end()),
+                    *std::max_element(total.begin(), total.end()), autoscaler ? "1 s, issue 11" : "1.5 s");
         std::printf("  debounce %.3f s + simulate & index %.3f s + apply to views ~%.3f s + repaint %.3f s (medians)\n",
                     window.session()->runs()->debounceMs() / 1000.0, bench::median(run), bench::median(apply),
                     bench::median(paint));
