@@ -5,8 +5,10 @@
 // bounds both the replay work and the snapshots' memory (about 12 bytes per GPU per snapshot).
 // CPU and memory reserved per server replay the same way from the result's reservations.
 #include "core/sim/cluster_state.hpp"
+#include "core/util/radix_sort.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace clens {
 
@@ -45,6 +47,21 @@ struct Holding {
     float util;
     GpuState state;
 };
+
+// A change's sort key: its time from the earliest, ends (isStart 0) before starts at an instant.
+std::uint64_t timeKey(std::int64_t t, std::int64_t earliest, std::uint8_t isStart)
+{
+    return (static_cast<std::uint64_t>(t) - static_cast<std::uint64_t>(earliest)) << 1 | isStart;
+}
+
+template <class T>
+std::int64_t earliestOf(const std::vector<T>& changes)
+{
+    std::int64_t earliest = std::numeric_limits<std::int64_t>::max();
+    for (const auto& c : changes)
+        earliest = std::min(earliest, c.t);
+    return earliest;
+}
 
 template <class T>
 std::size_t upTo(const std::vector<T>& changes, std::int64_t t)
@@ -106,9 +123,8 @@ void StateTimeline::Impl::buildGpuChanges(const SimResult& r)
             changes.push_back({o.to_s, g, -1, 0.0f, GpuState::Idle, 0, 0, 0});
         }
     }
-    std::stable_sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) {
-        return a.t != b.t ? a.t < b.t : a.isStart < b.isStart;
-    });
+    const auto earliest = earliestOf(changes);
+    radixSortStable(changes, [earliest](const Change& c) { return timeKey(c.t, earliest, c.isStart); });
     // Each change becomes the GPU's state after it: what still holds the GPU decides.
     std::vector<std::vector<Holding>> holding(gpus);
     for (auto& c : changes) {
@@ -145,45 +161,63 @@ void StateTimeline::Impl::buildGpuChanges(const SimResult& r)
 
 void StateTimeline::Impl::buildServerChanges(const SimResult& r)
 {
+    // A change refers to what it comes from (its values are read when it is applied): 16 bytes
+    // to sort where the values took 48, for tens of millions of changes after an autoscaled run.
+    enum Source : std::uint32_t { kReservation = 0, kLevel = 1u << 30, kPower = 2u << 30, kIndex = (1u << 30) - 1 };
     struct Delta {
         std::int64_t t;
         std::int32_t server;
+        std::uint32_t source; // Source | index
         std::uint8_t isStart;
-        double cpu, mem, cpuUsed, memUsed; // cores, GB
-        int power;                         // -1: no power change, else the state from t on
     };
     std::vector<Delta> deltas;
-    deltas.reserve(r.reservations.size() * 2 + r.powerOff.size() * 2);
-    for (const auto& v : r.reservations) { // without the autoscaler, used = reserved
-        const double cpu = static_cast<double>(v.cpuMilli) / 1000.0, mem = static_cast<double>(v.memMib) / 1024.0;
-        deltas.push_back({v.from_s, v.server, 1, cpu, mem, cpu, mem, -1});
-        deltas.push_back({v.to_s, v.server, 0, -cpu, -mem, -cpu, -mem, -1});
+    deltas.reserve(r.reservations.size() * 2 + r.scaledLevels.size() * 2 + r.powerOff.size() * 2);
+    for (std::uint32_t i = 0; i < r.reservations.size(); ++i) {
+        const auto& v = r.reservations[i];
+        deltas.push_back({v.from_s, v.server, kReservation | i, 1});
+        deltas.push_back({v.to_s, v.server, kReservation | i, 0});
     }
     for (const auto& run : r.scaledRuns)
         for (std::uint32_t k = 0; k < run.count; ++k) {
-            const auto& l = r.scaledLevels[run.first + k];
             const auto [from, to] = scaledLevelSpan(r, run, k);
-            deltas.push_back({from, run.server, 1, l.cpuReserved, l.memReserved, l.cpuUsed, l.memUsed, -1});
-            deltas.push_back({to, run.server, 0, -l.cpuReserved, -l.memReserved, -l.cpuUsed, -l.memUsed, -1});
+            deltas.push_back({from, run.server, kLevel | (run.first + k), 1});
+            deltas.push_back({to, run.server, kLevel | (run.first + k), 0});
         }
-    for (const auto& p : r.powerOff) {
-        deltas.push_back({p.from_s, p.server, 1, 0, 0, 0, 0, p.booting ? 2 : 1});
-        deltas.push_back({p.to_s, p.server, 0, 0, 0, 0, 0, 0});
+    for (std::uint32_t i = 0; i < r.powerOff.size(); ++i) {
+        const auto& p = r.powerOff[i];
+        deltas.push_back({p.from_s, p.server, kPower | i, 1});
+        deltas.push_back({p.to_s, p.server, kPower | i, 0});
     }
-    std::stable_sort(deltas.begin(), deltas.end(), [](const Delta& a, const Delta& b) {
-        return a.t != b.t ? a.t < b.t : a.isStart < b.isStart;
-    });
+    const auto earliest = earliestOf(deltas);
+    radixSortStable(deltas, [earliest](const Delta& d) { return timeKey(d.t, earliest, d.isStart); });
     std::vector<double> cpu(servers, 0), mem(servers, 0), cpuUsed(servers, 0), memUsed(servers, 0);
     std::vector<std::uint8_t> power(servers, 0);
     serverChanges.reserve(deltas.size());
     for (const auto& d : deltas) {
         const auto s = static_cast<std::size_t>(d.server);
-        cpu[s] += d.cpu;
-        mem[s] += d.mem;
-        cpuUsed[s] += d.cpuUsed;
-        memUsed[s] += d.memUsed;
-        if (d.power >= 0)
-            power[s] = static_cast<std::uint8_t>(d.power);
+        const auto i = d.source & kIndex;
+        const double sign = d.isStart ? 1.0 : -1.0;
+        switch (d.source & ~kIndex) {
+        case kReservation: { // without the autoscaler, used = reserved
+            const auto& v = r.reservations[i];
+            const double c = sign * (static_cast<double>(v.cpuMilli) / 1000.0), m = sign * (static_cast<double>(v.memMib) / 1024.0);
+            cpu[s] += c;
+            mem[s] += m;
+            cpuUsed[s] += c;
+            memUsed[s] += m;
+            break;
+        }
+        case kLevel: {
+            const auto& l = r.scaledLevels[i];
+            cpu[s] += sign * static_cast<double>(l.cpuReserved);
+            mem[s] += sign * static_cast<double>(l.memReserved);
+            cpuUsed[s] += sign * static_cast<double>(l.cpuUsed);
+            memUsed[s] += sign * static_cast<double>(l.memUsed);
+            break;
+        }
+        default: // power: from t on, off (1) or booting (2) until the end, then on (0)
+            power[s] = d.isStart ? (r.powerOff[i].booting ? 2 : 1) : 0;
+        }
         const auto clean = [](double v) { return static_cast<float>(v < 1e-9 ? 0.0 : v); }; // sums of floats end near 0
         serverChanges.push_back({d.t, d.server, d.isStart, power[s], clean(cpu[s]), clean(mem[s]), clean(cpuUsed[s]), clean(memUsed[s])});
     }
@@ -229,7 +263,10 @@ StateTimeline::StateTimeline(std::shared_ptr<const SimResult> result) : impl_(st
         deltas.emplace_back(w.from_s, 1);
         deltas.emplace_back(w.to_s, -1);
     }
-    std::sort(deltas.begin(), deltas.end());
+    if (!deltas.empty()) { // the sum at each instant needs only the times in order
+        const auto earliest = std::min_element(deltas.begin(), deltas.end())->first;
+        radixSortStable(deltas, [earliest](const auto& d) { return static_cast<std::uint64_t>(d.first) - static_cast<std::uint64_t>(earliest); });
+    }
     std::int32_t n = 0;
     for (std::size_t i = 0; i < deltas.size();) {
         const auto t = deltas[i].first;
