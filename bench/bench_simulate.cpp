@@ -13,7 +13,10 @@
 #include "core/sim/cluster_state.hpp"
 #include "core/sim/event_queue.hpp"
 #include "core/sim/radix_event_queue.hpp"
+#include "core/sim/scenario_json.hpp"
+#include "core/sim/simulated_phases.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/io/trace_format.hpp"
 #include "core/synth/philly_like_generator.hpp"
 
 #include <boost/random/mersenne_twister.hpp>
@@ -115,6 +118,32 @@ void stateAtBench(const Workload& w)
                 result->occupancy.size(), build.front(), bench::median(each), each[each.size() * 99 / 100], each.back());
 }
 
+// What the GUI does after moving an autoscaler knob on the Philly sample with the preset
+// "Autoscaler: phase walk, phase.rule, node power": simulate with occupancy, then build the
+// scrubbing index (StateTimeline) and the Phases page's index of the simulated jobs' phases.
+// Each piece's median (issue 11: "re-simulates within a second"; bench_gui_update autoscaler
+// times the whole round trip in the window).
+void autoscaledGuiRunBench(int runs)
+{
+    const std::string dir = CLENS_SAMPLE_DIR "/philly/";
+    auto trace = std::make_shared<const Trace>(loadTrace(dir + "philly_jobs_pollux.csv"));
+    auto cluster = std::make_shared<const Topology>(loadClusterForTrace(dir + "cluster_machine_list", *trace));
+    const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
+    const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
+    SimOptions options;
+    options.demand = std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
+    const auto scenario = loadScenarioFile(std::string(CLENS_PRESET_DIR) + "/autoscaler-phases.json");
+    std::shared_ptr<const SimResult> result;
+    const auto sim = bench::timeRuns(runs, [&] { result = std::make_shared<const SimResult>(simulate(cluster, trace, scenario, options)); });
+    const auto timeline = bench::timeRuns(runs, [&] { StateTimeline tl(result); });
+    const auto phases = bench::timeRuns(runs, [&] { SimulatedPhaseIndex index(*result); });
+    std::printf("autoscaled GUI run, Philly sample (%zu jobs), preset autoscaler-phases.json, reference model: %zu scaled "
+                "intervals; simulate with occupancy %.3f s, StateTimeline %.3f s, SimulatedPhaseIndex %.3f s (medians of %d); "
+                "peak RSS %.0f MiB\n",
+                trace->jobs.size(), result->scaledLevels.size(), bench::median(sim), bench::median(timeline),
+                bench::median(phases), runs, bench::peakRssMiB());
+}
+
 // A steady state of `pending` events (running jobs' ends), each pop pushing one later event, its
 // delay log-uniform from 1 s to 11.6 days (job lengths are heavy-tailed). The delays are drawn
 // before the clock starts, so the figure is the queue's alone.
@@ -164,6 +193,9 @@ int main(int argc, char** argv)
                         static_cast<long long>(heapOps), pending, heapBench<BasicEventQueue<StdEventHeap>>(heapOps, pending),
                         heapBench<BasicEventQueue<BoostEventHeap>>(heapOps, pending), heapBench<RadixEventQueue>(heapOps, pending));
     }
+
+    if (g_only.empty() || std::string("autoscaled GUI run").find(g_only) != std::string::npos)
+        autoscaledGuiRunBench(runs);
 
     const auto philly = phillyLike(120'000, 552, 0.8);
     std::printf("philly-like: %zu jobs on %d servers / %d GPUs (load 0.8)\n", philly.trace->jobs.size(),

@@ -3,8 +3,11 @@
 // replays like any other); a full snapshot of the GPU state is kept every K changes, and
 // stateAt() copies the snapshot before t and replays at most K changes. K = max(1024, GPU count)
 // bounds both the replay work and the snapshots' memory (about 12 bytes per GPU per snapshot).
-// CPU and memory reserved per server replay the same way from the result's reservations.
+// CPU and memory reserved per server replay the same way from the result's reservations; the
+// autoscaler's levels (millions of intervals) are not replayed but summed at t over the runs
+// covering it (ScaledRunIndex).
 #include "core/sim/cluster_state.hpp"
+#include "core/sim/scaled_run_index.hpp"
 #include "core/util/radix_sort.hpp"
 
 #include <algorithm>
@@ -80,6 +83,7 @@ struct StateTimeline::Impl {
     std::vector<ClusterState> snapshots; // snapshots[i] = GPU state after changes[0, i*every)
     std::vector<ServerChange> serverChanges;
     std::vector<ServerLevels> serverSnapshots; // likewise
+    ScaledRunIndex scaled;                     // the autoscaler's levels
     std::vector<std::int64_t> queueT;    // queue length changes: from queueT[i] on, queueN[i]
     std::vector<std::int32_t> queueN;
 
@@ -161,9 +165,9 @@ void StateTimeline::Impl::buildGpuChanges(const SimResult& r)
 
 void StateTimeline::Impl::buildServerChanges(const SimResult& r)
 {
-    // A change refers to what it comes from (its values are read when it is applied): 16 bytes
-    // to sort where the values took 48, for tens of millions of changes after an autoscaled run.
-    enum Source : std::uint32_t { kReservation = 0, kLevel = 1u << 30, kPower = 2u << 30, kIndex = (1u << 30) - 1 };
+    // A change refers to what it comes from (its values are read when it is applied): 24 bytes
+    // to sort where the values took 48.
+    enum Source : std::uint32_t { kReservation = 0, kPower = 1u << 31, kIndex = (1u << 31) - 1 };
     struct Delta {
         std::int64_t t;
         std::int32_t server;
@@ -171,18 +175,12 @@ void StateTimeline::Impl::buildServerChanges(const SimResult& r)
         std::uint8_t isStart;
     };
     std::vector<Delta> deltas;
-    deltas.reserve(r.reservations.size() * 2 + r.scaledLevels.size() * 2 + r.powerOff.size() * 2);
+    deltas.reserve(r.reservations.size() * 2 + r.powerOff.size() * 2);
     for (std::uint32_t i = 0; i < r.reservations.size(); ++i) {
         const auto& v = r.reservations[i];
         deltas.push_back({v.from_s, v.server, kReservation | i, 1});
         deltas.push_back({v.to_s, v.server, kReservation | i, 0});
     }
-    for (const auto& run : r.scaledRuns)
-        for (std::uint32_t k = 0; k < run.count; ++k) {
-            const auto [from, to] = scaledLevelSpan(r, run, k);
-            deltas.push_back({from, run.server, kLevel | (run.first + k), 1});
-            deltas.push_back({to, run.server, kLevel | (run.first + k), 0});
-        }
     for (std::uint32_t i = 0; i < r.powerOff.size(); ++i) {
         const auto& p = r.powerOff[i];
         deltas.push_back({p.from_s, p.server, kPower | i, 1});
@@ -205,14 +203,6 @@ void StateTimeline::Impl::buildServerChanges(const SimResult& r)
             mem[s] += m;
             cpuUsed[s] += c;
             memUsed[s] += m;
-            break;
-        }
-        case kLevel: {
-            const auto& l = r.scaledLevels[i];
-            cpu[s] += sign * static_cast<double>(l.cpuReserved);
-            mem[s] += sign * static_cast<double>(l.memReserved);
-            cpuUsed[s] += sign * static_cast<double>(l.cpuUsed);
-            memUsed[s] += sign * static_cast<double>(l.memUsed);
             break;
         }
         default: // power: from t on, off (1) or booting (2) until the end, then on (0)
@@ -243,6 +233,7 @@ StateTimeline::StateTimeline(std::shared_ptr<const SimResult> result) : impl_(st
     d.serverEvery = std::max<std::size_t>(1024, d.servers);
     d.buildGpuChanges(r);
     d.buildServerChanges(r);
+    d.scaled = ScaledRunIndex(r.scaledRuns, r.firstSubmit_s, r.scenario.autoscaler.interval_s);
 
     ClusterState s;
     s.gpu.assign(d.gpus, GpuState::Idle);
@@ -300,6 +291,26 @@ void StateTimeline::stateAt(std::int64_t t, ClusterState& out) const
     ServerLevels levels = d.serverSnapshots[serverSnap];
     for (auto i = serverSnap * d.serverEvery; i < m; ++i)
         Impl::applyServer(d.serverChanges[i], levels);
+    if (!d.scaled.empty()) { // the autoscaler's levels at t, summed over the runs covering it
+        std::vector<double> cpu(levels.cpu.begin(), levels.cpu.end()), mem(levels.mem.begin(), levels.mem.end()),
+            cpuUsed(levels.cpuUsed.begin(), levels.cpuUsed.end()), memUsed(levels.memUsed.begin(), levels.memUsed.end());
+        const auto& all = d.result->scaledLevels;
+        d.scaled.forEachAt(t, [&](const ScaledRun& run, std::uint32_t k) {
+            const auto s = static_cast<std::size_t>(run.server);
+            const auto& l = all[run.first + k];
+            cpu[s] += l.cpuReserved;
+            mem[s] += l.memReserved;
+            cpuUsed[s] += l.cpuUsed;
+            memUsed[s] += l.memUsed;
+        });
+        const auto narrow = [](const std::vector<double>& from, std::vector<float>& to) {
+            std::transform(from.begin(), from.end(), to.begin(), [](double v) { return static_cast<float>(v); });
+        };
+        narrow(cpu, levels.cpu);
+        narrow(mem, levels.mem);
+        narrow(cpuUsed, levels.cpuUsed);
+        narrow(memUsed, levels.memUsed);
+    }
     out.cpuReserved = std::move(levels.cpu);
     out.memReserved = std::move(levels.mem);
     out.cpuUsed = std::move(levels.cpuUsed);
@@ -325,6 +336,7 @@ std::optional<std::int64_t> StateTimeline::nextChangeAfter(std::int64_t t) const
         consider(d.serverChanges[i].t);
     if (const auto q = std::upper_bound(d.queueT.begin(), d.queueT.end(), t); q != d.queueT.end())
         consider(*q);
+    consider(d.scaled.nextChangeAfter(t));
     return best;
 }
 
@@ -344,6 +356,7 @@ std::optional<std::int64_t> StateTimeline::prevChangeBefore(std::int64_t t) cons
     consider(before(d.serverChanges));
     if (const auto q = std::lower_bound(d.queueT.begin(), d.queueT.end(), t); q != d.queueT.begin())
         consider(*std::prev(q));
+    consider(d.scaled.prevChangeBefore(t));
     return best;
 }
 

@@ -35,31 +35,31 @@ SimulatedPhaseIndex::SimulatedPhaseIndex(const SimResult& r)
         return std::tuple(run.job, run.from_s, run.server);
     };
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    std::vector<ScaledRun> attempts;
     const ScaledRun* previous = nullptr;
     for (const auto i : order) {
         const auto& run = r.scaledRuns[i];
         if (previous && previous->job == run.job && previous->from_s == run.from_s)
             continue;
         previous = &run;
+        auto attempt = run;
+        attempt.first = static_cast<std::uint32_t>(phases_.size());
+        attempt.count = 0;
         for (std::uint32_t k = 0; k < run.count && run.first + k < r.scaledLevels.size(); ++k) {
-            const auto [from, to] = scaledLevelSpan(r, run, k);
             const auto phase = r.scaledLevels[run.first + k].phase;
             k_ = std::max(k_, static_cast<int>(phase) + 1);
-            longest_ = std::max(longest_, to - from);
-            if (k > 0 && phase >= 0 && levels_.back().phase >= 0)
-                transitions_.push_back({from, levels_.back().phase, phase});
-            levels_.push_back({from, to, phase});
+            if (k > 0 && phase >= 0 && phases_.back() >= 0)
+                transitions_.push_back({scaledLevelSpan(r, run, k).first, phases_.back(), phase});
+            phases_.push_back(phase);
+            ++attempt.count;
         }
+        attempts.push_back(attempt);
     }
-    // Millions of intervals after an autoscaled run: sorted by time in linear time, stably.
-    const auto offset = [](std::int64_t t, std::int64_t earliest) { return static_cast<std::uint64_t>(t) - static_cast<std::uint64_t>(earliest); };
-    if (!levels_.empty()) {
-        const auto earliest = std::min_element(levels_.begin(), levels_.end(), [](const Level& a, const Level& b) { return a.from < b.from; })->from;
-        radixSortStable(levels_, [&](const Level& l) { return offset(l.from, earliest); });
-    }
+    attempts_ = ScaledRunIndex(std::move(attempts), r.firstSubmit_s, r.scenario.autoscaler.interval_s);
+    // Millions of transitions after an autoscaled run: sorted by time in linear time, stably.
     if (!transitions_.empty()) {
         const auto earliest = std::min_element(transitions_.begin(), transitions_.end(), [](const Transition& a, const Transition& b) { return a.at < b.at; })->at;
-        radixSortStable(transitions_, [&](const Transition& tr) { return offset(tr.at, earliest); });
+        radixSortStable(transitions_, [earliest](const Transition& tr) { return static_cast<std::uint64_t>(tr.at) - static_cast<std::uint64_t>(earliest); });
     }
     std::vector<std::int32_t> counts(static_cast<std::size_t>(k_) * static_cast<std::size_t>(k_), 0);
     for (std::size_t i = 0; i < transitions_.size(); ++i) {
@@ -77,17 +77,13 @@ SimulatedPhases SimulatedPhaseIndex::at(std::int64_t t, int minPhases) const
     out.running.assign(k, 0);
     out.transitions.assign(k, std::vector<std::int32_t>(k, 0));
 
-    // Levels covering t start after t - longest_.
-    const auto byFrom = [](const Level& l, std::int64_t v) { return l.from < v; };
-    auto it = std::lower_bound(levels_.begin(), levels_.end(), t - longest_ + 1, byFrom);
-    for (; it != levels_.end() && it->from <= t; ++it) {
-        if (it->to <= t)
-            continue;
-        if (it->phase < 0)
+    attempts_.forEachAt(t, [&](const ScaledRun& run, std::uint32_t k) {
+        const auto phase = phases_[run.first + k];
+        if (phase < 0)
             ++out.runningUnknown;
         else
-            ++out.running[static_cast<std::size_t>(it->phase)];
-    }
+            ++out.running[static_cast<std::size_t>(phase)];
+    });
 
     const auto end = static_cast<std::size_t>(
         std::upper_bound(transitions_.begin(), transitions_.end(), t, [](std::int64_t v, const Transition& tr) { return v < tr.at; }) -

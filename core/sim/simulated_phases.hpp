@@ -7,6 +7,7 @@
 //   transitions  [from][to]: consecutive intervals of one attempt of a job, counted once the
 //                later interval has begun (its start <= t); an unknown phase (-1) is left out,
 //                and a re-queued job's next attempt starts afresh (no transition across).
+#include "core/sim/scaled_run_index.hpp"
 #include "core/sim/sim_result.hpp"
 
 #include <cstdint>
@@ -22,32 +23,29 @@ struct SimulatedPhases {
     std::int64_t transitionTotal() const;
 };
 
-// Built once per result (linear in its levels); at() then costs about the jobs running at t plus
-// a bounded number of transitions.
+// Built once per result (linear in its levels, which it copies the phases of); at() then costs
+// about the jobs running at t plus a bounded number of transitions.
 class SimulatedPhaseIndex {
 public:
     explicit SimulatedPhaseIndex(const SimResult& result);
 
     // The largest phase of any level + 1 (0 without phases).
     int phaseCount() const { return k_; }
-    bool empty() const { return levels_.empty(); }
+    bool empty() const { return phases_.empty(); }
     // Sized to max(phaseCount(), minPhases) phases.
     SimulatedPhases at(std::int64_t t, int minPhases = 0) const;
 
 private:
-    struct Level {
-        std::int64_t from = 0, to = 0;
-        std::int16_t phase = -1;
-    };
     struct Transition {
         std::int64_t at = 0;
         std::int16_t from = 0, to = 0;
     };
-    std::vector<Level> levels_;           // one per job attempt and interval, by from
+    // One run per job attempt, its levels' phases in phases_ from the run's `first`.
+    ScaledRunIndex attempts_;
+    std::vector<std::int16_t> phases_;
     std::vector<Transition> transitions_; // by at
     // The transition counts before transitions_[i * kCheckpoint], [i][from * k_ + to].
     std::vector<std::vector<std::int32_t>> checkpoints_;
-    std::int64_t longest_ = 0; // the longest level (at most the autoscaler's interval)
     int k_ = 0;
 };
 
