@@ -118,7 +118,7 @@ void SimEngine::startScaling(std::int32_t j, std::int64_t t, double work_s)
     if (options_.recordOccupancy)
         for (const auto& part : rs.reserved) {
             scalingsCold_[idx(rs.scaling)].runs.push_back(static_cast<std::uint32_t>(scaledParts_.size()));
-            scaledParts_.push_back({ScaledRun{j, part.server, t, t, 0, 0}, {}});
+            scaledParts_.push_back(ScaledRun{j, part.server, t, t, 0, 0});
         }
     if (scaledRunning_.empty()) {
         scaledRunning_.assign((trace_->jobs.size() + 63) / 64, 0);
@@ -214,13 +214,14 @@ void SimEngine::recordLevels(const Scaling& sc, const IntervalSums& o, double el
     for (std::size_t i = 0; i < rs.reserved.size() && i < runs.size(); ++i) {
         const auto& part = rs.reserved[i];
         const double share = rs.alloc > 0 && part.gpus > 0 ? static_cast<double>(part.gpus) / rs.alloc : 1.0;
-        auto& [run, levels] = scaledParts_[runs[i]];
-        run.to_s = sc.intervalStart + static_cast<std::int64_t>(elapsed);
-        levels.push_back({static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
-                              static_cast<float>(static_cast<double>(part.mem) / kMibPerGb),
-                              static_cast<float>(o.cpuUsed_s / elapsed * share),
-                              static_cast<float>(o.memUsed_s / elapsed / kMibPerGb * share),
-                              static_cast<std::int16_t>(o.lastPhase)});
+        scaledParts_[runs[i]].to_s = sc.intervalStart + static_cast<std::int64_t>(elapsed);
+        ++scaledParts_[runs[i]].count;
+        scaledLog_.push_back({{static_cast<float>(static_cast<double>(part.cpu) / 1000.0),
+                               static_cast<float>(static_cast<double>(part.mem) / kMibPerGb),
+                               static_cast<float>(o.cpuUsed_s / elapsed * share),
+                               static_cast<float>(o.memUsed_s / elapsed / kMibPerGb * share),
+                               static_cast<std::int16_t>(o.lastPhase)},
+                              runs[i]});
     }
 }
 
@@ -370,20 +371,33 @@ void SimEngine::endScaling(std::int32_t j, std::int64_t t)
 
 void SimEngine::flushScaledRuns()
 {
-    std::sort(scaledParts_.begin(), scaledParts_.end(), [](const auto& a, const auto& b) {
-        const auto& x = a.first;
-        const auto& y = b.first;
+    // The parts with levels by (start, server, job), each given its place in the result's levels;
+    // then the log scattered there (a part's levels were logged in time order).
+    std::vector<std::uint32_t> order;
+    for (std::uint32_t i = 0; i < scaledParts_.size(); ++i)
+        if (scaledParts_[i].count > 0)
+            order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const auto& x = scaledParts_[a];
+        const auto& y = scaledParts_[b];
         return x.from_s != y.from_s ? x.from_s < y.from_s : x.server != y.server ? x.server < y.server : x.job < y.job;
     });
-    for (auto& [run, levels] : scaledParts_) {
-        if (!options_.recordOccupancy || levels.empty())
-            continue;
-        run.first = static_cast<std::uint32_t>(result_.scaledLevels.size());
-        run.count = static_cast<std::uint32_t>(levels.size());
-        result_.scaledLevels.insert(result_.scaledLevels.end(), levels.begin(), levels.end());
+    std::uint32_t next = 0;
+    result_.scaledRuns.reserve(order.size());
+    for (const auto i : order) {
+        auto& run = scaledParts_[i];
+        run.first = next;
+        next += run.count;
         result_.scaledRuns.push_back(run);
+        run.count = 0; // counts again as the log is placed
+    }
+    result_.scaledLevels.resize(next);
+    for (const auto& logged : scaledLog_) {
+        auto& run = scaledParts_[logged.part];
+        result_.scaledLevels[run.first + run.count++] = logged.levels;
     }
     scaledParts_.clear();
+    scaledLog_ = {};
 }
 
 void SimEngine::oomKill(std::int32_t j, std::int64_t t)

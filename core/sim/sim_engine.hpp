@@ -396,7 +396,15 @@ private:
     std::vector<double> startMem_; // per job: its first-interval memory before any OOM (MiB)
     std::vector<double> memFloor_; // per job: the memory an OOM kill taught it never to go below (MiB)
     std::vector<std::int64_t> memFloorUnits_; // the same in whole MiB, rounded as reservations are
-    std::vector<std::pair<ScaledRun, std::vector<ScaledLevels>>> scaledParts_; // flushed into the result at the end
+    // Occupancy: each autoscaled part (a job's run on one server), and every interval's levels in
+    // the order they close with the part they belong to; flushed into the result at the end,
+    // grouped by part (one log appended to, not a vector per part: millions of intervals).
+    std::vector<ScaledRun> scaledParts_;
+    struct LoggedLevels {
+        ScaledLevels levels;
+        std::uint32_t part = 0;
+    };
+    std::vector<LoggedLevels> scaledLog_;
     mutable std::vector<ResourcePool::Totals> totalsCache_;
     mutable std::vector<std::uint64_t> totalsStamp_;
     std::uint64_t totalsEpoch_ = 1;
