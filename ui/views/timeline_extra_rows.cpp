@@ -86,16 +86,16 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
     QCPAxis* y = rect.axis(QCPAxis::atLeft);
     const TimeSeries& s = cur.series;
     const QVector<double> keys = toVector(s.t_s);
-    const QPen baselinePen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine);
+    const QPen baselinePen(QColor(0x20, 0x24, 0x2a), 1, Qt::DashLine);
     const auto tr = [](const char* text) { return QCoreApplication::translate("TimelineView", text); };
     double peak = 0;
     if (row == ExtraRow::Cpu || row == ExtraRow::Memory) {
         const bool memory = row == ExtraRow::Memory;
         const QVector<double> reserved = toVector(memory ? s.memReserved : s.cpuReserved);
         const QVector<double> used = toVector(memory ? s.memUsed : s.cpuUsed);
-        auto* r = addStepLine(plot, x, y, legend, tr("reserved"), QPen(QColor(0x6f, 0xa3, 0xe0), 1.2), keys, reserved);
+        auto* r = addStepLine(plot, x, y, legend, tr("reserved"), QPen(QColor(0x6f, 0xa3, 0xe0), 1), keys, reserved);
         r->setBrush(QColor(0x9c, 0xc3, 0xef, 70));
-        addStepLine(plot, x, y, legend, tr("used"), QPen(QColor(0x1f, 0x4e, 0x9a), 1.4), keys, used);
+        addStepLine(plot, x, y, legend, tr("used"), QPen(QColor(0x1f, 0x4e, 0x9a), 1), keys, used);
         peak = std::max(peakOf(reserved), peakOf(used));
         if (base && autoscaled(*base)) {
             const QVector<double> b = toVector(memory ? base->series.memReserved : base->series.cpuReserved);
@@ -117,7 +117,7 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
     }
     // Power: servers on (booting included) on the left, kW drawn on the right.
     const QVector<double> on = toVector(s.poweredServers);
-    auto* g = addStepLine(plot, x, y, legend, tr("servers on"), QPen(QColor(0x59, 0x61, 0x6c), 1.2), keys, on);
+    auto* g = addStepLine(plot, x, y, legend, tr("servers on"), QPen(QColor(0x59, 0x61, 0x6c), 1), keys, on);
     g->setBrush(QColor(0x59, 0x61, 0x6c, 30));
     peak = cur.cluster ? cur.cluster->serverCount() : peakOf(on);
     if (base && powered(*base))
@@ -129,7 +129,7 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
     kw->setTickLabels(true);
     kw->setLabel(tr("kW"));
     const QVector<double> power = toVector(s.powerKw);
-    addStepLine(plot, x, kw, legend, tr("power (kW, right)"), QPen(QColor(0x2a, 0x9d, 0x8f), 1.2), keys, power);
+    addStepLine(plot, x, kw, legend, tr("power (kW, right)"), QPen(QColor(0x2a, 0x9d, 0x8f), 1), keys, power);
     kw->setRange(0, std::max(0.1, peakOf(power) * 1.1));
 }
 

@@ -132,7 +132,7 @@ template <typename T>
 void addBaseline(QCustomPlot& plot, QCPAxis& x, QCPAxis& y, QCPLegend& legend, const QString& name, const SimResult& base, const std::vector<T>& values)
 {
     if (!base.series.t_s.empty())
-        addStepLine(plot, &x, &y, legend, name, QPen(QColor(0x20, 0x24, 0x2a), 1.2, Qt::DashLine), toVector(base.series.t_s), toVector(values));
+        addStepLine(plot, &x, &y, legend, name, QPen(QColor(0x20, 0x24, 0x2a), 1, Qt::DashLine), toVector(base.series.t_s), toVector(values));
 }
 
 // Row 0: allocated GPUs (area), held idle, capacity; effective utilization on the right.
@@ -147,10 +147,10 @@ void plotGpuRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, cons
     addStepLine(plot, x, y, *legend, QObject::tr("allocated"), QPen(palette::busy(), 1), keys, toVector(s.allocatedGpus))
         ->setBrush(QColor(0x2f, 0x6f, 0xc7, 60));
     // Effective GPUs = allocated x utilization: the gap to "allocated" is held but unused.
-    addStepLine(plot, x, y, *legend, QObject::tr("effective (× utilization)"), QPen(QColor(0x1a, 0x98, 0x50), 1.2), keys,
+    addStepLine(plot, x, y, *legend, QObject::tr("effective (× utilization)"), QPen(QColor(0x1a, 0x98, 0x50), 1), keys,
                  toVector(s.effectiveUtil, gpus));
     if (!s.heldIdleGpus.empty() && *std::max_element(s.heldIdleGpus.begin(), s.heldIdleGpus.end()) > 0)
-        addStepLine(plot, x, y, *legend, QObject::tr("held idle"), QPen(palette::heldIdle(), 1.2), keys, toVector(s.heldIdleGpus));
+        addStepLine(plot, x, y, *legend, QObject::tr("held idle"), QPen(palette::heldIdle(), 1), keys, toVector(s.heldIdleGpus));
     if (base)
         addBaseline(plot, *x, *y, *legend, QObject::tr("baseline allocated"), *base, base->series.allocatedGpus);
     auto* cap = new QCPItemStraightLine(&plot);
@@ -243,7 +243,7 @@ void plotFreeRow(QCustomPlot& plot, QCPAxisRect& rect, const SimResult& cur, con
     QCPAxis* x = rect.axis(QCPAxis::atBottom);
     QCPAxis* y = rect.axis(QCPAxis::atLeft);
     auto* legend = sideLegend(&plot, 2, 3);
-    addStepLine(plot, x, y, *legend, QObject::tr("fully free"), QPen(QColor(0x59, 0x61, 0x6c), 1.2), keys, toVector(s.freeServers))
+    addStepLine(plot, x, y, *legend, QObject::tr("fully free"), QPen(QColor(0x59, 0x61, 0x6c), 1), keys, toVector(s.freeServers))
         ->setBrush(QColor(0x59, 0x61, 0x6c, 30));
     if (base)
         addBaseline(plot, *x, *y, *legend, QObject::tr("baseline"), *base, base->series.freeServers);
