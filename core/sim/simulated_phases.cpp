@@ -1,5 +1,4 @@
 #include "core/sim/simulated_phases.hpp"
-#include "core/util/radix_sort.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -35,6 +34,13 @@ SimulatedPhaseIndex::SimulatedPhaseIndex(const SimResult& r)
         return std::tuple(run.job, run.from_s, run.server);
     };
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
+    origin_ = r.firstSubmit_s;
+    interval_ = std::max<std::int64_t>(1, r.scenario.autoscaler.interval_s);
+    struct AtTick {
+        std::uint32_t tick;
+        Transition transition;
+    };
+    std::vector<AtTick> found;
     std::vector<ScaledRun> attempts;
     const ScaledRun* previous = nullptr;
     for (const auto i : order) {
@@ -48,19 +54,29 @@ SimulatedPhaseIndex::SimulatedPhaseIndex(const SimResult& r)
         for (std::uint32_t k = 0; k < run.count && run.first + k < r.scaledLevels.size(); ++k) {
             const auto phase = r.scaledLevels[run.first + k].phase;
             k_ = std::max(k_, static_cast<int>(phase) + 1);
-            if (k > 0 && phase >= 0 && phases_.back() >= 0)
-                transitions_.push_back({scaledLevelSpan(r, run, k).first, phases_.back(), phase});
+            if (k > 0 && phase >= 0 && phases_.back() >= 0) {
+                const auto tick = (scaledLevelSpan(r, run, k).first - origin_) / interval_;
+                found.push_back({static_cast<std::uint32_t>(tick), {phases_.back(), phase}});
+            }
             phases_.push_back(phase);
             ++attempt.count;
         }
         attempts.push_back(attempt);
     }
     attempts_ = ScaledRunIndex(std::move(attempts), r.firstSubmit_s, r.scenario.autoscaler.interval_s);
-    // Millions of transitions after an autoscaled run: sorted by time in linear time, stably.
-    if (!transitions_.empty()) {
-        const auto earliest = std::min_element(transitions_.begin(), transitions_.end(), [](const Transition& a, const Transition& b) { return a.at < b.at; })->at;
-        radixSortStable(transitions_, [earliest](const Transition& tr) { return static_cast<std::uint64_t>(tr.at) - static_cast<std::uint64_t>(earliest); });
-    }
+    // Millions of transitions after an autoscaled run, counted by tick and placed (in the order
+    // found within a tick; the counts do not depend on it).
+    std::uint32_t ticks = 0;
+    for (const auto& f : found)
+        ticks = std::max(ticks, f.tick + 1);
+    byTick_.assign(ticks + 1, 0);
+    for (const auto& f : found)
+        ++byTick_[f.tick + 1];
+    std::partial_sum(byTick_.begin(), byTick_.end(), byTick_.begin());
+    transitions_.resize(found.size());
+    auto next = byTick_;
+    for (const auto& f : found)
+        transitions_[next[f.tick]++] = f.transition;
     std::vector<std::int32_t> counts(static_cast<std::size_t>(k_) * static_cast<std::size_t>(k_), 0);
     for (std::size_t i = 0; i < transitions_.size(); ++i) {
         if (i % kCheckpoint == 0)
@@ -77,17 +93,20 @@ SimulatedPhases SimulatedPhaseIndex::at(std::int64_t t, int minPhases) const
     out.running.assign(k, 0);
     out.transitions.assign(k, std::vector<std::int32_t>(k, 0));
 
-    attempts_.forEachAt(t, [&](const ScaledRun& run, std::uint32_t k) {
-        const auto phase = phases_[run.first + k];
+    attempts_.forEachAt(t, [&](const ScaledRun& run, std::uint32_t level) {
+        const auto phase = phases_[run.first + level];
         if (phase < 0)
             ++out.runningUnknown;
         else
             ++out.running[static_cast<std::size_t>(phase)];
     });
 
-    const auto end = static_cast<std::size_t>(
-        std::upper_bound(transitions_.begin(), transitions_.end(), t, [](std::int64_t v, const Transition& tr) { return v < tr.at; }) -
-        transitions_.begin());
+    // The transitions at the ticks up to t.
+    std::size_t end = 0;
+    if (!transitions_.empty() && t >= origin_) {
+        const auto ticks = static_cast<std::uint64_t>((t - origin_) / interval_) + 1;
+        end = byTick_[static_cast<std::size_t>(std::min<std::uint64_t>(ticks, byTick_.size() - 1))];
+    }
     std::size_t i = 0;
     if (end > 0) {
         const auto checkpoint = (end - 1) / kCheckpoint;

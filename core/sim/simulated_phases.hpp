@@ -37,13 +37,16 @@ public:
 
 private:
     struct Transition {
-        std::int64_t at = 0;
         std::int16_t from = 0, to = 0;
     };
     // One run per job attempt, its levels' phases in phases_ from the run's `first`.
     ScaledRunIndex attempts_;
     std::vector<std::int16_t> phases_;
-    std::vector<Transition> transitions_; // by at
+    // Transitions happen at the autoscaler's ticks (a level after the first begins at one):
+    // transitions_ by tick, those at tick m (origin_ + m * interval_) from byTick_[m].
+    std::int64_t origin_ = 0, interval_ = 1;
+    std::vector<std::uint32_t> byTick_;
+    std::vector<Transition> transitions_;
     // The transition counts before transitions_[i * kCheckpoint], [i][from * k_ + to].
     std::vector<std::vector<std::int32_t>> checkpoints_;
     int k_ = 0;

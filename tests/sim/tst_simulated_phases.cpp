@@ -66,6 +66,9 @@ private slots:
         QTest::newRow("before anything") << qint64(0) << Counts{0, 0, 0} << 0 << none;
         // job 0 in [50,100) P0 (counted once though on two servers).
         QTest::newRow("job 0 alone") << qint64(50) << Counts{1, 0, 0} << 0 << none;
+        // A transition counts from the instant its later interval begins (job 0's P0 -> P1 at 100).
+        QTest::newRow("t=99") << qint64(99) << Counts{1, 0, 0} << 0 << none;
+        QTest::newRow("t=100") << qint64(100) << Counts{0, 1, 0} << 0 << Matrix{{0, 1, 0}, {0, 0, 0}, {0, 0, 0}};
         // job 0 [100,200) P1, job 1 [120,200) P2; job 0's P0 -> P1 began at 100.
         QTest::newRow("t=150") << qint64(150) << Counts{0, 1, 1} << 0 << Matrix{{0, 1, 0}, {0, 0, 0}, {0, 0, 0}};
         // job 0 [200,300) P1, job 1's second attempt [250,300) P1. Transitions by 250: job 0 P0->P1
