@@ -249,20 +249,27 @@ StateTimeline::StateTimeline(std::shared_ptr<const SimResult> result) : impl_(st
     if (d.changes.size() % d.every == 0)
         d.snapshots.push_back(s);
 
-    std::vector<std::pair<std::int64_t, std::int32_t>> deltas;
+    // Jobs waiting: the waits' starts and ends, each sorted (8 bytes a time where (time, +-1)
+    // pairs took 16: ten million jobs wait 12.6 M times), walked together.
+    std::vector<std::int64_t> starts, ends;
+    starts.reserve(r.waits.size());
+    ends.reserve(r.waits.size());
     for (const auto& w : r.waits) {
-        deltas.emplace_back(w.from_s, 1);
-        deltas.emplace_back(w.to_s, -1);
+        starts.push_back(w.from_s);
+        ends.push_back(w.to_s);
     }
-    if (!deltas.empty()) { // the sum at each instant needs only the times in order
-        const auto earliest = std::min_element(deltas.begin(), deltas.end())->first;
-        radixSortStable(deltas, [earliest](const auto& d) { return static_cast<std::uint64_t>(d.first) - static_cast<std::uint64_t>(earliest); });
-    }
+    for (auto* times : {&starts, &ends})
+        if (!times->empty()) {
+            const auto earliest = *std::min_element(times->begin(), times->end());
+            radixSortStable(*times, [earliest](std::int64_t t) { return static_cast<std::uint64_t>(t) - static_cast<std::uint64_t>(earliest); });
+        }
     std::int32_t n = 0;
-    for (std::size_t i = 0; i < deltas.size();) {
-        const auto t = deltas[i].first;
-        for (; i < deltas.size() && deltas[i].first == t; ++i)
-            n += deltas[i].second;
+    for (std::size_t i = 0, j = 0; i < starts.size() || j < ends.size();) {
+        const auto t = j == ends.size() || (i < starts.size() && starts[i] < ends[j]) ? starts[i] : ends[j];
+        for (; i < starts.size() && starts[i] == t; ++i)
+            ++n;
+        for (; j < ends.size() && ends[j] == t; ++j)
+            --n;
         if (d.queueN.empty() || d.queueN.back() != n) {
             d.queueT.push_back(t);
             d.queueN.push_back(n);
