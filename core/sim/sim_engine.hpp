@@ -280,6 +280,7 @@ private:
     // The run ends (or is cut): its last interval is accounted and its levels kept.
     void endScaling(std::int32_t job, std::int64_t t);
     void flushScaledRuns();
+    void settleScaledParts(const Scaling& sc);
     // Sets the job's reservation to these totals (millicores, MiB), split over its servers by its
     // GPUs there; a rise is granted only as far as each server has room.
     void rescaleUnits(Scaling& sc, std::int64_t cpuMilli, std::int64_t memMib, std::int64_t t);

@@ -1,7 +1,9 @@
 #pragma once
 // Small in-memory clusters and traces for hand-computed simulation scenarios.
+#include "core/io/ai4dl_metrics.hpp"
 #include "core/model/topology.hpp"
 #include "core/model/trace.hpp"
+#include "core/phases/phase_model_json.hpp"
 #include "core/sim/simulator.hpp"
 #include "core/synth/philly_like_generator.hpp"
 
@@ -27,6 +29,28 @@ inline GeneratedWorkload generatedWorkload(std::int64_t jobs, std::int32_t serve
     synth::PhillyLikeGenerator g(o);
     auto trace = std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g));
     return {std::make_shared<const Topology>(g.cluster()), std::move(trace)};
+}
+
+// A generated workload for the autoscaler: servers of 6 cores and 48 GB per GPU, and the demand
+// of the AI4DL sample containers with the reference phase model.
+struct AutoscaledWorkload {
+    std::shared_ptr<const Topology> cluster;
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const DemandProfile> demand;
+};
+
+inline AutoscaledWorkload autoscaledWorkload(std::int64_t jobs, std::int32_t servers, double load, std::uint64_t seed)
+{
+    const auto w = generatedWorkload(jobs, servers, load, seed);
+    auto specs = w.cluster->specs();
+    for (auto& sp : specs) {
+        sp.cpuCores = 6.0 * sp.gpus;
+        sp.memGb = 48.0 * sp.gpus;
+    }
+    const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
+    const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
+    return {std::make_shared<const Topology>(Topology::build(specs, w.cluster->rackSize())), w.trace,
+            std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model))};
 }
 
 // Scenarios that each move one family of GPU knobs (locality, placement, backfill, gang), as

@@ -2,13 +2,10 @@
 // as a list of every level's span (scaledLevelSpan) says — a hand-computed case, then random
 // runs of every length on several clocks against that list. And the state timeline's CPU and
 // memory per server on an autoscaled run: the sum of the levels covering t.
-#include "core/io/ai4dl_metrics.hpp"
-#include "core/phases/phase_model_json.hpp"
 #include "core/sim/cluster_state.hpp"
 #include "core/sim/scaled_run_index.hpp"
 #include "core/sim/scenario_json.hpp"
-#include "core/sim/simulator.hpp"
-#include "core/synth/philly_like_generator.hpp"
+#include "tests/sim/sim_test_support.hpp"
 
 #include <QTest>
 
@@ -152,32 +149,20 @@ void TestScaledRunIndex::stateTimelineSumsTheLevelsCoveringT()
 {
     // 600 philly-like jobs on 12 servers of 6 cores and 48 GB per GPU, demand walked over the
     // reference model, phase.rule every 300 s.
-    synth::GenerateOptions o;
-    o.jobs = 600;
-    o.servers = 12;
-    o.load = 1.2;
-    o.seed = 5;
-    synth::PhillyLikeGenerator g(o);
-    auto specs = g.cluster().specs();
-    for (auto& sp : specs) {
-        sp.cpuCores = 6.0 * sp.gpus;
-        sp.memGb = 48.0 * sp.gpus;
-    }
-    const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
-    const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
+    const auto w = test::autoscaledWorkload(600, 12, 1.2, 5);
     SimOptions options;
-    options.demand = std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
+    options.demand = w.demand;
     auto s = parseScenarioJson(R"({"autoscaler": {"usage": "phases", "policy": "phase.rule"}})", "test");
     s.resources.jobDefaults = {1.0, 4.0};
-    const auto r = std::make_shared<const SimResult>(simulate(std::make_shared<const Topology>(Topology::build(specs, 8)),
-                                                              std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g)), s, options));
+    const auto r = std::make_shared<const SimResult>(simulate(w.cluster, w.trace, s, options));
+    const auto servers = static_cast<std::size_t>(w.cluster->serverCount());
     QVERIFY(r->scaledLevels.size() > 1000);
     const StateTimeline tl(r);
     ClusterState state;
     boost::random::mt19937_64 rng(9);
     for (int i = 0; i < 300; ++i) {
         const auto t = r->firstSubmit_s + static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(r->lastEvent_s - r->firstSubmit_s + 1));
-        std::vector<double> cpu(specs.size(), 0.0), memUsed(specs.size(), 0.0);
+        std::vector<double> cpu(servers, 0.0), memUsed(servers, 0.0);
         for (const auto& run : r->scaledRuns)
             for (std::uint32_t k = 0; k < run.count; ++k)
                 if (const auto [from, to] = scaledLevelSpan(*r, run, k); from <= t && t < to) {
@@ -185,7 +170,7 @@ void TestScaledRunIndex::stateTimelineSumsTheLevelsCoveringT()
                     memUsed[static_cast<std::size_t>(run.server)] += r->scaledLevels[run.first + k].memUsed;
                 }
         tl.stateAt(t, state);
-        for (std::size_t server = 0; server < specs.size(); ++server) {
+        for (std::size_t server = 0; server < servers; ++server) {
             QVERIFY2(std::abs(state.cpuReserved[server] - cpu[server]) < 1e-4, qPrintable(QString::number(t)));
             QVERIFY2(std::abs(state.memUsed[server] - memUsed[server]) < 1e-4, qPrintable(QString::number(t)));
         }

@@ -296,32 +296,9 @@ void TestSimAutoscaling::serverPowersOffAndBootsForAWaitingJob()
 namespace {
 // 2,000 philly-like jobs on 40 servers at load 1.5; servers with 6 cores and 48 GB per GPU, jobs
 // asking 1 core and 4 GB per GPU; demand from the AI4DL sample containers and the reference model.
-struct Loaded {
-    std::shared_ptr<const Topology> cluster;
-    std::shared_ptr<const Trace> trace;
-    std::shared_ptr<const DemandProfile> demand;
-};
-
-const Loaded& loaded()
+const AutoscaledWorkload& loaded()
 {
-    static const Loaded w = [] {
-        synth::GenerateOptions o;
-        o.jobs = 2000;
-        o.servers = 40;
-        o.load = 1.5;
-        o.seed = 3;
-        synth::PhillyLikeGenerator g(o);
-        auto specs = g.cluster().specs();
-        for (auto& sp : specs) {
-            sp.cpuCores = 6.0 * sp.gpus;
-            sp.memGb = 48.0 * sp.gpus;
-        }
-        const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
-        const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
-        return Loaded{std::make_shared<const Topology>(Topology::build(specs, 8)),
-                      std::make_shared<const Trace>(synth::generatePhillyLikeTrace(g)),
-                      std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model))};
-    }();
+    static const AutoscaledWorkload w = autoscaledWorkload(2000, 40, 1.5, 3);
     return w;
 }
 } // namespace
