@@ -118,6 +118,14 @@ void stateAtBench(const Workload& w)
                 result->occupancy.size(), build.front(), bench::median(each), each[each.size() * 99 / 100], each.back());
 }
 
+// The AI4DL sample containers' demand with the reference phase model (learnt on them).
+std::shared_ptr<const DemandProfile> referenceDemand()
+{
+    const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
+    const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
+    return std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
+}
+
 // What the GUI does after moving an autoscaler knob on the Philly sample with the preset
 // "Autoscaler: phase walk, phase.rule, node power": simulate with occupancy, then build the
 // scrubbing index (StateTimeline) and the Phases page's index of the simulated jobs' phases.
@@ -128,10 +136,8 @@ void autoscaledGuiRunBench(int runs)
     const std::string dir = CLENS_SAMPLE_DIR "/philly/";
     auto trace = std::make_shared<const Trace>(loadTrace(dir + "philly_jobs_pollux.csv"));
     auto cluster = std::make_shared<const Topology>(loadClusterForTrace(dir + "cluster_machine_list", *trace));
-    const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
-    const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
     SimOptions options;
-    options.demand = std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
+    options.demand = referenceDemand();
     const auto scenario = loadScenarioFile(std::string(CLENS_PRESET_DIR) + "/autoscaler-phases.json");
     std::shared_ptr<const SimResult> result;
     const auto sim = bench::timeRuns(runs, [&] { result = std::make_shared<const SimResult>(simulate(cluster, trace, scenario, options)); });
@@ -235,9 +241,7 @@ int main(int argc, char** argv)
         // The autoscaler in the cluster: demand walked over the reference phase model (learnt on the
         // AI4DL sample containers), phase.rule every 300 s, node power on; servers with 6 cores and
         // 48 GB per GPU, jobs asking 1 core and 4 GB per GPU.
-        const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
-        const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
-        const auto demand = std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
+        const auto demand = referenceDemand();
         auto sized = withResources(philly);
         auto trace = std::make_shared<Trace>(*sized.trace);
         for (auto& j : trace->jobs) {

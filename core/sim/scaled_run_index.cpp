@@ -88,10 +88,9 @@ std::optional<std::int64_t> ScaledRunIndex::prevChangeBefore(std::int64_t t) con
         consider(*std::prev(it));
     // The last tick before t; an earlier tick inside a run comes before that run's end, which
     // is considered.
-    const auto below = t - 1;
-    const auto tick = origin_ + ((below - origin_) >= 0 ? (below - origin_) / interval_ : ((below - origin_) - interval_ + 1) / interval_) * interval_;
-    if (tickInsideARun(tick))
-        consider(tick);
+    if (t > origin_)
+        if (const auto tick = tickAfter(t - 1) - interval_; tickInsideARun(tick))
+            consider(tick);
     return best;
 }
 

@@ -52,7 +52,7 @@ public:
     std::optional<std::int64_t> prevChangeBefore(std::int64_t t) const;
 
 private:
-    std::int64_t tickAfter(std::int64_t t) const { return origin_ + ((t - origin_) / interval_ + 1) * interval_; }
+    std::int64_t tickAfter(std::int64_t t) const { return autoscalerTickAfter(origin_, interval_, t); }
     bool tickInsideARun(std::int64_t tick) const; // some run has from_s < tick < to_s
 
     std::vector<ScaledRun> runs_;                    // the runs with a length, in the order given

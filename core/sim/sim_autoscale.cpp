@@ -63,10 +63,7 @@ void SimEngine::initAutoscaling()
 
 std::int64_t SimEngine::nextTickAfter(std::int64_t t) const
 {
-    const auto t0 = job(jobAtRank(0)).submit_s;
-    const auto w = sc_.autoscaler.interval_s;
-    const auto k = t >= t0 ? (t - t0) / w + 1 : 0;
-    return t0 + k * w;
+    return autoscalerTickAfter(job(jobAtRank(0)).submit_s, sc_.autoscaler.interval_s, t);
 }
 
 void SimEngine::ensureTick(std::int64_t t)

@@ -37,8 +37,7 @@ std::pair<std::int64_t, std::int64_t> scaledLevelSpan(const SimResult& r, const 
 {
     const auto t0 = r.firstSubmit_s;
     const auto w = r.scenario.autoscaler.interval_s;
-    const auto tickAfter = [&](std::int64_t t) { return t0 + ((t - t0) / w + 1) * w; };
-    const auto firstTick = tickAfter(run.from_s);
+    const auto firstTick = autoscalerTickAfter(t0, w, run.from_s);
     const auto from = k == 0 ? run.from_s : firstTick + static_cast<std::int64_t>(k - 1) * w;
     const auto to = std::min(run.to_s, k == 0 ? firstTick : from + w);
     return {from, to};

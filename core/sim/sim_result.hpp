@@ -200,6 +200,13 @@ struct SimSummary {
     double powerDelay_s = 0;
 };
 
+// The autoscaler's clock: a tick every interval_s from origin_s (the first submission), none
+// before it. The first tick after t.
+inline std::int64_t autoscalerTickAfter(std::int64_t origin_s, std::int64_t interval_s, std::int64_t t)
+{
+    return origin_s + (t >= origin_s ? (t - origin_s) / interval_s + 1 : 0) * interval_s;
+}
+
 struct SimResult;
 // The span [from, to) of level k of a scaled run: the run cut at the autoscaler's clock (every
 // scenario autoscaler.interval_s from firstSubmit_s).
