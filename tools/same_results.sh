@@ -34,9 +34,13 @@ for pl in best-fit first-fit spread fgd; do
     run "philly-resources-$pl" "{\"placement\": \"$pl\", $RES}" "${P[@]}"
     run "openb-$pl" "{\"placement\": \"$pl\", \"arrivals\": {\"speedup\": 8000}}" "${O[@]}"
 done
-"$CLI" simulate "${P[@]}" --config resources/presets/autoscaler-phases.json --metrics sample_traces/ai4dl/sample-dlaas.csv \
-    --phase-model tests/data/ai4dl/ai4dl_pretrained_params.json --jobs-out "$out/autoscaler-jobs.csv" \
-    --summary-out "$out/autoscaler-summary.json" -q
+# The autoscaler preset as it was until 7 December 2026 (σ 2, no checkpoints: every OOM kill
+# redoes its attempt), then the preset as it is.
+DEMAND=(--metrics sample_traces/ai4dl/sample-dlaas.csv --phase-model tests/data/ai4dl/ai4dl_pretrained_params.json)
+run autoscaler '{"autoscaler": {"usage": "phases", "policy": "phase.rule", "interval_s": 300, "sigma": 2.0, "headroom": 0.0}, "power": {"enabled": true}, "resources": {"job_defaults": {"cpu_per_gpu": 4, "mem_gb_per_gpu": 5}}}' \
+    "${P[@]}" "${DEMAND[@]}"
+"$CLI" simulate "${P[@]}" --config resources/presets/autoscaler-phases.json "${DEMAND[@]}" \
+    --jobs-out "$out/autoscaler-preset-jobs.csv" --summary-out "$out/autoscaler-preset-summary.json" -q
 for q in las srtf; do
     run "philly-$q" "{\"queue\": {\"policy\": \"$q\"}}" "${P[@]}"
     run "philly-$q-strict" "{\"queue\": {\"policy\": \"$q\"}, \"quota\": {\"mode\": \"strict\", $VC}}" "${P[@]}"
@@ -50,7 +54,6 @@ run generated-fair-share-borrow-preempt "{\"queue\": {\"policy\": \"fair-share\"
 run philly-gang-none-borrow "{\"gang\": {\"policy\": \"none\"}, \"quota\": {\"mode\": \"borrow\", $VC}}" "${P[@]}"
 # Every autoscaling policy (the preset above is phase.rule on phase demand), and demand replayed
 # from the container metrics.
-DEMAND=(--metrics sample_traces/ai4dl/sample-dlaas.csv --phase-model tests/data/ai4dl/ai4dl_pretrained_params.json)
 AUTO='"power": {"enabled": true}, "resources": {"job_defaults": {"cpu_per_gpu": 4, "mem_gb_per_gpu": 5}}'
 for pol in prev.step.max prev.step.rules current.step.max current.step.rules request; do
     run "autoscaler-$pol" "{\"autoscaler\": {\"usage\": \"phases\", \"policy\": \"$pol\", \"sigma\": 1.0, \"headroom\": 0.1}, $AUTO}" \

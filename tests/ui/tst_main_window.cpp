@@ -485,6 +485,9 @@ private slots:
         QVERIFY(autoscaler.scenario.autoscaler.usage == UsageModel::Phases);
         QCOMPARE(autoscaler.scenario.autoscaler.policy, std::string("phase.rule"));
         QVERIFY(autoscaler.scenario.power.enabled);
+        // The operating point docs/autoscaling.md recommends: σ 3, checkpoints every 30 min.
+        QCOMPARE(autoscaler.scenario.autoscaler.sigma, 3.0);
+        QCOMPARE(autoscaler.scenario.failures.checkpoint_s, std::int64_t(1800));
     }
 
     void timelinesExportForAReport()
