@@ -38,13 +38,16 @@ inline Scenario autoscaledPowered(bool autoscaler = true, bool power = true)
     return s;
 }
 
-inline std::shared_ptr<const SimResult> autoscaledResult(const Scenario& scenario = autoscaledPowered())
+// `cores` and `memGb` per server change no step of the run (reservations fit either way), only
+// the cluster's capacity.
+inline std::shared_ptr<const SimResult> autoscaledResult(const Scenario& scenario = autoscaledPowered(), double cores = 8,
+                                                         double memGb = 16)
 {
     auto demand = std::make_shared<DemandProfile>();
     demand->containers.push_back({{{100000, 1, 2048, -1}}});
     SimOptions o;
     o.demand = demand;
-    return std::make_shared<const SimResult>(simulate(makeClusterWith({{"r", 1, "", 8, 16}, {"r", 1, "", 8, 16}, {"r", 1, "", 8, 16}}),
+    return std::make_shared<const SimResult>(simulate(makeClusterWith({{"r", 1, "", cores, memGb}, {"r", 1, "", cores, memGb}, {"r", 1, "", cores, memGb}}),
                                                       makeTrace({{"v", 0, 1, 1000}, {"v", 200, 1, 1000}, {"v", 300, 1, 1000}},
                                                                 {{2, 4}, {2, 4}, {2, 4}}),
                                                       scenario, o));

@@ -4,9 +4,11 @@
 #include "core/sim/simulator.hpp"
 #include "tests/common/autoscale_fixture.hpp"
 #include "ui/run/sim_snapshot.hpp"
+#include "ui/views/timeline_extra_rows.hpp"
 #include "ui/views/timeline_view.hpp"
 
 #include <QDateTime>
+#include <QLocale>
 #include <QMenu>
 #include <QSignalSpy>
 #include <QTest>
@@ -14,6 +16,7 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
 #include <vector>
 
@@ -271,6 +274,42 @@ private slots:
         view.setSnapshot(longRun()); // a result without them: the rows go away
         QCOMPARE(view.plot()->axisRects().size(), 3);
         QVERIFY(view.extraRows().empty());
+    }
+
+    void capacityLineOnlyWhenItLeavesTheLinesReadable_data()
+    {
+        QTest::addColumn<double>("cores");       // per server (3 servers)
+        QTest::addColumn<bool>("capacityLine");
+        QTest::addColumn<double>("axisTop");
+        QTest::addColumn<QString>("readout");    // at 150 s
+        // The fixture reserves at most 3 jobs x 2 cores = 6 cores (and uses 3).
+        // 8 cores a server: 24 in all, 4 x 6: on the scale, the axis to 24 x 1.08 = 25.92.
+        QTest::newRow("capacity within 4x the peak") << 8.0 << true << 25.92 << "2.0 of 24 cores reserved · 1.0 used";
+        // 64 a server: 192, 32 x 6: the lines would be squashed; the axis to 6 x 1.08 = 6.48.
+        QTest::newRow("capacity far above the peak") << 64.0 << false << 6.48 << "2.0 of 192 cores reserved · 1.0 used";
+    }
+
+    void capacityLineOnlyWhenItLeavesTheLinesReadable()
+    {
+        QFETCH(double, cores);
+        QFETCH(bool, capacityLine);
+        QFETCH(double, axisTop);
+        QFETCH(QString, readout);
+        QLocale::setDefault(QLocale::c());
+        TimelineView view;
+        view.resize(1000, 600);
+        auto snapshot = std::make_shared<SimSnapshot>();
+        snapshot->result = test::autoscaledResult(test::autoscaledPowered(true, false), cores, 16);
+        view.setSnapshot(snapshot);
+        auto* cpu = row(view, 3);
+        int lines = 0;
+        for (int i = 0; i < view.plot()->itemCount(); ++i)
+            if (auto* line = qobject_cast<QCPItemStraightLine*>(view.plot()->item(i)); // horizontal: not the time cursor
+                line && line->clipAxisRect() == cpu && line->point1->coords().y() == line->point2->coords().y())
+                ++lines;
+        QCOMPARE(lines, capacityLine ? 1 : 0);
+        QVERIFY(std::abs(cpu->axis(QCPAxis::atLeft)->range().upper - axisTop) < 1e-9);
+        QCOMPARE(extraRowReadout(ExtraRow::Cpu, *snapshot->result, 3), readout); // the series' step 50 s: 150 s is row 3
     }
 };
 

@@ -38,6 +38,8 @@ std::optional<double> capacityOf(const SimResult& r, ExtraRow row)
     return totalCapacity(row == ExtraRow::Memory ? caps.memGb : caps.cpuCores);
 }
 
+constexpr double kCapacityOnScale = 4; // the capacity line is drawn up to this many times the lines' peak
+
 double peakOf(const QVector<double>& v)
 {
     return v.isEmpty() ? 0.0 : *std::max_element(v.begin(), v.end());
@@ -102,7 +104,11 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
             addStepLine(plot, x, y, legend, tr("baseline reserved"), baselinePen, toVector(base->series.t_s), b);
             peak = std::max(peak, peakOf(b));
         }
-        if (const auto capacity = capacityOf(cur, row)) {
+        // The cluster's capacity as a dotted line, unless the lines would be squashed under it
+        // (reserved below a quarter of it, as on servers far larger than their jobs' demand): then
+        // the axis fits the lines, and the readout names the capacity.
+        const auto capacity = capacityOf(cur, row);
+        if (capacity && *capacity <= kCapacityOnScale * peak) {
             auto* cap = new QCPItemStraightLine(&plot);
             cap->setClipAxisRect(&rect);
             cap->point1->setAxes(x, y);
@@ -141,9 +147,16 @@ QString extraRowReadout(ExtraRow row, const SimResult& r, std::size_t i)
     const TimeSeries& s = r.series;
     switch (row) {
     case ExtraRow::Cpu:
-        return tr("%1 cores reserved · %2 used").arg(locale.toString(at(s.cpuReserved), 'f', 1), locale.toString(at(s.cpuUsed), 'f', 1));
-    case ExtraRow::Memory:
-        return tr("%1 GB reserved · %2 used").arg(locale.toString(at(s.memReserved), 'f', 0), locale.toString(at(s.memUsed), 'f', 0));
+    case ExtraRow::Memory: {
+        const bool memory = row == ExtraRow::Memory;
+        const int decimals = memory ? 0 : 1;
+        const QString reserved = locale.toString(at(memory ? s.memReserved : s.cpuReserved), 'f', decimals);
+        const QString used = locale.toString(at(memory ? s.memUsed : s.cpuUsed), 'f', decimals);
+        if (const auto capacity = capacityOf(r, row))
+            return (memory ? tr("%1 of %2 GB reserved · %3 used") : tr("%1 of %2 cores reserved · %3 used"))
+                .arg(reserved, locale.toString(*capacity, 'f', 0), used);
+        return (memory ? tr("%1 GB reserved · %2 used") : tr("%1 cores reserved · %2 used")).arg(reserved, used);
+    }
     case ExtraRow::Power:
         return tr("%1 of %2 servers on · %3 kW")
             .arg(locale.toString(static_cast<qint64>(at(s.poweredServers))),
