@@ -12,6 +12,8 @@
 
 #include <QDir>
 #include <QTest>
+
+#include <cmath>
 #include <qcustomplot.h>
 
 using namespace clens;
@@ -122,6 +124,12 @@ void TestFigurePlotter::delayCdfOnLogTimeAxis()
     QCOMPARE(g->data()->at(0)->value, 0.0);
     QCOMPARE(g->data()->at(1)->value, 0.3);
     QCOMPARE(plot.yAxis->range().lower, 0.0);
+    // Named ticks at least 0.6 decades apart, so that their labels do not run into each other
+    // on a chart half a window wide (1 s .. 1 year is 7.5 decades): "10 h" beside "1 day" did.
+    const auto ticks = qSharedPointerCast<QCPAxisTickerText>(plot.xAxis->ticker())->ticks().keys();
+    QVERIFY(ticks.size() >= 8);
+    for (int i = 1; i < ticks.size(); ++i)
+        QVERIFY2(std::log10(ticks[i] / ticks[i - 1]) >= 0.6, qPrintable(QString::number(ticks[i])));
     // Linear: the axis is in the unit that reads best (a day -> hours), said in its title.
     QCustomPlot linear;
     an::plotFigure(linear, f);

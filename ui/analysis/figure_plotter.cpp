@@ -93,7 +93,7 @@ QSharedPointer<QCPAxisTickerText> durationLogTicker()
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const std::vector<std::pair<double, const char*>> ticks{
         {1, "1 s"},        {10, "10 s"},         {60, "1 min"},       {600, "10 min"},
-        {3600, "1 h"},     {36000, "10 h"},      {86400, "1 day"},    {604800, "1 week"},
+        {3600, "1 h"},     {86400, "1 day"},     {604800, "1 week"}, // no "10 h": 0.38 decades from "1 day"
         {2592000, "30 days"}, {31536000, "1 year"},
     };
     for (const auto& [v, label] : ticks)
