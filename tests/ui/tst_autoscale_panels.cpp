@@ -73,6 +73,7 @@ private slots:
         QTest::newRow("energy") << int{M::Energy} << QStringLiteral("0.4 kWh");
         QTest::newRow("servers powered") << int{M::PoweredServerH} << QStringLiteral("1.0 server-h");
         QTest::newRow("waiting for power") << int{M::PowerDelay} << TimeFormat::duration(50);
+        QTest::newRow("mean wait for power") << int{M::PowerWait} << TimeFormat::duration(17); // 50 s / 3 jobs
     }
 
     void summaryShowsTheAutoscalerAndPower()
@@ -107,10 +108,16 @@ private slots:
             QCOMPARE(cell(*panel.model(), row, SummaryCompareModel::Current), QStringLiteral("–"));
         }
         QVERIFY(!table->isRowHidden(SummaryCompareModel::MeanDelay));
+        QVERIFY(table->isRowHidden(SummaryCompareModel::PowerWait));
         // Power only: its rows come back, the autoscaler's stay hidden.
-        panel.setCurrent(snapshotOf(test::autoscaledResult(test::autoscaledPowered(false, true))));
+        const auto powered = snapshotOf(test::autoscaledResult(test::autoscaledPowered(false, true)));
+        panel.setCurrent(powered);
         QVERIFY(!table->isRowHidden(SummaryCompareModel::Energy));
         QVERIFY(table->isRowHidden(SummaryCompareModel::CpuReservedH));
+        // The only wait is j2's for s1 to boot: "power" is the cause the status bar names.
+        QVERIFY(!table->isRowHidden(SummaryCompareModel::PowerWait));
+        QCOMPARE(SummaryCompareModel::largestCause(powered.get()), SummaryCompareModel::PowerWait);
+        QCOMPARE(SummaryCompareModel::fullName(SummaryCompareModel::PowerWait), QStringLiteral("Mean wait · power"));
     }
 
     void jobTableShowsPowerOomAndThrottling_data()

@@ -38,7 +38,7 @@ std::optional<double> SummaryCompareModel::value(const SimSummary& m, const Scen
 {
     if (isAutoscalerRow(row) && scenario.autoscaler.usage == UsageModel::None)
         return std::nullopt;
-    if (isPowerRow(row) && !scenario.power.enabled)
+    if ((isPowerRow(row) || row == PowerWait) && !scenario.power.enabled)
         return std::nullopt;
     const double jobs = m.jobs > 0 ? static_cast<double>(m.jobs) : 1.0;
     switch (row) {
@@ -48,6 +48,7 @@ std::optional<double> SummaryCompareModel::value(const SimSummary& m, const Scen
     case FragmentationDelay: return m.fragmentationDelay_s / jobs;
     case FairshareDelay: return m.fairshareDelay_s / jobs;
     case CapacityDelay: return m.capacityDelay_s / jobs;
+    case PowerWait: return m.powerDelay_s / jobs;
     case MeanJct: return m.meanJct_s;
     case AllocFraction: return m.gpuAllocFraction;
     case EffectiveUtil: return m.gpuEffectiveUtil;
@@ -79,7 +80,7 @@ SummaryCompareModel::Row SummaryCompareModel::largestCause(const SimSnapshot* s)
 {
     Row largest = FragmentationDelay;
     double most = value(s, FragmentationDelay).value_or(0.0);
-    for (const Row cause : {FairshareDelay, CapacityDelay})
+    for (const Row cause : {FairshareDelay, CapacityDelay, PowerWait})
         if (const double v = value(s, cause).value_or(0.0); v > most) {
             most = v;
             largest = cause;
@@ -92,7 +93,7 @@ QString SummaryCompareModel::format(Row row, double v)
     const QLocale locale;
     switch (row) {
     case MeanDelay: case P50Delay: case P95Delay: case FragmentationDelay: case FairshareDelay: case CapacityDelay:
-    case MeanJct: case Makespan: case Throttled: case PowerDelay:
+    case PowerWait: case MeanJct: case Makespan: case Throttled: case PowerDelay:
         return TimeFormat::duration(static_cast<std::int64_t>(std::llround(v)));
     case AllocFraction: case EffectiveUtil: case CpuAlloc: case MemAlloc: case ShareFragmentation:
         return QStringLiteral("%1%").arg(v * 100, 0, 'f', 1);
@@ -147,6 +148,7 @@ QString SummaryCompareModel::name(Row row)
     case M::FragmentationDelay: return M::tr("  fragmentation");
     case M::FairshareDelay: return M::tr("  fair share");
     case M::CapacityDelay: return M::tr("  capacity");
+    case M::PowerWait: return M::tr("  power");
     case M::P50Delay: return M::tr("Median wait");
     case M::P95Delay: return M::tr("95th pct wait");
     case M::MeanJct: return M::tr("Mean JCT");
@@ -195,6 +197,7 @@ QString SummaryCompareModel::explanation(Row row)
     case M::FragmentationDelay: return M::tr("Mean per job of the wait while enough GPUs were free, but not in a placement the locality rule allowed");
     case M::FairshareDelay: return M::tr("Mean per job of the wait because its VC had used its quota");
     case M::CapacityDelay: return M::tr("Mean per job of the wait because fewer GPUs were free than it needed");
+    case M::PowerWait: return M::tr("Mean per job of the wait for switched-off servers to boot (node power)");
     case M::P50Delay: return M::tr("Median queueing delay");
     case M::P95Delay: return M::tr("95th percentile of the queueing delay");
     case M::MeanJct: return M::tr("Mean job completion time: end − submit, over finished jobs");
@@ -279,7 +282,7 @@ QVariant SummaryCompareModel::data(const QModelIndex& index, int role) const
             const bool better = (*v < 0) == lowerIsBetter(row);
             return QBrush(better ? QColor(0x1a, 0x80, 0x3a) : QColor(0xc0, 0x2a, 0x2a));
         }
-        if (index.column() == Metric && (row == FragmentationDelay || row == FairshareDelay || row == CapacityDelay ||
+        if (index.column() == Metric && (row == FragmentationDelay || row == FairshareDelay || row == CapacityDelay || row == PowerWait ||
                                          row == CpuUsedH || row == CpuUnder || row == MemUsedH || row == MemUnder))
             return QBrush(QColor(0x60, 0x68, 0x74));
         return {};

@@ -14,7 +14,7 @@ class SummaryCompareModel : public QAbstractTableModel {
 public:
     enum Column { Metric, Current, Baseline, Change, ColumnCount };
     enum Row {
-        MeanDelay, FragmentationDelay, FairshareDelay, CapacityDelay, P50Delay, P95Delay, MeanJct,
+        MeanDelay, FragmentationDelay, FairshareDelay, CapacityDelay, PowerWait, P50Delay, P95Delay, MeanJct,
         AllocFraction, EffectiveUtil, CpuAlloc, MemAlloc, ShareFragmentation, HeldIdle, Makespan, Finished, Unfinished,
         Preemptions, ServerFailures,
         // The autoscaler in the cluster (docs/autoscaling.md): the CLI's summary keys.

@@ -112,10 +112,13 @@ void SummaryPanel::refreshRows()
         table_->setRowHidden(row, cur == 0 && base == 0);
     }
     // The autoscaler's and node power's rows, when either result has them.
-    for (int row = SummaryCompareModel::CpuReservedH; row <= SummaryCompareModel::PowerDelay; ++row) {
+    const auto hideWithoutValue = [this](int row) {
         const auto r = static_cast<SummaryCompareModel::Row>(row);
         table_->setRowHidden(row, !SummaryCompareModel::value(current_.get(), r) && !SummaryCompareModel::value(baseline_.get(), r));
-    }
+    };
+    hideWithoutValue(SummaryCompareModel::PowerWait);
+    for (int row = SummaryCompareModel::CpuReservedH; row <= SummaryCompareModel::PowerDelay; ++row)
+        hideWithoutValue(row);
 }
 
 void SummaryPanel::refreshDiff()
