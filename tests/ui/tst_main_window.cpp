@@ -488,6 +488,8 @@ private slots:
         // The operating point docs/autoscaling.md recommends: σ 3, checkpoints every 30 min.
         QCOMPARE(autoscaler.scenario.autoscaler.sigma, 3.0);
         QCOMPARE(autoscaler.scenario.failures.checkpoint_s, std::int64_t(1800));
+        // Servers of unknown CPU and memory get some, so the map's CPU colours say something.
+        QCOMPARE(autoscaler.scenario.resources.serverDefaults.cpuCores.value_or(0), 32.0);
     }
 
     void timelinesExportForAReport()
