@@ -68,8 +68,10 @@ void TimeOverview::rebin()
     const auto columns = static_cast<std::size_t>(std::max(0, width()));
     allocated_.assign(columns, 0.0f);
     queued_.assign(columns, 0.0f);
-    if (!snapshot_ || !snapshot_->result || columns == 0)
+    if (!snapshot_ || !snapshot_->result || columns == 0) {
+        paintTrace();
         return;
+    }
     const SimResult& r = *snapshot_->result;
     const auto& s = r.series;
     const double gpus = r.cluster ? std::max(1, r.cluster->gpuCount()) : 1;
@@ -86,11 +88,17 @@ void TimeOverview::rebin()
             queued_[c] = std::max(queued_[c], queued);
         }
     }
+    paintTrace();
 }
 
-void TimeOverview::paintEvent(QPaintEvent*)
+void TimeOverview::paintTrace()
 {
-    QPainter p(this);
+    const qreal dpr = devicePixelRatioF();
+    trace_ = QPixmap(size() * dpr);
+    trace_.setDevicePixelRatio(dpr);
+    if (trace_.isNull())
+        return;
+    QPainter p(&trace_);
     const QRectF area = QRectF(rect()).adjusted(0, 1, 0, -1);
     p.fillRect(rect(), QColor(0xf4, 0xf6, 0xf8));
     const double h = area.height();
@@ -105,7 +113,14 @@ void TimeOverview::paintEvent(QPaintEvent*)
     p.setRenderHint(QPainter::Antialiasing);
     p.setPen(QPen(QColor(0xe0, 0x7b, 0x20), 1.2));
     p.drawPolyline(queued);
-    p.setRenderHint(QPainter::Antialiasing, false);
+}
+
+void TimeOverview::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    if (trace_.size() != size() * devicePixelRatioF()) // not laid out yet when the result came
+        paintTrace();
+    p.drawPixmap(0, 0, trace_);
     if (window_->spanEnd() > window_->spanBegin()) {
         const double x0 = pixelOf(window_->from()), x1 = std::max(x0 + 2, pixelOf(window_->to()));
         if (window_->zoomed()) { // outside the window: dimmed

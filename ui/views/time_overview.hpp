@@ -6,6 +6,7 @@
 // wheel zooms; a double-click shows the whole trace.
 #include "ui/run/sim_snapshot.hpp"
 
+#include <QPixmap>
 #include <QWidget>
 
 #include <cstdint>
@@ -45,6 +46,7 @@ protected:
 
 private:
     void rebin();
+    void paintTrace(); // the allocated area and the queued line into trace_
     enum class Grip { None, Move, From, To };
     Grip gripAt(double x) const;
 
@@ -53,6 +55,8 @@ private:
     std::int64_t time_ = 0;
     // Per pixel column: peak allocated fraction and peak queued jobs / the trace's peak.
     std::vector<float> allocated_, queued_;
+    // Them drawn once per result and size: a scrub frame repaints only the box and the cursor.
+    QPixmap trace_;
     Grip grip_ = Grip::None;
     double pressX_ = 0;
     std::int64_t pressFrom_ = 0, pressTo_ = 0;
