@@ -33,6 +33,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QThread>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QScrollBar>
@@ -51,6 +52,7 @@
 #include <qcustomplot.h>
 
 #include <QStatusBar>
+#include <atomic>
 #include <set>
 
 using namespace clens;
@@ -160,6 +162,47 @@ private slots:
         const auto& jobs = w.heatmap()->state().job;
         QCOMPARE(static_cast<int>(std::count(jobs.begin(), jobs.end(), j05_)), 4); // j05 now runs at t=200
         QVERIFY(w.timelines()->plot()->graphCount() >= 3);
+    }
+
+    // A result replaced by the next one is freed on a worker thread: a large one takes a while to
+    // free (about 50 ms a gigabyte), and the GUI thread never blocks.
+    void aReplacedResultIsFreedOffTheGuiThread()
+    {
+        struct Freed {
+            std::atomic<int> count{0};
+            std::atomic<bool> onGuiThread{false};
+        };
+        auto freed = std::make_shared<Freed>();
+        auto engine = test::fakeEngine();
+        const auto index = engine.index;
+        // The snapshot's state index, with a deleter that says where the snapshot was freed.
+        engine.index = [index, freed](std::shared_ptr<const SimResult> result) -> std::shared_ptr<const StateSource> {
+            auto states = index(std::move(result));
+            const StateSource* raw = states.get();
+            return std::shared_ptr<const StateSource>(raw, [states, freed](const StateSource*) mutable {
+                if (QThread::currentThread() == QCoreApplication::instance()->thread())
+                    freed->onGuiThread = true;
+                states.reset();
+                ++freed->count;
+            });
+        };
+        auto w = test::makeMainWindow(engine);
+        QSignalSpy updated(w.get(), &MainWindow::viewsUpdated);
+        w->openDemo();
+        QVERIFY(updated.wait(10000));
+        w->scenarioPanel()->relaxToAnyKnob()->slider()->setValue(0);
+        QVERIFY(updated.wait(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(freed->count.load(), 1, 10000); // the first result, and only it
+        QVERIFY(!freed->onGuiThread);
+        // The second pinned as the baseline outlives the third result; cleared, it goes the same way.
+        w->session()->pinBaseline();
+        w->scenarioPanel()->relaxToAnyKnob()->slider()->setValue(600);
+        QVERIFY(updated.wait(10000));
+        QVERIFY(w->session()->baseline() != nullptr);
+        QCOMPARE(freed->count.load(), 1);
+        w->session()->clearBaseline();
+        QTRY_COMPARE_WITH_TIMEOUT(freed->count.load(), 2, 10000);
+        QVERIFY(!freed->onGuiThread);
     }
 
     void knobChangesUndoAndRedo()

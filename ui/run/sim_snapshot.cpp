@@ -1,5 +1,7 @@
 #include "ui/run/sim_snapshot.hpp"
 
+#include <QThreadPool>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -38,6 +40,12 @@ void indexIntervals(SimSnapshot& s)
         IntervalIndex::build(r.reservations, servers, [](const ReservationInterval& v) { return v.server; });
     s.jobReservations =
         IntervalIndex::build(r.reservations, r.jobs.size(), [](const ReservationInterval& v) { return v.job; });
+}
+
+void releaseInBackground(SnapshotPtr snapshot)
+{
+    if (snapshot)
+        QThreadPool::globalInstance()->start([snapshot = std::move(snapshot)]() mutable { snapshot.reset(); });
 }
 
 } // namespace clens::ui

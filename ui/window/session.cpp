@@ -57,16 +57,18 @@ void Session::pinBaseline()
 {
     if (!current_ || current_ == baseline_)
         return;
-    baseline_ = current_;
+    SnapshotPtr previous = std::exchange(baseline_, current_);
     emit baselineChanged(baseline_);
+    releaseInBackground(std::move(previous));
 }
 
 void Session::clearBaseline()
 {
     if (!baseline_)
         return;
-    baseline_.reset();
+    SnapshotPtr previous = std::exchange(baseline_, nullptr);
     emit baselineChanged(nullptr);
+    releaseInBackground(std::move(previous));
 }
 
 void Session::selectJob(std::int32_t job)
@@ -79,7 +81,7 @@ void Session::selectJob(std::int32_t job)
 
 void Session::onResult(SnapshotPtr snapshot)
 {
-    current_ = std::move(snapshot);
+    SnapshotPtr previous = std::exchange(current_, std::move(snapshot));
     // Keep the cursor where the user left it, unless this is a new trace. The clock's own
     // time signal may fire here; the state is recomputed once, after the views have the result.
     const bool fresh = freshInput_;
@@ -100,6 +102,7 @@ void Session::onResult(SnapshotPtr snapshot)
         baseline_ = std::exchange(restoredBaseline_, nullptr);
         emit baselineChanged(baseline_);
     }
+    releaseInBackground(std::move(previous)); // the views hold the new one by now
 }
 
 void Session::refreshState()
