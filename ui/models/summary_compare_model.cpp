@@ -38,7 +38,7 @@ std::optional<double> SummaryCompareModel::value(const SimSummary& m, const Scen
 {
     if (isAutoscalerRow(row) && scenario.autoscaler.usage == UsageModel::None)
         return std::nullopt;
-    if ((isPowerRow(row) || row == PowerWait) && !scenario.power.enabled)
+    if (isPowerRow(row) && !scenario.power.enabled)
         return std::nullopt;
     const double jobs = m.jobs > 0 ? static_cast<double>(m.jobs) : 1.0;
     switch (row) {
@@ -127,7 +127,7 @@ bool SummaryCompareModel::isAutoscalerRow(Row row)
 
 bool SummaryCompareModel::isPowerRow(Row row)
 {
-    return row >= Energy && row <= PowerDelay;
+    return row == PowerWait || (row >= Energy && row <= PowerDelay);
 }
 
 int SummaryCompareModel::rowCount(const QModelIndex& parent) const

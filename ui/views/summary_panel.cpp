@@ -112,13 +112,11 @@ void SummaryPanel::refreshRows()
         table_->setRowHidden(row, cur == 0 && base == 0);
     }
     // The autoscaler's and node power's rows, when either result has them.
-    const auto hideWithoutValue = [this](int row) {
+    for (int row = 0; row < SummaryCompareModel::RowCount; ++row) {
         const auto r = static_cast<SummaryCompareModel::Row>(row);
-        table_->setRowHidden(row, !SummaryCompareModel::value(current_.get(), r) && !SummaryCompareModel::value(baseline_.get(), r));
-    };
-    hideWithoutValue(SummaryCompareModel::PowerWait);
-    for (int row = SummaryCompareModel::CpuReservedH; row <= SummaryCompareModel::PowerDelay; ++row)
-        hideWithoutValue(row);
+        if (SummaryCompareModel::isAutoscalerRow(r) || SummaryCompareModel::isPowerRow(r))
+            table_->setRowHidden(row, !SummaryCompareModel::value(current_.get(), r) && !SummaryCompareModel::value(baseline_.get(), r));
+    }
 }
 
 void SummaryPanel::refreshDiff()

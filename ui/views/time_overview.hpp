@@ -55,7 +55,7 @@ private:
     std::int64_t time_ = 0;
     // Per pixel column: peak allocated fraction and peak queued jobs / the trace's peak.
     std::vector<float> allocated_, queued_;
-    // Them drawn once per result and size: a scrub frame repaints only the box and the cursor.
+    // The columns above drawn once per result and size: a scrub frame paints only the box and the cursor on it.
     QPixmap trace_;
     Grip grip_ = Grip::None;
     double pressX_ = 0;
