@@ -71,8 +71,10 @@ int runSimulate(const Args& args)
                     static_cast<long long>(s.unfinishedJobs), result.cluster->serverCount(), result.cluster->gpuCount());
         std::printf("makespan %lld s, queue delay mean %.1f s (p50 %.1f, p95 %.1f), mean JCT %.1f s\n",
                     static_cast<long long>(s.makespan_s), s.meanQueueDelay_s, s.p50QueueDelay_s, s.p95QueueDelay_s, s.meanJct_s);
-        std::printf("delay by cause: fairshare %.0f s, fragmentation %.0f s, capacity %.0f s\n", s.fairshareDelay_s,
-                    s.fragmentationDelay_s, s.capacityDelay_s);
+        // With node power on, waiting for servers to boot is a cause of its own (docs/autoscaling.md "Node power").
+        std::printf("delay by cause: fairshare %.0f s, fragmentation %.0f s, capacity %.0f s%s\n", s.fairshareDelay_s,
+                    s.fragmentationDelay_s, s.capacityDelay_s,
+                    scenario.power.enabled ? (", power " + std::to_string(std::llround(s.powerDelay_s)) + " s").c_str() : "");
         std::printf("GPU allocation %.3f, effective utilization of allocated GPUs %.3f, mean slowdown %.4f\n",
                     s.gpuAllocFraction, s.gpuEffectiveUtil, s.meanSlowdown);
         if (scenario.autoscaler.usage != UsageModel::None)

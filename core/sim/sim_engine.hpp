@@ -293,12 +293,16 @@ private:
     // Servers whose GPUs or reservations changed: idle since / busy again; power off the eligible.
     void updatePower(std::int64_t t);
     void powerEvent(std::int32_t server, std::uint32_t serial, std::int64_t t); // idle check or boot done
-    void powerOffEligible(std::int64_t t);
+    void powerOffEligible(std::int64_t t, bool instantDone);
+    bool held(std::int32_t server, std::int64_t t, bool instantDone) const;
     // After a pass: which waiting lanes wait for booting servers, and boots for those only off
     // servers could take.
     void powerPass(std::int64_t t);
     void setHypotheticallyUp(std::span<const std::int32_t> servers, bool up);
     bool placementExists(std::int32_t job, std::int64_t t);
+    // The powered servers of the placement placementExists found (with off and booting servers
+    // hypothetically up) stay on until the last of its servers is up.
+    void holdPlacedServers(std::int64_t t);
     void openPowerInterval(std::int32_t server, std::int64_t t, bool booting);
     void closePowerInterval(std::int32_t server, std::int64_t t);
     double powerNow() const; // watts
@@ -473,6 +477,8 @@ private:
     std::vector<std::int64_t> idleSince_;   // -1: busy (or not on)
     std::vector<std::uint32_t> idleSerial_; // stale idle checks
     std::set<std::pair<std::int64_t, std::int32_t>> eligible_; // (idle since, server): may power off
+    std::vector<std::int64_t> heldUntil_; // per server: a boot counts on it, so it stays on until then
+    std::vector<std::int64_t> bootDone_;  // per booting server: when it is up
     std::vector<std::int32_t> changedServers_;
     std::vector<std::uint8_t> powerWait_; // per lane: waits for booting servers
     struct PowerCheck {

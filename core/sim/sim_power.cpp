@@ -19,6 +19,8 @@ void SimEngine::initPower(std::int64_t t0)
     idleSince_.assign(servers, -1);
     idleSerial_.assign(servers, 0);
     openPower_.assign(servers, -1);
+    heldUntil_.assign(servers, -1);
+    bootDone_.assign(servers, -1);
     pool_.watch(&changedServers_);
     for (std::int32_t s = 0; s < cluster_->serverCount(); ++s)
         changedServers_.push_back(s);
@@ -56,7 +58,7 @@ void SimEngine::updatePower(std::int64_t t)
             ++idleSerial_[idx(s)];
         }
     }
-    powerOffEligible(t);
+    powerOffEligible(t, true);
 }
 
 void SimEngine::powerEvent(std::int32_t s, std::uint32_t serial, std::int64_t t)
@@ -76,15 +78,21 @@ void SimEngine::powerEvent(std::int32_t s, std::uint32_t serial, std::int64_t t)
     if ((serial >> 1) != idleSerial_[idx(s)] || idleSince_[idx(s)] < 0)
         return; // it got busy since
     eligible_.insert({idleSince_[idx(s)], s});
-    powerOffEligible(t);
+    powerOffEligible(t, false);
 }
 
-void SimEngine::powerOffEligible(std::int64_t t)
+void SimEngine::powerOffEligible(std::int64_t t, bool instantDone)
 {
-    // Longest idle first; never fewer than spare_servers idle servers left on.
-    while (!eligible_.empty() && idlePowered_ - 1 >= sc_.power.spareServers) {
-        const auto s = eligible_.begin()->second;
-        eligible_.erase(eligible_.begin());
+    // Longest idle first; never fewer than spare_servers idle servers left on. A server a boot
+    // counts on stays on until that boot is up and its instant done (its pass has placed what it
+    // could); the boot then checks the servers again at the end of that instant (updatePower).
+    for (auto it = eligible_.begin(); it != eligible_.end() && idlePowered_ - 1 >= sc_.power.spareServers;) {
+        const auto s = it->second;
+        if (held(s, t, instantDone)) {
+            ++it;
+            continue;
+        }
+        it = eligible_.erase(it);
         idleSince_[idx(s)] = -1;
         --idlePowered_;
         ++idleSerial_[idx(s)];
@@ -129,6 +137,38 @@ bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
     std::int32_t size = 0;
     const auto maxSize = quota_.mode() == QuotaMode::Strict ? quota_.roomGpus(job(j).tenant) : QuotaBook::kUnlimited;
     return choosePlacement(j, t, maxSize, false, size, scratch_);
+}
+
+bool SimEngine::held(std::int32_t s, std::int64_t t, bool instantDone) const
+{
+    const auto until = heldUntil_[idx(s)];
+    if (until != t)
+        return until > t;
+    if (!instantDone)
+        return true;
+    // Its boots' instant: held until they are up and a pass has run (with boot_s 0, a boot
+    // started at this instant is up at a later turn of it).
+    for (std::int32_t b = 0; b < cluster_->serverCount(); ++b)
+        if (power_[idx(b)] == PowerState::Booting && bootDone_[idx(b)] == t)
+            return true;
+    return false;
+}
+
+void SimEngine::holdPlacedServers(std::int64_t t)
+{
+    // Without the hold, a job that needs a booting server and an idle powered one could see the
+    // idle one power off during the boot, boot it in turn, and lose the first meanwhile: for ever
+    // when boot_s > idle_off_after_s and no spare is kept (docs/autoscaling.md "Node power").
+    std::int64_t until = -1;
+    for (const auto& [s, gpus] : scratch_.parts) {
+        if (power_[idx(s)] == PowerState::Booting)
+            until = std::max(until, bootDone_[idx(s)]);
+        else if (power_[idx(s)] == PowerState::Off) // about to boot
+            until = std::max(until, t + sc_.power.boot_s);
+    }
+    for (const auto& [s, gpus] : scratch_.parts)
+        if (power_[idx(s)] == PowerState::On)
+            heldUntil_[idx(s)] = std::max(heldUntil_[idx(s)], until);
 }
 
 void SimEngine::powerPass(std::int64_t t)
@@ -187,6 +227,7 @@ void SimEngine::powerPass(std::int64_t t)
         // tried costs an index update), then a binary search below finds the fewest.
         setHypotheticallyUp(booting, true);
         if (!booting.empty() && placementExists(j, t)) {
+            holdPlacedServers(t);
             setHypotheticallyUp(booting, false);
             powerWait_[idx(laneId)] = 1;
             continue;
@@ -215,6 +256,10 @@ void SimEngine::powerPass(std::int64_t t)
             else
                 lo = mid + 1;
         }
+        if (fits && up != used)
+            fitsWithFirst(used); // the placement with the fewest, to hold its powered servers
+        if (fits)
+            holdPlacedServers(t);
         setHypotheticallyUp(offs.first(up), false);
         setHypotheticallyUp(booting, false);
         if (!fits)
@@ -226,7 +271,8 @@ void SimEngine::powerPass(std::int64_t t)
             poweredGpus_ += cluster_->servers()[idx(s)].gpus;
             closePowerInterval(s, t);
             openPowerInterval(s, t, true);
-            events_.push({t + sc_.power.boot_s, SimEvent::makeOrder(kPower, static_cast<std::uint64_t>(s)), 1u});
+            bootDone_[idx(s)] = t + sc_.power.boot_s;
+            events_.push({bootDone_[idx(s)], SimEvent::makeOrder(kPower, static_cast<std::uint64_t>(s)), 1u});
             booting.push_back(s);
         }
         off.erase(off.begin(), off.begin() + static_cast<std::ptrdiff_t>(used));

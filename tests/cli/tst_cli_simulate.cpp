@@ -20,6 +20,8 @@ private slots:
     void badConfigNamesKey_data();
     void badConfigNamesKey();
     void raisedSeriesStepIsSaid();
+    void delayCausesAddUp_data();
+    void delayCausesAddUp();
 };
 
 void TestCliSimulate::demoOutputs()
@@ -123,6 +125,56 @@ void TestCliSimulate::badConfigNamesKey()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
     QVERIFY2(r.err.contains("cfg.json"), r.err.constData());
+}
+
+void TestCliSimulate::delayCausesAddUp_data()
+{
+    QTest::addColumn<QString>("config");
+    QTest::addColumn<bool>("power");
+    QTest::newRow("power off") << "{}" << false;
+    // Every idle server but 0 spares powers off after 60 s; demo jobs arriving later wait for boots.
+    QTest::newRow("power on") << R"({"power": {"enabled": true, "idle_off_after_s": 60, "spare_servers": 0, "boot_s": 600}})"
+                              << true;
+}
+
+void TestCliSimulate::delayCausesAddUp()
+{
+    // The printed causes are totals over jobs and add up to the jobs' queue_delay_s; with node
+    // power on, the wait for boots is printed as "power" and equals summary.json's power_delay_s.
+    QFETCH(QString, config);
+    QFETCH(bool, power);
+    QTemporaryDir dir;
+    const auto cfg = QString::fromStdString(writeFile(dir, "cfg.json", config.toStdString()));
+    const auto jobs = dir.filePath("jobs.csv"), summary = dir.filePath("summary.json");
+    const auto r = runCli({"simulate", "--cluster", sample("demo/cluster.csv"), "--trace", sample("demo/jobs.csv"), "--config", cfg,
+                           "--jobs-out", jobs, "--summary-out", summary});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    qint64 queued = 0;
+    const auto rows = readAll(jobs).split('\n');
+    for (qsizetype i = 1; i < rows.size(); ++i)
+        if (!rows[i].isEmpty())
+            queued += rows[i].split(',')[6].toLongLong(); // queue_delay_s
+    QByteArray line;
+    for (const auto& l : r.out.split('\n'))
+        if (l.startsWith("delay by cause: "))
+            line = l.mid(16);
+    QVERIFY2(!line.isEmpty(), r.out.constData());
+    qint64 printed = 0;
+    qint64 powerPrinted = -1;
+    for (const auto& part : line.split(',')) { // "fairshare 0 s", " power 1200 s", ...
+        const auto words = part.trimmed().split(' ');
+        QCOMPARE(words.size(), 3);
+        printed += words[1].toLongLong();
+        if (words[0] == "power")
+            powerPrinted = words[1].toLongLong();
+    }
+    QCOMPARE(printed, queued);
+    QCOMPARE(powerPrinted >= 0, power);
+    if (power) {
+        const auto powerDelay = QJsonDocument::fromJson(readAll(summary)).object()["power_delay_s"].toDouble(-1);
+        QCOMPARE(double(powerPrinted), powerDelay);
+        QVERIFY(powerDelay > 0); // else the row could not tell a missing cause
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliSimulate)

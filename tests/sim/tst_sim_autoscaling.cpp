@@ -69,6 +69,7 @@ private slots:
     void needsMetricsAndModel_data();
     void needsMetricsAndModel();
     void serverPowersOffAndBootsForAWaitingJob();
+    void idleServerABootCountsOnStaysOn();
     void invariantsOnAGeneratedRun_data();
     void invariantsOnAGeneratedRun();
     void phaseWalkIsDeterministicPerSeed();
@@ -291,6 +292,31 @@ void TestSimAutoscaling::serverPowersOffAndBootsForAWaitingJob()
                                  makeTrace({{"v", 0, 1, 1000}, {"v", 200, 1, 1000}, {"v", 300, 1, 1000}}), Scenario{});
     QCOMPARE(startOf(always, 2), std::int64_t{300});
     QCOMPARE(always.summary.poweredServerH, 3.0 * 1300 / 3600.0);
+}
+
+void TestSimAutoscaling::idleServerABootCountsOnStaysOn()
+{
+    // Two 1-GPU servers in one rack; power on: off after 10 s idle, no spare, boot 100 s.
+    // j0 (1 GPU, 0-100) runs on s0; s1, idle since 0, powers off at 10. At 100 j0 ends and j1
+    // (2 GPUs: both servers) arrives: s1 boots (up at 200) and s0, idle since 100, is held for
+    // it: its idle time is up at 110, but it stays on. At 200 j1 starts on both (waited 100 s for
+    // power) and ends at 300. Without the hold s0 powered off at 110, booted at 200 while s1
+    // went off at 210, and so on for ever: the run never ended.
+    Scenario s;
+    s.power.enabled = true;
+    s.power.idleOffAfter_s = 10;
+    s.power.spareServers = 0;
+    s.power.boot_s = 100;
+    const auto r = simulate(makeClusterWith({{"r", 1}, {"r", 1}}), makeTrace({{"v", 0, 1, 100}, {"v", 100, 2, 100}}), s);
+    QCOMPARE(startOf(r, 1), std::int64_t{200});
+    QCOMPARE(r.jobs[1].powerDelay_s, std::int64_t{100});
+    QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{100});
+    QVERIFY(r.powerOff.size() >= 2);
+    QVERIFY(r.powerOff[0].server == 1 && r.powerOff[0].from_s == 10 && r.powerOff[0].to_s == 100 && !r.powerOff[0].booting);
+    QVERIFY(r.powerOff[1].server == 1 && r.powerOff[1].from_s == 100 && r.powerOff[1].to_s == 200 && r.powerOff[1].booting);
+    for (const auto& off : r.powerOff)
+        QVERIFY2(off.server != 0 || off.from_s >= 300, "s0 stayed on while j1 waited and ran");
+    QVERIFY(checkSimInvariants(r).empty());
 }
 
 namespace {
