@@ -28,10 +28,11 @@ struct JobRecord {
     std::optional<std::int64_t> end_s;
     // All time spent waiting; for a trace, recorded first start - submit.
     std::optional<std::int64_t> queueDelay_s;
-    // By cause (simulation only); they sum to queueDelay_s.
+    // By cause (simulation only); they sum to queueDelay_s, power counting as 0 when unknown.
     std::optional<std::int64_t> fairshareDelay_s;
     std::optional<std::int64_t> fragmentationDelay_s;
     std::optional<std::int64_t> capacityDelay_s;
+    std::optional<std::int64_t> powerDelay_s; // waiting for servers to boot (node power)
     // Time the job ran (held its GPUs): a trace's service time, a simulation's JCT - waiting.
     std::optional<std::int64_t> runTime_s;
     std::optional<std::int32_t> servers; // of the (last) placement

@@ -44,6 +44,7 @@ JobTable jobTableFromJobResults(const JobResultsFile& file, const Topology* clus
         r.fairshareDelay_s = row.fairshareDelay_s;
         r.fragmentationDelay_s = row.fragmentationDelay_s;
         r.capacityDelay_s = row.capacityDelay_s;
+        r.powerDelay_s = row.powerDelay_s;
         if (row.end_s)
             r.runTime_s = row.queueDelay_s ? *row.end_s - row.submit_s - *row.queueDelay_s : *row.end_s - *row.start_s;
         if (row.start_s) {

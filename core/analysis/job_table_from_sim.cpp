@@ -89,6 +89,7 @@ JobTable jobTableFromSimResult(const SimResult& result)
         r.fairshareDelay_s = jr.fairshareDelay_s;
         r.fragmentationDelay_s = jr.fragmentationDelay_s;
         r.capacityDelay_s = jr.capacityDelay_s;
+        r.powerDelay_s = jr.powerDelay_s;
         if (jr.end_s)
             r.runTime_s = *jr.end_s - job.submit_s - jr.queueDelay_s;
         if (jr.start_s) {

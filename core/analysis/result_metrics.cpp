@@ -19,7 +19,7 @@ std::vector<Metric> resultMetrics(const JobTable& t)
     std::array<std::vector<double>, kSizeBuckets> bucketDelays;
     double started = 0, finished = 0, unfinished = 0, gpuSeconds = 0, failedKilled = 0, failedKilledGpuSeconds = 0;
     double utilWeighted = 0, utilWeight = 0, relaxed = 0, withLevel = 0, multiServer = 0, withServers = 0;
-    std::array<double, 3> causes{};
+    std::array<double, 4> causes{}; // fairshare, fragmentation, capacity, power
     std::int64_t firstSubmit = 0, lastEnd = 0;
     bool anyEnd = false;
     for (std::size_t i = 0; i < t.jobs.size(); ++i) {
@@ -35,6 +35,7 @@ std::vector<Metric> resultMetrics(const JobTable& t)
             causes[0] += static_cast<double>(*j.fairshareDelay_s);
             causes[1] += static_cast<double>(*j.fragmentationDelay_s);
             causes[2] += static_cast<double>(*j.capacityDelay_s);
+            causes[3] += static_cast<double>(j.powerDelay_s.value_or(0));
         }
         if (!std::isnan(j.util)) {
             utilWeighted += j.util * j.gpuSeconds;
@@ -101,6 +102,10 @@ std::vector<Metric> resultMetrics(const JobTable& t)
         {"failed_or_killed_jobs_pct", "%", pct(failedKilled, jobs), true},
         {"failed_or_killed_gpu_time_pct", "%", pct(failedKilledGpuSeconds, gpuSeconds), true},
     };
+    if (t.hasDelayCauses && (t.power || causes[3] > 0)) { // node power was on: its wait is a cause too
+        const auto capacity = std::find_if(m.begin(), m.end(), [](const Metric& x) { return x.name == "capacity_delay_h"; });
+        m.insert(capacity + 1, {"power_delay_h", "h", causes[3] / 3600.0, true});
+    }
     for (std::size_t b = 0; b < kSizeBuckets; ++b) {
         const auto s = statsOf(bucketDelays[b]);
         const std::string suffix = "." + std::string(kSizeBucketLabels[b]);

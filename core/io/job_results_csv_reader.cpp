@@ -87,6 +87,7 @@ JobResultsFile readJobResultsCsv(const std::string& path)
     if (causeColumns != 0 && causeColumns != 3)
         throw InputError(path, csv.line(), !cFair ? "fairshare_delay_s" : !cFrag ? "fragmentation_delay_s" : "capacity_delay_s",
                          "column missing: the delay-cause columns come as a set of three");
+    const auto cPower = header.find("power_delay_s");
     const auto cServers = header.find("servers");
     const auto cRacks = header.find("racks");
     const auto cLevel = header.find("level");
@@ -130,15 +131,18 @@ JobResultsFile readJobResultsCsv(const std::string& path)
             row.fairshareDelay_s = r.seconds(cFair, 0);
             row.fragmentationDelay_s = r.seconds(cFrag, 0);
             row.capacityDelay_s = r.seconds(cCap, 0);
+            row.powerDelay_s = r.seconds(cPower, 0);
             const int given = int(row.fairshareDelay_s.has_value()) + int(row.fragmentationDelay_s.has_value())
                             + int(row.capacityDelay_s.has_value());
             if (given != 0 && (given != 3 || !row.queueDelay_s))
                 r.fail(given != 3 ? cFair : cQueue, "delay causes and queue_delay_s must be given together");
-            if (given == 3
-                && *row.fairshareDelay_s + *row.fragmentationDelay_s + *row.capacityDelay_s != *row.queueDelay_s)
-                r.fail(cQueue, "fairshare + fragmentation + capacity delays (" +
-                                   std::to_string(*row.fairshareDelay_s + *row.fragmentationDelay_s + *row.capacityDelay_s) +
-                                   " s) do not sum to queue_delay_s (" + std::to_string(*row.queueDelay_s) + " s)");
+            const auto causes = given == 3 ? *row.fairshareDelay_s + *row.fragmentationDelay_s + *row.capacityDelay_s
+                                                 + row.powerDelay_s.value_or(0)
+                                           : 0;
+            if (given == 3 && causes != *row.queueDelay_s)
+                r.fail(cQueue, std::string("fairshare + fragmentation + capacity") + (cPower ? " + power" : "") + " delays (" +
+                                   std::to_string(causes) + " s) do not sum to queue_delay_s (" +
+                                   std::to_string(*row.queueDelay_s) + " s)");
         }
         row.servers = r.count(cServers, kMaxGpusPerJob);
         row.racks = r.count(cRacks, kMaxGpusPerJob);

@@ -3,7 +3,8 @@
 // docs/simulation.md "Outputs") back. Columns are found by header name, extra columns are ignored,
 // an empty field is a missing value. Required: job_id, vc, gpus, submit_s, start_s, end_s,
 // queue_delay_s, status. Optional: fairshare_delay_s, fragmentation_delay_s, capacity_delay_s (all
-// three or none), servers, racks, level, attempts, gpu_seconds, user, duration_s, slowdown,
+// three or none) and power_delay_s (the fourth cause with node power; they add up to
+// queue_delay_s), servers, racks, level, attempts, gpu_seconds, user, duration_s, slowdown,
 // effective_util.
 #include "core/model/job.hpp"
 #include "core/sim/sim_result.hpp"
@@ -28,6 +29,7 @@ struct JobResultRow {
     std::optional<std::int64_t> fairshareDelay_s;
     std::optional<std::int64_t> fragmentationDelay_s;
     std::optional<std::int64_t> capacityDelay_s;
+    std::optional<std::int64_t> powerDelay_s; // when the file has the column
     std::optional<std::int32_t> servers;
     std::optional<std::int32_t> racks;
     std::optional<LocalityLevel> level;

@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -27,11 +28,12 @@ using namespace clens::test;
 
 namespace {
 
-SimResult simulateFiles(const std::string& clusterPath, const std::string& tracePath, SimOptions options = {})
+SimResult simulateFiles(const std::string& clusterPath, const std::string& tracePath, SimOptions options = {},
+                        const Scenario& scenario = {})
 {
     auto cluster = std::make_shared<const Topology>(loadCluster(clusterPath));
     auto trace = std::make_shared<const Trace>(loadTrace(tracePath));
-    return simulate(cluster, trace, Scenario{}, options);
+    return simulate(cluster, trace, scenario, options);
 }
 
 // jobs.csv and series CSV written by the simulator's writers, read back by the analysis.
@@ -66,6 +68,7 @@ private slots:
     void demoMetricsAgreeWithSimulatorSummary();
     void demoStoryIsInTheFigures();
     void demoRoundTripThroughFiles();
+    void poweredDemoCountsWaitingForBoots();
     void phillyRoundTripThroughFiles();
 };
 
@@ -99,6 +102,8 @@ void TestAnalysisSimulated::demoStoryIsInTheFigures()
     QCOMPARE(onFour.back().second, 1800.0);
     const auto causes = delayCausesFigure(t);
     QVERIFY(valueAt(causes, "size_bucket", "2-4", "fragmentation_h") >= 1200.0 / 3600);
+    QCOMPARE(causes.y.columns.size(), std::size_t{3}); // no power share without node power
+    QCOMPARE(valueAt(causes, "size_bucket", "all", "power_h"), 0.0);
     // Spread over 4 servers in 2 racks, it runs at 1/1.56 of its utilization (the simulator
     // keeps utilization as a float).
     const auto util = gpuUtilStatsFigure(t);
@@ -110,6 +115,35 @@ void TestAnalysisSimulated::demoRoundTripThroughFiles()
     const auto r = simulateFiles(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"));
     QTemporaryDir dir;
     compareAllFigures(jobTableFromSimResult(r), roundTrip(r, dir));
+}
+
+void TestAnalysisSimulated::poweredDemoCountsWaitingForBoots()
+{
+    // With node power (idle servers off after 60 s, no spare, 600 s boots) demo jobs wait for
+    // boots: the fourth cause. The figures from memory and from jobs.csv read back (whose causes,
+    // power included, add up to queue_delay_s) both count it, as the simulator's summary does.
+    Scenario s;
+    s.power.enabled = true;
+    s.power.idleOffAfter_s = 60;
+    s.power.spareServers = 0;
+    s.power.boot_s = 600;
+    const auto r = simulateFiles(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"), {}, s);
+    QVERIFY(r.summary.powerDelay_s > 0);
+    QTemporaryDir dir;
+    const auto fromMemory = jobTableFromSimResult(r);
+    const auto fromFiles = roundTrip(r, dir);
+    for (const auto* t : {&fromMemory, &fromFiles}) {
+        const auto causes = delayCausesFigure(*t);
+        QVERIFY(std::abs(valueAt(causes, "size_bucket", "all", "power_h") * 3600 - r.summary.powerDelay_s) < 1e-6);
+        QVERIFY(std::find(causes.y.columns.begin(), causes.y.columns.end(), "power_pct") != causes.y.columns.end());
+        double shares = 0;
+        for (const char* c : {"fairshare_pct", "fragmentation_pct", "capacity_pct", "power_pct"})
+            shares += valueAt(causes, "size_bucket", "all", c);
+        QVERIFY(std::abs(shares - 100.0) < 1e-9);
+        const auto summary = summaryFigure(*t);
+        QVERIFY(std::abs(valueAt(summary, "metric", "power_delay_h", "value") * 3600 - r.summary.powerDelay_s) < 1e-6);
+    }
+    QCOMPARE(QString::fromStdString(csvOf(delayCausesFigure(fromMemory))), QString::fromStdString(csvOf(delayCausesFigure(fromFiles))));
 }
 
 void TestAnalysisSimulated::phillyRoundTripThroughFiles()

@@ -14,6 +14,7 @@ class TestJobResultsCsv : public QObject {
 private slots:
     void readsSimulatorOutput();
     void minimalColumns();
+    void powerDelayIsACause();
     void badInput_data();
     void badInput();
     void readsSeries();
@@ -59,6 +60,18 @@ void TestJobResultsCsv::minimalColumns()
     QCOMPARE(*f.rows[0].queueDelay_s, std::int64_t{5});
 }
 
+void TestJobResultsCsv::powerDelayIsACause()
+{
+    // With node power a job's causes are four: 60 + 0 + 40 + 500 = 600 s = queue_delay_s.
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "jobs.csv", "job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,"
+                                                 "fragmentation_delay_s,capacity_delay_s,status,power_delay_s\n"
+                                                 "p,v,1,0,600,700,600,60,0,40,Pass,500\n");
+    const auto f = readJobResultsCsv(path);
+    QCOMPARE(*f.rows[0].powerDelay_s, std::int64_t{500});
+    QCOMPARE(*f.rows[0].capacityDelay_s, std::int64_t{40});
+}
+
 void TestJobResultsCsv::badInput_data()
 {
     QTest::addColumn<QString>("text");
@@ -77,6 +90,9 @@ void TestJobResultsCsv::badInput_data()
     QTest::newRow("end before start") << h + "a,v,1,0,5,4,5,5,0,0,Pass,server,0.5\n" << 2 << "end_s";
     QTest::newRow("end without start") << h + "a,v,1,0,,4,0,0,0,0,Pass,server,0.5\n" << 2 << "start_s";
     QTest::newRow("causes do not sum") << h + "a,v,1,0,9,10,9,1,2,3,Pass,server,0.5\n" << 2 << "queue_delay_s";
+    QTest::newRow("causes with power do not sum") << "job_id,vc,gpus,submit_s,start_s,end_s,queue_delay_s,fairshare_delay_s,"
+                                                     "fragmentation_delay_s,capacity_delay_s,status,power_delay_s\n"
+                                                     "a,v,1,0,9,10,9,1,2,3,Pass,4\n" << 2 << "queue_delay_s";
     QTest::newRow("unknown status") << h + "a,v,1,0,0,1,0,0,0,0,Done,server,0.5\n" << 2 << "status";
     QTest::newRow("unknown level") << h + "a,v,1,0,0,1,0,0,0,0,Pass,node,0.5\n" << 2 << "level";
     QTest::newRow("utilization above 1") << h + "a,v,1,0,0,1,0,0,0,0,Pass,server,1.5\n" << 2 << "effective_util";

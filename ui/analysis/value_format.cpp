@@ -151,7 +151,7 @@ QString columnDisplayName(std::string_view column)
 
 QString metricDisplayName(std::string_view metric)
 {
-    static const std::array<std::pair<std::string_view, const char*>, 34> names{{
+    static const std::array<std::pair<std::string_view, const char*>, 35> names{{
         {"jobs", "Jobs"},
         {"started_jobs", "Started jobs"},
         {"finished_jobs", "Finished jobs"},
@@ -171,6 +171,7 @@ QString metricDisplayName(std::string_view metric)
         {"fairshare_delay_h", "Waiting for fair share"},
         {"fragmentation_delay_h", "Waiting from fragmentation"},
         {"capacity_delay_h", "Waiting for capacity"},
+        {"power_delay_h", "Waiting for servers to boot"},
         {"relaxed_locality_jobs_pct", "Jobs placed with relaxed locality"},
         {"multi_server_jobs_pct", "Jobs on several servers"},
         {"failed_or_killed_jobs_pct", "Failed or killed jobs"},
