@@ -34,6 +34,8 @@ private slots:
     void metricDeltaModelPassesTesterAndColours();
     void formatDuration_data();
     void formatDuration();
+    void formatValue_data();
+    void formatValue();
     void formatDelta_data();
     void formatDelta();
     void names_data();
@@ -145,6 +147,31 @@ void TestAnalysisModels::formatDuration()
     QFETCH(double, seconds);
     QFETCH(QString, text);
     QCOMPARE(ui::analysis::formatDuration(seconds), text);
+}
+
+void TestAnalysisModels::formatValue_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("unit");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("hours") << 7.3 << "h" << "7.3 h";
+    QTest::newRow("GPU-hours") << 53.4 << "GPU-h" << "53.4 GPU-h";
+    QTest::newRow("energy") << 16.34 << "kWh" << "16.3 kWh";
+    QTest::newRow("large energy") << 636000.0 << "kWh" << "636,000 kWh";
+    QTest::newRow("core-hours") << 1.66 << "core-h" << "1.7 core-h";
+    QTest::newRow("memory-hours") << 3.33 << "GB-h" << "3.3 GB-h";
+    QTest::newRow("server-hours") << 16.0 << "server-h" << "16.0 server-h";
+    QTest::newRow("fraction") << 0.711 << "fraction" << "71.1%";
+    QTest::newRow("a count") << 24.0 << "jobs" << "24";
+    QTest::newRow("missing") << std::numeric_limits<double>::quiet_NaN() << "kWh" << "–";
+}
+
+void TestAnalysisModels::formatValue()
+{
+    QFETCH(double, value);
+    QFETCH(QString, unit);
+    QFETCH(QString, text);
+    QCOMPARE(ui::analysis::formatValue(value, unit.toStdString()), text);
 }
 
 void TestAnalysisModels::formatDelta_data()

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <utility>
@@ -100,7 +101,9 @@ QString formatValue(double v, std::string_view unit)
         return fixed(100 * v, 1) + QStringLiteral("%");
     if (unit == "%")
         return fixed(v, std::fabs(v) >= 100 ? 0 : 1) + QStringLiteral("%");
-    if (unit == "h" || unit == "GPU-h")
+    // Amounts whose unit the reader needs beside the number (a count's name says what it counts).
+    static constexpr std::array<std::string_view, 6> written{"h", "GPU-h", "core-h", "GB-h", "server-h", "kWh"};
+    if (std::find(written.begin(), written.end(), unit) != written.end())
         return fixed(v, std::fabs(v) >= 100 ? 0 : 1) + QLatin1Char(' ') + QString::fromLatin1(unit.data(), static_cast<qsizetype>(unit.size()));
     return formatPlainNumber(v);
 }
