@@ -428,6 +428,11 @@ void SimEngine::oomKill(std::int32_t j, std::int64_t t)
     // demand sometimes exceeds what its policy reserves would be killed over and over).
     memFloor_[idx(j)] = std::max(memFloor_[idx(j)], peakMem * (1.0 + sc_.autoscaler.headroom));
     memFloorUnits_[idx(j)] = ceilUnits(memFloor_[idx(j)], 1.0);
+    // A trial run holds one GPU's share of the request: when that cannot hold the floor, the trial
+    // is waived (the next attempt takes the whole job), else it would be killed at its first step,
+    // at once, for ever (the elastic minimum is raised likewise: minStartSize).
+    if (rt(j).trialPending && model_.requestRef(j).memFor(1) < memFloorUnits_[idx(j)])
+        rt(j).trialPending = false;
     interrupt(j, t, false, true);
 }
 

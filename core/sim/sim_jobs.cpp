@@ -23,8 +23,15 @@ std::int32_t SimEngine::minStartSize(std::int32_t j, std::int64_t t) const
     if (sc_.failures.trialRun_s > 0 && rt(j).trialPending) // trials off: no read of its slot (a miss at 10M jobs)
         return 1;
     const auto g = job(j).gpus;
-    if (g > 1 && elasticEligible(j, t))
-        return elasticMinimumSize(sc_.gang.minFraction, g);
+    if (g > 1 && elasticEligible(j, t)) {
+        auto a = elasticMinimumSize(sc_.gang.minFraction, g);
+        // After an OOM kill no smaller start than its share of the request holds the job's memory
+        // floor: a smaller one would be killed at its first step, at once, for ever (docs/autoscaling.md).
+        if (const auto floor = memFloorUnits_.empty() ? 0 : memFloorUnits_[idx(j)]; floor > 0)
+            while (a < g && model_.requestRef(j).memFor(a) < floor)
+                ++a;
+        return a;
+    }
     return g;
 }
 

@@ -62,6 +62,8 @@ private slots:
     void throttledIntervalsLoseTime();
     void oomKillRequeuesWithLargerReservation();
     void peakJustAboveWholeMibIsHeldAfterTheKill();
+    void smallerAttemptsHoldTheMemoryFloor_data();
+    void smallerAttemptsHoldTheMemoryFloor();
     void previousMaxSetsTheNextReservation();
     void riseGrantedOnlyAsFarAsFree();
     void phaseRuleUsesThePhaseAtTheEnd();
@@ -125,6 +127,58 @@ void TestSimAutoscaling::oomKillRequeuesWithLargerReservation()
     QCOMPARE(first[0].memReserved, 1.0f);
     QCOMPARE(second.size(), std::size_t{2});
     QCOMPARE(second[0].memReserved, 3.0f); // 3,072 MiB
+    QVERIFY(checkSimInvariants(r).empty());
+}
+
+void TestSimAutoscaling::smallerAttemptsHoldTheMemoryFloor_data()
+{
+    // One 2-GPU server, 8 cores, 16 GB; policy `request`; every job's container: 1 core and
+    // 1,500 MiB for 600 s. jb (2 GPUs, 2 cores, 1 GB = 1,024 MiB, 100 s) starts on 1 GPU and so
+    // reserves ceil(1,024 / 2) = 512 MiB < 1,500: OOM-killed at its first step, at once. Its
+    // request and memory floor become 1,500 MiB; one GPU's share, 750 MiB, cannot hold it.
+    // - trial (30 s trial runs; jb at 0 alone): the trial is waived; jb starts again at 0 on
+    //   both GPUs with 1,500 MiB and ends at 100.
+    // - elastic (elastic at once, min fraction 0.5; ja, 1 GPU, 2 GB, 1,000 s, runs from 0): at 10
+    //   jb starts elastic on the free GPU; after the kill it may not start smaller than 2 GPUs,
+    //   so it waits for ja's end at 1,000 and ends at 1,100.
+    // Before, the smaller attempt was killed again at the same instant, for ever.
+    QTest::addColumn<bool>("elastic");
+    QTest::addColumn<qint64>("restart");
+    QTest::addColumn<qint64>("end");
+    QTest::newRow("trial") << false << qint64{0} << qint64{100};
+    QTest::newRow("elastic") << true << qint64{1000} << qint64{1100};
+}
+
+void TestSimAutoscaling::smallerAttemptsHoldTheMemoryFloor()
+{
+    QFETCH(bool, elastic);
+    QFETCH(qint64, restart);
+    QFETCH(qint64, end);
+    auto s = scaled("request");
+    std::vector<JobSpec> jobs{{"v", elastic ? 10 : 0, 2, 100}};
+    std::vector<Asks> asks{{2, 1}};
+    if (elastic) {
+        s.gang.policy = GangPolicy::Elastic;
+        s.gang.elasticAfter_s = 0;
+        jobs.insert(jobs.begin(), JobSpec{"v", 0, 1, 1000});
+        asks.insert(asks.begin(), Asks{1, 2});
+    } else {
+        s.failures.trialRun_s = 30;
+    }
+    const auto r = run({{"r", 2, "", 8, 16}}, jobs, asks, s, replaying({{600, 1, 1500, -1}}));
+    const int jb = elastic ? 1 : 0;
+    QCOMPARE(r.resourcesOf(jb).oomKills, 1);
+    QCOMPARE(r.jobs[static_cast<std::size_t>(jb)].attempts, 2);
+    QCOMPARE(endOf(r, jb), std::int64_t{end});
+    QCOMPARE(r.jobs[static_cast<std::size_t>(jb)].allocatedGpus, 2);
+    // The killed attempt lasted no time and left no levels: the job's one run is the restart.
+    const auto runs = std::count_if(r.scaledRuns.begin(), r.scaledRuns.end(), [&](const ScaledRun& x) { return x.job == jb; });
+    QCOMPARE(runs, 1);
+    const auto restarted = std::find_if(r.scaledRuns.begin(), r.scaledRuns.end(), [&](const ScaledRun& x) { return x.job == jb; });
+    QCOMPARE(restarted->from_s, std::int64_t{restart});
+    const auto levels = levelsOf(r, jb);
+    QVERIFY(!levels.empty());
+    QCOMPARE(levels[0].memReserved, 1500.0f / 1024); // on its one server
     QVERIFY(checkSimInvariants(r).empty());
 }
 

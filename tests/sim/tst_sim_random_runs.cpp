@@ -1,0 +1,157 @@
+// Node power and the autoscaler with every other knob, on small random clusters, traces and
+// demand: each run ends and its invariants hold (docs/autoscaling.md). A run that never ends
+// fails here by the test's timeout: the row being run names its seeds.
+#include "core/sim/sim_invariants.hpp"
+#include "core/sim/simulator.hpp"
+#include "tests/sim/sim_test_support.hpp"
+
+#include <QTest>
+
+#include <random>
+
+using namespace clens;
+using namespace clens::test;
+
+namespace {
+
+constexpr int kSeedsPerRow = 1000;
+
+struct RandomCase {
+    std::shared_ptr<const Topology> cluster;
+    std::shared_ptr<const Trace> trace;
+    Scenario scenario;
+    SimOptions options;
+};
+
+template <class T>
+T pick(std::mt19937_64& rng, std::initializer_list<T> values)
+{
+    return values.begin()[std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng)];
+}
+
+// Two phases that alternate, and 1-3 containers of 1-5 steps in them (or in none).
+std::shared_ptr<const DemandProfile> randomDemand(std::mt19937_64& rng)
+{
+    const auto between = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    auto p = std::make_shared<DemandProfile>();
+    for (int ph = 0; ph < 2; ++ph) {
+        DemandProfile::Phase phase;
+        phase.seen = true;
+        phase.cpuMean = between(0.1, 3);
+        phase.cpuSd = between(0, 0.5);
+        phase.memMean = between(200, 4000);
+        phase.memSd = between(0, 500);
+        phase.meanDwell_s = pick(rng, {30.0, 60.0, 300.0});
+        phase.stepsPerExp = stepsPerExpOf(pick(rng, {0.0, 0.5, 0.9}));
+        phase.leave = {{1.0, 1 - ph}};
+        p->phases.push_back(phase);
+    }
+    p->start = {{0.5, 0}, {1.0, 1}};
+    const int containers = 1 + std::uniform_int_distribution<int>(0, 2)(rng);
+    for (int c = 0; c < containers; ++c) {
+        DemandProfile::Container container;
+        const int steps = 1 + std::uniform_int_distribution<int>(0, 4)(rng);
+        for (int st = 0; st < steps; ++st)
+            container.steps.push_back({pick(rng, {30.0, 60.0, 600.0}), between(0, 4), between(100, 6000), pick(rng, {-1, 0, 1})});
+        p->containers.push_back(container);
+    }
+    return p;
+}
+
+RandomCase randomCase(std::uint64_t seed, bool autoscaled)
+{
+    std::mt19937_64 rng(seed);
+    const auto upTo = [&](int n) { return std::uniform_int_distribution<int>(0, n)(rng); };
+    std::vector<ServerWith> servers;
+    const int serverCount = 1 + upTo(4);
+    int gpus = 0;
+    // Servers of 8 cores and 64 GB, jobs asking 1-6 cores and 8 GB (docs/resources.md); with the
+    // autoscaler, 16 GB and 1-8 GB, or nothing (a job then starts with its first step's demand).
+    const bool withCpu = autoscaled || upTo(3) == 0;
+    for (int s = 0; s < serverCount; ++s) {
+        servers.push_back({upTo(1) == 0 ? "r0" : "r1", pick(rng, {1, 2, 4, 8}), "", withCpu ? 8.0 : 0.0,
+                           withCpu ? (autoscaled ? 16.0 : 64.0) : 0.0});
+        gpus += servers.back().gpus;
+    }
+    std::vector<JobSpec> jobs;
+    std::vector<Asks> asks;
+    const int jobCount = 1 + upTo(7);
+    for (int j = 0; j < jobCount; ++j) {
+        jobs.push_back({upTo(1) == 0 ? "a" : "b", upTo(2000), 1 + upTo(gpus), 1 + upTo(999)});
+        if (autoscaled)
+            asks.push_back(upTo(3) == 0 ? Asks{0, 0} : Asks{1.0 + upTo(3), 1.0 + upTo(7)});
+        else
+            asks.push_back(withCpu ? Asks{1.0 + upTo(5), 8} : Asks{});
+    }
+    Scenario s;
+    s.power.enabled = true;
+    s.power.idleOffAfter_s = pick<std::int64_t>(rng, {0, 10, 60, 300});
+    s.power.spareServers = pick(rng, {0, 1, 2});
+    s.power.boot_s = pick<std::int64_t>(rng, {0, 50, 100, 600});
+    s.gang.policy = pick(rng, {GangPolicy::Strict, GangPolicy::Elastic, GangPolicy::None});
+    s.locality.relaxToRackAfter_s = pick<std::optional<std::int64_t>>(rng, {0, 100, std::nullopt});
+    s.locality.relaxToAnyAfter_s = pick<std::optional<std::int64_t>>(rng, {0, 300, std::nullopt});
+    s.backfill = pick(rng, {BackfillPolicy::None, BackfillPolicy::Greedy});
+    s.queue.policy = pick(rng, {QueuePolicyKind::Fifo, QueuePolicyKind::Sjf, QueuePolicyKind::Las});
+    s.quota.mode = pick(rng, {QuotaMode::None, QuotaMode::Strict, QuotaMode::Borrow, QuotaMode::BorrowPreempt});
+    if (s.quota.mode != QuotaMode::None)
+        for (const auto& j : jobs)
+            s.quota.vcGpus.emplace(j.vc, 1 + upTo(gpus));
+    s.failures.trialRun_s = pick<std::int64_t>(rng, {0, 0, 30});
+    s.failures.serverMtbf_h = pick(rng, {0.0, 0.0, 0.0, 1.0});
+    s.failures.horizon_s = 30 * 86400;
+    s.failures.checkpoint_s = pick<std::int64_t>(rng, {0, 200});
+    SimOptions options;
+    if (autoscaled) {
+        options.demand = randomDemand(rng);
+        s.autoscaler.usage = pick(rng, {UsageModel::Metrics, UsageModel::Phases});
+        s.autoscaler.policy = pick<std::string>(rng, {"request", "prev.step.max", "prev.step.rules", "phase.rule",
+                                                      "current.step.max", "current.step.rules"});
+        s.autoscaler.interval_s = pick<std::int64_t>(rng, {60, 300});
+        s.autoscaler.sigma = pick(rng, {0.0, 1.0, 3.0});
+        s.autoscaler.headroom = pick(rng, {0.0, 0.2});
+        s.power.enabled = upTo(1) == 0;
+    }
+    return {makeClusterWith(servers), makeTrace(jobs, asks), s, options};
+}
+
+} // namespace
+
+class TestSimRandomRuns : public QObject {
+    Q_OBJECT
+private slots:
+    void everyRunEnds_data();
+    void everyRunEnds();
+};
+
+void TestSimRandomRuns::everyRunEnds_data()
+{
+    QTest::addColumn<int>("firstSeed");
+    QTest::addColumn<bool>("autoscaled");
+    for (int first = 0; first < 8 * kSeedsPerRow; first += kSeedsPerRow)
+        QTest::addRow("power, seeds %d-%d", first, first + kSeedsPerRow - 1) << first << false;
+    for (int first = 0; first < 4 * kSeedsPerRow; first += kSeedsPerRow)
+        QTest::addRow("autoscaler, seeds %d-%d", first, first + kSeedsPerRow - 1) << first << true;
+}
+
+void TestSimRandomRuns::everyRunEnds()
+{
+    QFETCH(int, firstSeed);
+    QFETCH(bool, autoscaled);
+    int booted = 0, killed = 0;
+    for (int seed = firstSeed; seed < firstSeed + kSeedsPerRow; ++seed) {
+        const auto c = randomCase(static_cast<std::uint64_t>(seed), autoscaled);
+        const auto r = simulate(c.cluster, c.trace, c.scenario, c.options);
+        const auto broken = checkSimInvariants(r);
+        if (!broken.empty())
+            QFAIL(qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(broken.front()))));
+        for (const auto& off : r.powerOff)
+            booted += off.booting ? 1 : 0;
+        killed += static_cast<int>(r.summary.oomKills);
+    }
+    QVERIFY(booted > 0); // the rows exercise boots, not only idle servers
+    QVERIFY(!autoscaled || killed > 0); // and OOM kills
+}
+
+QTEST_GUILESS_MAIN(TestSimRandomRuns)
+#include "tst_sim_random_runs.moc"
