@@ -183,8 +183,10 @@ SimResult SimEngine::run()
             if (!timersLeft)
                 break; // only failure "weather" is left: waiting jobs can never start
         }
-        if ((failures_ || autoscaling()) && *t > lastSubmit + sc_.failures.horizon_s)
-            break; // failures and OOM kills could go on for ever
+        // Failures, OOM kills and preemptions could go on for ever (two jobs that keep preempting
+        // each other before their restart overhead is paid make no progress).
+        if ((failures_ || autoscaling() || queue_->preemptive()) && *t > lastSubmit + sc_.failures.horizon_s)
+            break;
         if (*t > kMaxClockSeconds)
             break; // past it a time could overflow (docs/simulation.md "Jobs that cannot finish")
         if (series_.nextSample() < *t) // a sample is due (levels() costs more than the check)

@@ -16,7 +16,7 @@ SimSummary computeSummary(const SimResult& r)
     double jct = 0, slowdown = 0;
     std::int64_t scaledIntervals = 0, cpuUnder = 0, memUnder = 0;
     std::int64_t lastEnd = r.firstSubmit_s;
-    bool anyEnd = false;
+    bool anyEnd = false, heldByUnfinished = false;
     for (const auto& j : r.jobs) {
         if (!j.simulated)
             continue;
@@ -44,6 +44,7 @@ SimSummary computeSummary(const SimResult& r)
         }
         if (j.status == JobStatus::Unfinished) {
             ++s.unfinishedJobs;
+            heldByUnfinished = heldByUnfinished || j.gpuSeconds > 0;
             continue;
         }
         ++s.finishedJobs;
@@ -70,7 +71,10 @@ SimSummary computeSummary(const SimResult& r)
         s.cpuUnderPct = 100.0 * static_cast<double>(cpuUnder) / static_cast<double>(scaledIntervals);
         s.memUnderPct = 100.0 * static_cast<double>(memUnder) / static_cast<double>(scaledIntervals);
     }
-    const double capacity = r.cluster ? static_cast<double>(r.cluster->gpuCount()) * static_cast<double>(s.makespan_s) : 0;
+    // Over the makespan; when unfinished jobs held GPUs (a run stopped at its horizon), over the
+    // whole run, as their GPU time is (else the fraction could exceed 1).
+    const auto span = heldByUnfinished ? std::max(s.makespan_s, r.lastEvent_s - r.firstSubmit_s) : s.makespan_s;
+    const double capacity = r.cluster ? static_cast<double>(r.cluster->gpuCount()) * static_cast<double>(span) : 0;
     s.gpuAllocFraction = capacity > 0 ? s.allocatedGpuSeconds / capacity : 0;
     s.gpuEffectiveUtil = s.allocatedGpuSeconds > 0 ? s.effectiveGpuSeconds / s.allocatedGpuSeconds : 0;
     return s;

@@ -33,6 +33,12 @@ std::vector<std::string> simulationNotes(const SimResult& result)
                         + example.id + " asks " + std::to_string(example.gpus) + " GPUs of the cluster's "
                         + std::to_string(result.cluster->gpuCount()));
     }
+    // Jobs still in the system when the run ended: stopped at its horizon, or none could start.
+    if (const auto left = result.summary.unfinishedJobs - static_cast<std::int64_t>(neverStartable.size()); left > 0)
+        notes.push_back(jobs(left) + " still running or waiting when the run ended: Unfinished (the run stops "
+                        + std::to_string(result.scenario.failures.horizon_s)
+                        + " s after the last submission when failures, OOM kills or preemptions could go on for ever "
+                          "(failures.horizon_s), and when no waiting job can ever start)");
     if (instant > 0)
         notes.push_back(jobs(instant) + " of duration 0: they end as they start");
     if (result.series.step_s > result.scenario.seriesStep_s) // a bound applied (docs/simulation.md "Outputs")

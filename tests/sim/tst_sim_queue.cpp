@@ -1,9 +1,12 @@
 // Hand-computed micro-scenarios for the queue policies (docs/queue-policies.md). Each states its
 // arithmetic.
 #include "core/sim/queue/queue_policy.hpp"
+#include "core/sim/simulation_notes.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
 #include <QTest>
+
+#include <algorithm>
 
 using namespace clens;
 using namespace clens::test;
@@ -32,6 +35,8 @@ private slots:
     void lasDemotionWakesTheScheduler();
     void lasStarvationPromotion_data();
     void lasStarvationPromotion();
+    void preemptionsWithoutProgressStopAtTheHorizon_data();
+    void preemptionsWithoutProgressStopAtTheHorizon();
     void fairShareTakesTurns_data();
     void fairShareTakesTurns();
     void fifoIsUnchanged();
@@ -239,6 +244,47 @@ void TestSimQueue::lasStarvationPromotion()
     QCOMPARE(endOf(r, 0), end0);
     QCOMPARE(endOf(r, 1), end1);
     QCOMPARE(r.summary.preemptions, preemptions);
+}
+
+void TestSimQueue::preemptionsWithoutProgressStopAtTheHorizon_data()
+{
+    QTest::addColumn<std::int64_t>("overhead");
+    QTest::addColumn<bool>("stopped");
+    QTest::addColumn<std::int64_t>("preemptions");
+    // As lasStarvationPromotion's f = 1 row (100 s slices), horizon 2,000 s after the last
+    // submission (50). Without overhead both end (1,900 and 2,000: 18 preemptions). With a
+    // restart overhead of 150 s every restarted slice is overhead only: each job keeps its first
+    // 100 s and no more, and they preempt each other at 100, 200, ... for ever. The run stops at
+    // the horizon: after the instant 2,000 (the next, 2,100, is past 2,050), 20 preemptions,
+    // both Unfinished. The GPU was held all along: allocation 2,000 / 2,000 = 1 (over the whole
+    // run; over the makespan of no finished job it was 0).
+    QTest::newRow("no overhead") << std::int64_t{0} << false << std::int64_t{18};
+    QTest::newRow("overhead above the slice") << std::int64_t{150} << true << std::int64_t{20};
+}
+
+void TestSimQueue::preemptionsWithoutProgressStopAtTheHorizon()
+{
+    QFETCH(std::int64_t, overhead);
+    QFETCH(bool, stopped);
+    QFETCH(std::int64_t, preemptions);
+    auto s = withPolicy(QueuePolicyKind::Las);
+    s.queue.lasThresholdsGpuS = {100};
+    s.queue.starvationFactor = 1;
+    s.queue.preemptOverhead_s = overhead;
+    s.failures.horizon_s = 2000;
+    const auto r = simulate(makeCluster({{"r", 1}}), makeTrace({{"v", 0, 1, 1000}, {"v", 50, 1, 1000}}), s);
+    QCOMPARE(r.summary.preemptions, preemptions);
+    const auto notes = simulationNotes(r);
+    QCOMPARE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("still running or waiting") != std::string::npos; }),
+             stopped);
+    if (stopped) {
+        QCOMPARE(r.summary.unfinishedJobs, std::int64_t{2});
+        QCOMPARE(r.lastEvent_s, std::int64_t{2000});
+        QCOMPARE(r.summary.gpuAllocFraction, 1.0);
+    } else {
+        QCOMPARE(endOf(r, 0), std::int64_t{1900});
+        QCOMPARE(endOf(r, 1), std::int64_t{2000});
+    }
 }
 
 void TestSimQueue::fairShareTakesTurns_data()

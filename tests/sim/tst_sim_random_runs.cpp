@@ -58,19 +58,25 @@ std::shared_ptr<const DemandProfile> randomDemand(std::mt19937_64& rng)
     return p;
 }
 
-RandomCase randomCase(std::uint64_t seed, bool autoscaled)
+// What a row varies besides locality, gang, backfill, quotas, trials and failures: node power;
+// the autoscaler (with power half the time); or every queue policy and placement with GPU
+// shares, CPU-only jobs and GPU models (with power half the time).
+enum class Mix { Power, Autoscaler, Everything };
+
+RandomCase randomCase(std::uint64_t seed, Mix mix)
 {
     std::mt19937_64 rng(seed);
+    const bool autoscaled = mix == Mix::Autoscaler, everything = mix == Mix::Everything;
     const auto upTo = [&](int n) { return std::uniform_int_distribution<int>(0, n)(rng); };
     std::vector<ServerWith> servers;
     const int serverCount = 1 + upTo(4);
     int gpus = 0;
     // Servers of 8 cores and 64 GB, jobs asking 1-6 cores and 8 GB (docs/resources.md); with the
     // autoscaler, 16 GB and 1-8 GB, or nothing (a job then starts with its first step's demand).
-    const bool withCpu = autoscaled || upTo(3) == 0;
+    const bool withCpu = autoscaled || everything || upTo(3) == 0;
     for (int s = 0; s < serverCount; ++s) {
-        servers.push_back({upTo(1) == 0 ? "r0" : "r1", pick(rng, {1, 2, 4, 8}), "", withCpu ? 8.0 : 0.0,
-                           withCpu ? (autoscaled ? 16.0 : 64.0) : 0.0});
+        servers.push_back({upTo(1) == 0 ? "r0" : "r1", pick(rng, {1, 2, 4, 8}), everything ? pick<std::string>(rng, {"V100", "T4"}) : "",
+                           withCpu ? 8.0 : 0.0, withCpu ? (autoscaled ? 16.0 : 64.0) : 0.0});
         gpus += servers.back().gpus;
     }
     std::vector<JobSpec> jobs;
@@ -78,10 +84,18 @@ RandomCase randomCase(std::uint64_t seed, bool autoscaled)
     const int jobCount = 1 + upTo(7);
     for (int j = 0; j < jobCount; ++j) {
         jobs.push_back({upTo(1) == 0 ? "a" : "b", upTo(2000), 1 + upTo(gpus), 1 + upTo(999)});
-        if (autoscaled)
+        if (autoscaled) {
             asks.push_back(upTo(3) == 0 ? Asks{0, 0} : Asks{1.0 + upTo(3), 1.0 + upTo(7)});
-        else
+        } else if (everything) {
+            const int kind = upTo(5); // a CPU-only job, a GPU share, a GPU model, or plain
+            if (kind == 0)
+                jobs.back().gpus = 0;
+            if (kind == 1)
+                jobs.back().gpus = 1;
+            asks.push_back({1.0 + upTo(5), 8, kind == 1 ? pick(rng, {250, 500}) : 1000, kind == 2 ? "V100" : ""});
+        } else {
             asks.push_back(withCpu ? Asks{1.0 + upTo(5), 8} : Asks{});
+        }
     }
     Scenario s;
     s.power.enabled = true;
@@ -93,6 +107,17 @@ RandomCase randomCase(std::uint64_t seed, bool autoscaled)
     s.locality.relaxToAnyAfter_s = pick<std::optional<std::int64_t>>(rng, {0, 300, std::nullopt});
     s.backfill = pick(rng, {BackfillPolicy::None, BackfillPolicy::Greedy});
     s.queue.policy = pick(rng, {QueuePolicyKind::Fifo, QueuePolicyKind::Sjf, QueuePolicyKind::Las});
+    if (everything) {
+        s.queue.policy = pick(rng, {QueuePolicyKind::Fifo, QueuePolicyKind::Sjf, QueuePolicyKind::Srtf, QueuePolicyKind::Qssf,
+                                    QueuePolicyKind::Las, QueuePolicyKind::FairShare});
+        s.queue.lasThresholdsGpuS = {100, 1000};
+        s.queue.starvationFactor = pick(rng, {0.0, 2.0});
+        s.queue.preemptOverhead_s = pick<std::int64_t>(rng, {0, 20});
+        s.placement = pick(rng, {PlacementPolicy::BestFit, PlacementPolicy::FirstFit, PlacementPolicy::Spread, PlacementPolicy::Fgd,
+                                 PlacementPolicy::FgdFirst});
+        s.arrivals.speedup = pick(rng, {1.0, 1.0, 3.0});
+        s.power.enabled = upTo(1) == 0;
+    }
     s.quota.mode = pick(rng, {QuotaMode::None, QuotaMode::Strict, QuotaMode::Borrow, QuotaMode::BorrowPreempt});
     if (s.quota.mode != QuotaMode::None)
         for (const auto& j : jobs)
@@ -127,20 +152,22 @@ private slots:
 void TestSimRandomRuns::everyRunEnds_data()
 {
     QTest::addColumn<int>("firstSeed");
-    QTest::addColumn<bool>("autoscaled");
+    QTest::addColumn<int>("mix");
     for (int first = 0; first < 8 * kSeedsPerRow; first += kSeedsPerRow)
-        QTest::addRow("power, seeds %d-%d", first, first + kSeedsPerRow - 1) << first << false;
+        QTest::addRow("power, seeds %d-%d", first, first + kSeedsPerRow - 1) << first << int(Mix::Power);
     for (int first = 0; first < 4 * kSeedsPerRow; first += kSeedsPerRow)
-        QTest::addRow("autoscaler, seeds %d-%d", first, first + kSeedsPerRow - 1) << first << true;
+        QTest::addRow("autoscaler, seeds %d-%d", first, first + kSeedsPerRow - 1) << first << int(Mix::Autoscaler);
+    for (int first = 0; first < 4 * kSeedsPerRow; first += kSeedsPerRow)
+        QTest::addRow("queues and placement, seeds %d-%d", first, first + kSeedsPerRow - 1) << first << int(Mix::Everything);
 }
 
 void TestSimRandomRuns::everyRunEnds()
 {
     QFETCH(int, firstSeed);
-    QFETCH(bool, autoscaled);
+    QFETCH(int, mix);
     int booted = 0, killed = 0;
     for (int seed = firstSeed; seed < firstSeed + kSeedsPerRow; ++seed) {
-        const auto c = randomCase(static_cast<std::uint64_t>(seed), autoscaled);
+        const auto c = randomCase(static_cast<std::uint64_t>(seed), Mix(mix));
         const auto r = simulate(c.cluster, c.trace, c.scenario, c.options);
         const auto broken = checkSimInvariants(r);
         if (!broken.empty())
@@ -150,7 +177,7 @@ void TestSimRandomRuns::everyRunEnds()
         killed += static_cast<int>(r.summary.oomKills);
     }
     QVERIFY(booted > 0); // the rows exercise boots, not only idle servers
-    QVERIFY(!autoscaled || killed > 0); // and OOM kills
+    QVERIFY(Mix(mix) != Mix::Autoscaler || killed > 0); // and OOM kills
 }
 
 QTEST_GUILESS_MAIN(TestSimRandomRuns)
