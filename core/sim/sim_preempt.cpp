@@ -27,16 +27,21 @@ bool SimEngine::preemptFor(std::int32_t j, std::int64_t t, Next&& next, std::int
     std::vector<std::int32_t> victims;
     std::int32_t size = 0;
     bool found = false;
-    std::int64_t ownFreed = 0; // whole GPUs its own VC's victims give back to its quota
+    std::int64_t ownFreed = 0, ownFreedMilli = 0; // what its own VC's victims give back to its quota
     for (auto victim = next(); victim >= 0; victim = next()) {
         if (!accept(victim))
             continue;
         releaseAll(victim, t, true);
         victims.push_back(victim);
-        if (job(victim).tenant == vc)
+        if (job(victim).tenant == vc) {
             ownFreed += gpuMilliOf(victim, runStateOf(victim).alloc) / 1000;
+            ownFreedMilli += gpuMilliOf(victim, runStateOf(victim).alloc);
+        }
         const auto room = maxSize == QuotaBook::kUnlimited ? maxSize : maxSize + ownFreed;
-        if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, room, false, size, scratch_)) {
+        // The quota in thousandths too: a GPU share's placement ignores a bound in whole GPUs, so
+        // a victim that freed only CPU let a share exceed its VC's strict quota.
+        if ((!wholeGpus || pool_.totalFree() >= need) && choosePlacement(j, t, room, false, size, scratch_)
+            && (maxSize == QuotaBook::kUnlimited || quota_.room(vc) + ownFreedMilli >= gpuMilliOf(j, size))) {
             found = true;
             break;
         }

@@ -1,6 +1,7 @@
 // Hand-computed micro-scenarios for the queue policies (docs/queue-policies.md). Each states its
 // arithmetic.
 #include "core/sim/queue/queue_policy.hpp"
+#include "core/sim/sim_invariants.hpp"
 #include "core/sim/simulation_notes.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
@@ -37,6 +38,7 @@ private slots:
     void lasStarvationPromotion();
     void preemptionsWithoutProgressStopAtTheHorizon_data();
     void preemptionsWithoutProgressStopAtTheHorizon();
+    void aPreemptingShareStaysWithinItsQuota();
     void fairShareTakesTurns_data();
     void fairShareTakesTurns();
     void fifoIsUnchanged();
@@ -285,6 +287,29 @@ void TestSimQueue::preemptionsWithoutProgressStopAtTheHorizon()
         QCOMPARE(endOf(r, 0), std::int64_t{1900});
         QCOMPARE(endOf(r, 1), std::int64_t{2000});
     }
+}
+
+void TestSimQueue::aPreemptingShareStaysWithinItsQuota()
+{
+    // One 8-GPU server with 8 cores; VC b's strict quota 4 GPUs; srtf. jA (4 GPUs, 4 cores,
+    // 1000 s) runs from 0, jC (no GPU, 4 cores, 2000 s) from 10: all cores taken, 4 GPUs free.
+    // At 100 jS (a quarter GPU, 1 core, 50 s) would put b at 4.25 GPUs: it may preempt its own
+    // VC's jobs of longer remaining service, jC (1,910 s) first, then jA (900 s). Freeing jC gives
+    // the core but not the quota; jA gives both, so jA is preempted and jC keeps running (the
+    // placement does not need it). jS runs 100-150; jA kept 100 s and ends at 150 + 900 = 1050.
+    // Before, freeing jC was enough: jS started with b at 4.25 GPUs and jA was never preempted.
+    auto s = withPolicy(QueuePolicyKind::Srtf);
+    s.quota.mode = QuotaMode::Strict;
+    s.quota.vcGpus = {{"b", 4}};
+    const auto r = simulate(makeClusterWith({{"r", 8, "", 8, 64}}),
+                            makeTrace({{"b", 0, 4, 1000}, {"b", 10, 0, 2000}, {"b", 100, 1, 50}}, {{4, 1}, {4, 1}, {1, 1, 250}}), s);
+    QCOMPARE(startOf(r, 2), std::int64_t{100});
+    QCOMPARE(endOf(r, 2), std::int64_t{150});
+    QCOMPARE(r.jobs[0].preemptions, 1);
+    QCOMPARE(endOf(r, 0), std::int64_t{1050});
+    QCOMPARE(r.jobs[1].preemptions, 0);
+    QCOMPARE(endOf(r, 1), std::int64_t{2010});
+    QCOMPARE(checkSimInvariants(r), std::vector<std::string>{});
 }
 
 void TestSimQueue::fairShareTakesTurns_data()
