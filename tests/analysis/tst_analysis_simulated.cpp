@@ -14,6 +14,7 @@
 #include "core/sim/simulator.hpp"
 #include "tests/analysis/figure_access.hpp"
 #include "tests/common/test_support.hpp"
+#include "tests/sim/sim_test_support.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -122,12 +123,7 @@ void TestAnalysisSimulated::poweredDemoCountsWaitingForBoots()
     // With node power (idle servers off after 60 s, no spare, 600 s boots) demo jobs wait for
     // boots: the fourth cause. The figures from memory and from jobs.csv read back (whose causes,
     // power included, add up to queue_delay_s) both count it, as the simulator's summary does.
-    Scenario s;
-    s.power.enabled = true;
-    s.power.idleOffAfter_s = 60;
-    s.power.spareServers = 0;
-    s.power.boot_s = 600;
-    const auto r = simulateFiles(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"), {}, s);
+    const auto r = simulateFiles(samplePath("demo/cluster.csv"), samplePath("demo/jobs.csv"), {}, withNodePower(60, 0, 600));
     QVERIFY(r.summary.powerDelay_s > 0);
     QTemporaryDir dir;
     const auto fromMemory = jobTableFromSimResult(r);

@@ -70,6 +70,16 @@ inline const std::vector<std::pair<const char*, const char*>>& gpuKnobScenarios(
 }
 
 // servers: (rack name, GPUs) in layout order; names s0, s1, ...
+// Node power on with these knobs, the energy weights at their defaults (docs/autoscaling.md).
+inline Scenario withNodePower(std::int64_t idleOffAfter_s, std::int32_t spareServers, std::int64_t boot_s, Scenario s = {})
+{
+    s.power.enabled = true;
+    s.power.idleOffAfter_s = idleOffAfter_s;
+    s.power.spareServers = spareServers;
+    s.power.boot_s = boot_s;
+    return s;
+}
+
 inline std::shared_ptr<const Topology> makeCluster(const std::vector<std::pair<std::string, int>>& servers)
 {
     std::vector<ServerSpec> specs;

@@ -309,11 +309,7 @@ void TestSimAutoscaling::serverPowersOffAndBootsForAWaitingJob()
     // 1,350; [1000,1200) 1,150; [1200,1350) 710.
     // Joules: 95,000 + 71,000 + 91,000 + 57,500 + 877,500 + 230,000 + 106,500 = 1,528,500
     // = 0.424583 kWh. Powered server-seconds: 300 + 400 + 2,700 + 300 = 3,700.
-    Scenario s;
-    s.power.enabled = true;
-    s.power.idleOffAfter_s = 100;
-    s.power.spareServers = 1;
-    s.power.boot_s = 50;
+    const auto s = withNodePower(100, 1, 50);
     const auto r = simulate(makeClusterWith({{"r", 1}, {"r", 1}, {"r", 1}}),
                             makeTrace({{"v", 0, 1, 1000}, {"v", 200, 1, 1000}, {"v", 300, 1, 1000}}), s);
     QCOMPARE(startOf(r, 1), std::int64_t{200});
@@ -356,11 +352,7 @@ void TestSimAutoscaling::idleServerABootCountsOnStaysOn()
     // it: its idle time is up at 110, but it stays on. At 200 j1 starts on both (waited 100 s for
     // power) and ends at 300. Without the hold s0 powered off at 110, booted at 200 while s1
     // went off at 210, and so on for ever: the run never ended.
-    Scenario s;
-    s.power.enabled = true;
-    s.power.idleOffAfter_s = 10;
-    s.power.spareServers = 0;
-    s.power.boot_s = 100;
+    const auto s = withNodePower(10, 0, 100);
     const auto r = simulate(makeClusterWith({{"r", 1}, {"r", 1}}), makeTrace({{"v", 0, 1, 100}, {"v", 100, 2, 100}}), s);
     QCOMPARE(startOf(r, 1), std::int64_t{200});
     QCOMPARE(r.jobs[1].powerDelay_s, std::int64_t{100});
