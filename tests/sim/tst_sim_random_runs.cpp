@@ -1,11 +1,18 @@
 // Node power and the autoscaler with every other knob, on small random clusters, traces and
-// demand: each run ends and its invariants hold (docs/autoscaling.md). A run that never ends
-// fails here by the test's timeout: the row being run names its seeds.
+// demand: each run ends and its invariants hold (docs/autoscaling.md), and one run in 50 writes a
+// jobs.csv the analysis reads back (docs/analysis.md). A run that never ends fails here by the
+// test's timeout: the row being run names its seeds.
 #include "core/sim/sim_invariants.hpp"
+#include "core/io/job_results_csv.hpp"
+#include "core/io/job_results_csv_reader.hpp"
+#include "core/util/input_error.hpp"
 #include "core/sim/simulator.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 #include <random>
 
@@ -166,12 +173,25 @@ void TestSimRandomRuns::everyRunEnds()
     QFETCH(int, firstSeed);
     QFETCH(int, mix);
     int booted = 0, killed = 0;
+    QTemporaryDir dir;
+    const auto jobsCsv = dir.filePath("jobs.csv").toStdString();
     for (int seed = firstSeed; seed < firstSeed + kSeedsPerRow; ++seed) {
         const auto c = randomCase(static_cast<std::uint64_t>(seed), Mix(mix));
         const auto r = simulate(c.cluster, c.trace, c.scenario, c.options);
         const auto broken = checkSimInvariants(r);
         if (!broken.empty())
             QFAIL(qPrintable(QString("seed %1: %2").arg(seed).arg(QString::fromStdString(broken.front()))));
+        if (seed % 50 == 0) {
+            {
+                std::ofstream out(jobsCsv);
+                writeJobResultsCsv(out, r);
+            }
+            try {
+                QCOMPARE(readJobResultsCsv(jobsCsv).rows.size(), r.jobs.size());
+            } catch (const InputError& e) {
+                QFAIL(qPrintable(QString("seed %1: jobs.csv does not read back: %2").arg(seed).arg(e.what())));
+            }
+        }
         for (const auto& off : r.powerOff)
             booted += off.booting ? 1 : 0;
         killed += static_cast<int>(r.summary.oomKills);
