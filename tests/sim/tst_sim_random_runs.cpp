@@ -1,18 +1,23 @@
 // Node power and the autoscaler with every other knob, on small random clusters, traces and
-// demand: each run ends and its invariants hold (docs/autoscaling.md), and one run in 50 writes a
-// jobs.csv the analysis reads back (docs/analysis.md). A run that never ends fails here by the
+// demand: each run ends and its invariants hold (docs/autoscaling.md), one run in 50 writes a
+// jobs.csv the analysis reads back (docs/analysis.md), and one in 100 is saved in a project file
+// and loaded back the same (docs/project-file.md). A run that never ends fails here by the
 // test's timeout: the row being run names its seeds.
 #include "core/sim/sim_invariants.hpp"
 #include "core/io/job_results_csv.hpp"
 #include "core/io/job_results_csv_reader.hpp"
 #include "core/util/input_error.hpp"
+#include "core/sim/sim_summary.hpp"
 #include "core/sim/simulator.hpp"
+#include "core/store/project_file.hpp"
+#include "core/util/json_text.hpp"
 #include "tests/sim/sim_test_support.hpp"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <fstream>
+#include <sstream>
 
 #include <random>
 
@@ -22,6 +27,13 @@ using namespace clens::test;
 namespace {
 
 constexpr int kSeedsPerRow = 1000;
+
+std::string jobsCsvOf(const SimResult& r)
+{
+    std::ostringstream out;
+    writeJobResultsCsv(out, r);
+    return out.str();
+}
 
 struct RandomCase {
     std::shared_ptr<const Topology> cluster;
@@ -175,6 +187,7 @@ void TestSimRandomRuns::everyRunEnds()
     int booted = 0, killed = 0;
     QTemporaryDir dir;
     const auto jobsCsv = dir.filePath("jobs.csv").toStdString();
+    const auto projectPath = dir.filePath("run.clens").toStdString();
     for (int seed = firstSeed; seed < firstSeed + kSeedsPerRow; ++seed) {
         const auto c = randomCase(static_cast<std::uint64_t>(seed), Mix(mix));
         const auto r = simulate(c.cluster, c.trace, c.scenario, c.options);
@@ -191,6 +204,18 @@ void TestSimRandomRuns::everyRunEnds()
             } catch (const InputError& e) {
                 QFAIL(qPrintable(QString("seed %1: jobs.csv does not read back: %2").arg(seed).arg(e.what())));
             }
+        }
+        if (seed % 100 == 0) {
+            Project p;
+            p.cluster = r.cluster;
+            p.trace = r.trace; // the result's jobs are its trace's (arrivals.speedup makes a new one)
+            p.results.push_back({"run", std::make_shared<const SimResult>(r)});
+            saveProject(projectPath, p);
+            const auto back = loadProject(projectPath);
+            QCOMPARE(back.results.size(), std::size_t{1});
+            const auto& loaded = *back.results.front().result;
+            if (jobsCsvOf(loaded) != jobsCsvOf(r) || toJsonText(summaryToJson(loaded.summary)) != toJsonText(summaryToJson(r.summary)))
+                QFAIL(qPrintable(QString("seed %1: the project file does not give the result back").arg(seed)));
         }
         for (const auto& off : r.powerOff)
             booted += off.booting ? 1 : 0;
