@@ -88,6 +88,13 @@ void SimEngine::powerOffEligible(std::int64_t t, bool instantDone)
     // could); the boot then checks the servers again at the end of that instant (updatePower).
     for (auto it = eligible_.begin(); it != eligible_.end() && idlePowered_ - 1 >= sc_.power.spareServers;) {
         const auto s = it->second;
+        if (!pool_.isUp(s)) { // it failed since its idle check: not idle (a repair makes it so again)
+            it = eligible_.erase(it);
+            idleSince_[idx(s)] = -1;
+            --idlePowered_;
+            ++idleSerial_[idx(s)];
+            continue;
+        }
         if (held(s, t, instantDone)) {
             ++it;
             continue;

@@ -166,6 +166,8 @@ class TestSimRandomRuns : public QObject {
 private slots:
     void everyRunEnds_data();
     void everyRunEnds();
+    void seedsThatFoundBugs_data();
+    void seedsThatFoundBugs();
 };
 
 void TestSimRandomRuns::everyRunEnds_data()
@@ -223,6 +225,23 @@ void TestSimRandomRuns::everyRunEnds()
     }
     QVERIFY(booted > 0); // the rows exercise boots, not only idle servers
     QVERIFY(Mix(mix) != Mix::Autoscaler || killed > 0); // and OOM kills
+}
+
+void TestSimRandomRuns::seedsThatFoundBugs_data()
+{
+    QTest::addColumn<int>("seed");
+    QTest::addColumn<int>("mix");
+    // Failures, node power and the autoscaler: a server that failed after its idle check was
+    // powered off, and its repair brought it up while off (a job then ran on it).
+    QTest::newRow("failed server powered off") << 341404 << int(Mix::Autoscaler);
+}
+
+void TestSimRandomRuns::seedsThatFoundBugs()
+{
+    QFETCH(int, seed);
+    QFETCH(int, mix);
+    const auto c = randomCase(static_cast<std::uint64_t>(seed), Mix(mix));
+    QCOMPARE(checkSimInvariants(simulate(c.cluster, c.trace, c.scenario, c.options)), std::vector<std::string>{});
 }
 
 QTEST_GUILESS_MAIN(TestSimRandomRuns)
