@@ -141,8 +141,15 @@ void SimEngine::setHypotheticallyUp(std::span<const std::int32_t> servers, bool 
 
 bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
 {
+    // The sizes the scheduling pass would try: under strict quotas, and in round 1 of the borrow
+    // modes (a job whose smallest start stays within quota, never retried in round 2), only
+    // those within the VC's room (docs/simulation.md "Quota"). Booting for a larger borrowing
+    // start the pass then refuses would power the servers off again at once, for ever.
+    const auto vc = job(j).tenant;
+    const bool twoRounds = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
+    const bool withinRoom = quota_.mode() == QuotaMode::Strict || (twoRounds && !quota_.wouldExceed(vc, needMilli(j, t)));
+    const auto maxSize = withinRoom ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
     std::int32_t size = 0;
-    const auto maxSize = quota_.mode() == QuotaMode::Strict ? quota_.roomGpus(job(j).tenant) : QuotaBook::kUnlimited;
     return choosePlacement(j, t, maxSize, false, size, scratch_);
 }
 

@@ -234,6 +234,10 @@ void TestSimRandomRuns::seedsThatFoundBugs_data()
     // Failures, node power and the autoscaler: a server that failed after its idle check was
     // powered off, and its repair brought it up while off (a job then ran on it).
     QTest::newRow("failed server powered off") << 341404 << int(Mix::Autoscaler);
+    // Node power and borrow quotas: an elastic job whose smallest start is within its VC's quota
+    // is placed in round 1 at sizes within quota only; the power pass booted servers for a
+    // larger, borrowing start, the pass refused it, and the servers powered off at once, for ever.
+    QTest::newRow("boot for a start the quota refuses") << 334239 << int(Mix::Everything);
 }
 
 void TestSimRandomRuns::seedsThatFoundBugs()
