@@ -72,6 +72,7 @@ private slots:
     void needsMetricsAndModel();
     void serverPowersOffAndBootsForAWaitingJob();
     void idleServerABootCountsOnStaysOn();
+    void aBootIsForAStartTheQuotaAllows();
     void invariantsOnAGeneratedRun_data();
     void invariantsOnAGeneratedRun();
     void phaseWalkIsDeterministicPerSeed();
@@ -363,6 +364,46 @@ void TestSimAutoscaling::idleServerABootCountsOnStaysOn()
     for (const auto& off : r.powerOff)
         QVERIFY2(off.server != 0 || off.from_s >= 300, "s0 stayed on while j1 waited and ran");
     QVERIFY(checkSimInvariants(r).empty());
+}
+
+void TestSimAutoscaling::aBootIsForAStartTheQuotaAllows()
+{
+    // Servers A (rack r0, 4 GPUs), B (r1, 4), E (r2, 2), F (r3, 2). Borrow quotas a: 8, b: 4; gang
+    // elastic from the start (at least half the GPUs); no locality relaxation; first-fit; power
+    // off after 50 s idle, no spare, boot 100 s.
+    // t 0: X (a, 3 GPUs, 1,000 s) starts on A, Y (a, 3 GPUs, 5,000 s) on B; E and F are idle.
+    // t 50: E and F power off.
+    // t 60: J (b, 6 GPUs, elastic: 3 to 6) arrives. Its smallest start (3) is within b's room (4),
+    //   so round 1 of the pass tries sizes 4 and 3 only (a job that fails in round 1 is not
+    //   retried in round 2), each on one server (k0 = 1; server level): A and B have 1 free GPU,
+    //   E and F 2 even booted. No boot. (Sizes 5 and 6 may go anywhere, 1 + 1 + 2 + 2 = 6 with E
+    //   and F booted: the power pass booted them for that start, which the pass then refused;
+    //   they idled and powered off again, and with boot 0 the same instant never ended.)
+    // t 1,000: X ends; J starts with 4 GPUs on A, no wait for power.
+    Scenario s = withNodePower(50, 0, 100);
+    s.gang.policy = GangPolicy::Elastic;
+    s.gang.minFraction = 0.5;
+    s.gang.elasticAfter_s = 0;
+    s.quota.mode = QuotaMode::Borrow;
+    s.quota.vcGpus = {{"a", 8}, {"b", 4}};
+    s.locality.relaxToRackAfter_s = std::nullopt;
+    s.locality.relaxToAnyAfter_s = std::nullopt;
+    s.placement = PlacementPolicy::FirstFit;
+    const auto cluster = makeClusterWith({{"r0", 4}, {"r1", 4}, {"r2", 2}, {"r3", 2}});
+    const auto trace = makeTrace({{"a", 0, 3, 1000}, {"a", 0, 3, 5000}, {"b", 60, 6, 600}});
+    const auto r = simulate(cluster, trace, s);
+    QCOMPARE(startOf(r, 2), std::int64_t{1000});
+    QCOMPARE(r.jobs[2].allocatedGpus, 4);
+    QCOMPARE(r.jobs[2].servers, 1);
+    QCOMPARE(r.jobs[2].powerDelay_s, std::int64_t{0});
+    for (const auto& off : r.powerOff)
+        QVERIFY2(!off.booting, "no server boots");
+    QVERIFY(r.powerOff.size() >= 2); // E and F, off from 50 on (A after J)
+    QVERIFY(r.powerOff[0].server == 2 && r.powerOff[0].from_s == 50 && r.powerOff[1].server == 3 && r.powerOff[1].from_s == 50);
+    QVERIFY(checkSimInvariants(r).empty());
+    // The same with boot 0: the run ends (it never did before).
+    s.power.boot_s = 0;
+    QCOMPARE(startOf(simulate(cluster, trace, s), 2), std::int64_t{1000});
 }
 
 namespace {
