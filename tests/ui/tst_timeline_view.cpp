@@ -261,7 +261,7 @@ private slots:
         view.setSnapshot(snapshot);
         QCOMPARE(view.plot()->axisRects().size(), 3 + titles.size());
         for (int i = 0; i < titles.size(); ++i)
-            QCOMPARE(row(view, 3 + i)->axis(QCPAxis::atLeft)->label(), titles[i]);
+            QCOMPARE(row(view, 3 + i)->axis(QCPAxis::atLeft)->label().replace(QLatin1Char('\n'), QLatin1Char(' ')), titles[i]);
         if (autoscaler) {
             // Reserved and used, drawn from the series: at 150 s j0 reserves 2 cores and uses 1.
             auto* cpu = row(view, 3);

@@ -352,7 +352,9 @@ void TimelineView::rebuild()
         plot_->plotLayout()->addElement(row, 0, rect);
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
         rect->setupFullAxesBox(false);
-        rect->axis(QCPAxis::atLeft)->setLabel(titles[row]);
+        // Two short lines: a row is about as tall as "Queued jobs" is long, and a longer rotated
+        // title ran into the next row's.
+        rect->axis(QCPAxis::atLeft)->setLabel(QString(titles[row]).replace(QLatin1Char(' '), QLatin1Char('\n')));
         rect->axis(QCPAxis::atLeft)->setTicker(QSharedPointer<CountTicker>::create());
         for (auto* axis : rect->axes()) {
             axis->setLabelFont(small);
