@@ -199,7 +199,7 @@ private slots:
         for (int i = 0; i < 400; ++i)
             most = std::max(most, box->chart()->stackedTotal(i));
         QVERIFY(most > 0);
-        QVERIFY2(box->summary().contains(QStringLiteral("autoscaled jobs running")), qPrintable(box->summary()));
+        QVERIFY2(box->summary().contains(QStringLiteral("autoscaled job")), qPrintable(box->summary()));
         const auto transitionsEarly = box->current()->transitionTotal();
         const QImage graphEarly = page->graphView()->grab().toImage();
         w.session()->clock()->seek(w.session()->current()->result->lastEvent_s);

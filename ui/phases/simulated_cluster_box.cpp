@@ -114,10 +114,12 @@ void SimulatedClusterBox::refresh()
     if (now.runningUnknown > 0)
         parts << tr("unknown %1").arg(locale.toString(now.runningUnknown));
     const QString when = format_.instantShort(time_);
-    label_->setText(tr("<b>At %1</b>: %2 autoscaled jobs running — %3.<br>%4 phase changes so far (move the time on the "
-                       "Cluster page).")
-                        .arg(when.toHtmlEscaped(), locale.toString(now.runningTotal()), parts.join(QStringLiteral(" · ")),
-                             locale.toString(now.transitionTotal())));
+    const auto running = now.runningTotal();
+    const auto changes = now.transitionTotal();
+    const QString runningText = running == 1 ? tr("1 autoscaled job running") : tr("%1 autoscaled jobs running").arg(locale.toString(running));
+    const QString changesText = changes == 1 ? tr("1 phase change") : tr("%1 phase changes").arg(locale.toString(changes));
+    label_->setText(tr("<b>At %1</b>: %2 — %3.<br>%4 so far (move the time on the Cluster page).")
+                        .arg(when.toHtmlEscaped(), runningText, parts.join(QStringLiteral(" · ")), changesText));
     graph_->setSimulated(toggle_->isChecked() ? current_ : std::nullopt, when);
     show();
     emit refreshed();
