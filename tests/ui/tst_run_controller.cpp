@@ -96,6 +96,49 @@ private slots:
         QVERIFY(snapshot->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(900));
     }
 
+    void aSingleChangeDoesNotWaitForTheDebounce()
+    {
+        RunController runs(test::fakeEngine());
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        runs.setDebounceMs(60'000); // a run that waited for it would come long after the wait below
+        QSignalSpy started(&runs, &RunController::runStarted);
+        runs.setScenario(withRelaxAny(300));
+        QVERIFY(runs.isBusy());
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(started.count(), 1);
+        QVERIFY(ready.last().at(0).value<SnapshotPtr>()->result->scenario.locality.relaxToAnyAfter_s
+                == std::optional<std::int64_t>(300));
+        QVERIFY(!runs.isBusy()); // no change since: no run to come
+    }
+
+    void aDragRunsAtItsStartAndOnceAfterItsEnd()
+    {
+        RunController runs(test::fakeEngine());
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        runs.setDebounceMs(60'000);
+        QSignalSpy started(&runs, &RunController::runStarted);
+        runs.setScenario(withRelaxAny(0)); // the drag's first move: runs at the next turn
+        QVERIFY(started.wait(10000));
+        for (std::int64_t v : {60, 300, 600}) { // later moves, in later turns, within the interval
+            runs.setScenario(withRelaxAny(v));
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(started.count(), 1);
+        QVERIFY(runs.isBusy()); // a run is to come
+        runs.setDebounceMs(0); // the drag ends: the interval runs out
+        runs.setScenario(withRelaxAny(900));
+        QVERIFY(started.wait(10000));
+        const auto results = ready.count();
+        QVERIFY(ready.wait(10000) || ready.count() > results);
+        QVERIFY(!runs.isBusy());
+        QCOMPARE(started.count(), 2);
+        QVERIFY(runs.latest()->result->scenario.locality.relaxToAnyAfter_s == std::optional<std::int64_t>(900));
+    }
+
     void staleResultNeverOverwritesNewer()
     {
         GatedEngine gated;

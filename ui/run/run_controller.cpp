@@ -33,9 +33,15 @@ RunController::RunController(Engine engine, QObject* parent)
     , engine_(std::move(engine))
 {
     qRegisterMetaType<SnapshotPtr>();
+    leading_.setSingleShot(true);
+    leading_.setInterval(0);
+    connect(&leading_, &QTimer::timeout, this, [this] {
+        changedSinceRun_ = false;
+        startRun();
+    });
     debounce_.setSingleShot(true);
     debounce_.setInterval(120);
-    connect(&debounce_, &QTimer::timeout, this, &RunController::runNow);
+    connect(&debounce_, &QTimer::timeout, this, &RunController::quietSpellEnded);
     // Two workers: a cancelled run can wind down while its successor starts.
     pool_.setMaxThreadCount(2);
 }
@@ -51,7 +57,6 @@ void RunController::setInput(SimInput input)
 {
     keepDemand(input);
     input_ = std::move(input);
-    debounce_.stop();
     runNow();
 }
 
@@ -61,8 +66,32 @@ void RunController::setScenario(const Scenario& scenario)
     scenario_ = scenario;
     if (!input_.valid() || simulationUnchanged)
         return;
+    scheduleRun();
+}
+
+void RunController::scheduleRun()
+{
     setBusy(true);
+    if (!debounce_.isActive() && !leading_.isActive())
+        leading_.start(); // after a quiet spell: at once (at the next turn)
+    else if (!leading_.isActive())
+        changedSinceRun_ = true; // within a burst: once it is over
     debounce_.start();
+}
+
+void RunController::quietSpellEnded()
+{
+    if (!changedSinceRun_)
+        return; // the spell's one change has run (finish() clears busy)
+    changedSinceRun_ = false;
+    startRun();
+}
+
+void RunController::stopTimers()
+{
+    leading_.stop();
+    debounce_.stop();
+    changedSinceRun_ = false;
 }
 
 void RunController::keepDemand(SimInput& input) const
@@ -76,13 +105,12 @@ void RunController::setDemand(std::shared_ptr<const DemandProfile> demand, bool 
     input_.demand = std::move(demand);
     if (!resimulate || !input_.valid() || scenario_.autoscaler.usage == UsageModel::None)
         return;
-    setBusy(true);
-    debounce_.start();
+    scheduleRun();
 }
 
 void RunController::restore(SimInput input, const Scenario& scenario, std::shared_ptr<SimSnapshot> snapshot)
 {
-    debounce_.stop();
+    stopTimers();
     if (cancel_)
         cancel_->store(true);
     keepDemand(input);
@@ -111,7 +139,7 @@ void RunController::restore(SimInput input, const Scenario& scenario, std::share
 
 void RunController::cancel()
 {
-    debounce_.stop();
+    stopTimers();
     if (cancel_)
         cancel_->store(true);
     ++generation_; // whatever is in flight is now stale
@@ -120,7 +148,12 @@ void RunController::cancel()
 
 void RunController::runNow()
 {
-    debounce_.stop();
+    stopTimers();
+    startRun();
+}
+
+void RunController::startRun()
+{
     if (!input_.valid())
         return;
     if (cancel_)
@@ -177,7 +210,7 @@ void RunController::finish(std::uint64_t generation, const std::shared_ptr<Outco
         emit runDiscarded(generation);
         return;
     }
-    if (!debounce_.isActive())
+    if (!leading_.isActive() && !changedSinceRun_) // no run to come
         setBusy(false);
     if (!outcome->error.isEmpty()) {
         emit runFailed(generation, outcome->error);

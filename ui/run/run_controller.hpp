@@ -1,6 +1,9 @@
 #pragma once
 // Re-simulates in the background whenever the inputs or the scenario change.
-// - Scenario changes are debounced: a burst of knob moves starts one run.
+// - Scenario changes: the first after a quiet spell runs at the next event-loop turn (so one
+//   turn's changes are one run); changes within the debounce interval of the one before are a
+//   burst (a slider drag), run once, that interval after the last. A single change therefore
+//   does not wait for the debounce, and a drag starts one run at its start and one at its end.
 // - Starting a run cancels the previous one (its ProgressFn returns false -> Cancelled).
 // - Every request gets a generation number; only the newest generation's result is published,
 //   so a stale run that finishes late never overwrites a newer result.
@@ -28,16 +31,16 @@ public:
     // one (the demand comes from the Phases page, not from the trace).
     void setInput(SimInput input);
     const SimInput& input() const { return input_; }
-    // New knobs: runs after the debounce interval, restarted by every further change. With the
-    // autoscaler's demand none, a change of its other knobs alone does not run (the simulation
-    // does not use them then).
+    // New knobs: runs at the next event-loop turn, or, within the debounce interval of the
+    // change before, that interval after the last change. With the autoscaler's demand none, a
+    // change of its other knobs alone does not run (the simulation does not use them then).
     void setScenario(const Scenario& scenario);
     const Scenario& scenario() const { return scenario_; }
     void setDebounceMs(int ms) { debounce_.setInterval(ms); }
     int debounceMs() const { return debounce_.interval(); }
 
     // New container demand for the autoscaler (the Phases page's metrics and model); kept in
-    // input() for every later run. Re-simulates (debounced) when `resimulate` and the scenario's
+    // input() for every later run. Re-simulates (as a knob change) when `resimulate` and the scenario's
     // autoscaler uses a demand.
     void setDemand(std::shared_ptr<const DemandProfile> demand, bool resimulate = true);
 
@@ -71,11 +74,17 @@ private:
     void finish(std::uint64_t generation, const std::shared_ptr<Outcome>& outcome);
     void setBusy(bool busy);
     void keepDemand(SimInput& input) const;
+    void scheduleRun();  // a knob or demand change
+    void startRun();     // runNow without touching the timers
+    void quietSpellEnded();
+    void stopTimers();
 
     Engine engine_;
     SimInput input_;
     Scenario scenario_;
-    QTimer debounce_;
+    QTimer leading_;  // 0 ms: the first change of a quiet spell
+    QTimer debounce_; // the spell: restarted by every change
+    bool changedSinceRun_ = false; // a change within the spell after its run started
     QThreadPool pool_;
     std::uint64_t generation_ = 0;
     std::shared_ptr<std::atomic<bool>> cancel_;
