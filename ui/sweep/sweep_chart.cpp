@@ -19,6 +19,15 @@ SweepChart::SweepChart(QWidget* parent)
     setMouseTracking(true);
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), std::max(7, font().pointSize() - 1)));
+    // Below the chart in one row: inside, it hid the runs in its corner (a run at the best
+    // trade-off is often at the top right).
+    axisRect()->insetLayout()->take(legend);
+    auto* below = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 0, below);
+    below->setMargins(QMargins(5, 0, 5, 5));
+    below->addElement(0, 0, legend);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plotLayout()->setRowStretchFactor(1, 0.001);
     all_ = addGraph();
     all_->setName(tr("runs"));
     all_->setLineStyle(QCPGraph::lsNone);
