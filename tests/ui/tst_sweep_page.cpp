@@ -27,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <sstream>
 
 using namespace clens;
@@ -58,13 +59,13 @@ bool waitFinished(SweepPage& page)
 
 // A stored sweep of four runs over quota.mode, with summaries chosen for the front:
 // (mean wait s, GPUs allocated) = (100, 0.5), (200, 0.8), (150, 0.4), (300, 0.8).
-std::shared_ptr<SweepResult> handMadeSweep()
+std::shared_ptr<SweepResult> handMadeSweep(std::array<double, 4> waits = {100, 200, 150, 300},
+                                           std::array<double, 4> alloc = {0.5, 0.8, 0.4, 0.8})
 {
     auto r = std::make_shared<SweepResult>();
     r->gridJson = R"({"base":{"seed":3},"vary":{"quota.mode":["none","strict","borrow","borrow-preempt"]}})";
     r->grid = std::make_shared<const ScenarioGrid>(parseScenarioGrid(r->gridJson, "test"));
-    const double waits[] = {100, 200, 150, 300}, alloc[] = {0.5, 0.8, 0.4, 0.8};
-    for (int i = 0; i < 4; ++i) {
+    for (std::size_t i = 0; i < 4; ++i) {
         SweepRun run;
         run.ok = true;
         run.summary.meanQueueDelay_s = waits[i];
@@ -83,6 +84,7 @@ class TestSweepPage : public QObject {
 private slots:
     void runsAreTheCliSweep();
     void frontReferenceAndClick();
+    void runsThatTieAreCountedOnce();
     void badValuesSayWhy_data();
     void badValuesSayWhy();
     void cancelKeepsWhatCameBack();
@@ -143,6 +145,18 @@ void TestSweepPage::runsAreTheCliSweep()
     QVERIFY(page.exportChart(dir.filePath(QStringLiteral("sweep.png")), {800, 500}).isEmpty());
 }
 
+void TestSweepPage::runsThatTieAreCountedOnce()
+{
+    // Runs 0 and 1 give the same mean wait and allocation (a knob that does not matter: quota
+    // modes without quotas): with (300, 0.8) the front holds three runs but two pairs of metrics.
+    SweepPage page;
+    page.restore(handMadeSweep({100, 100, 150, 300}, {0.5, 0.5, 0.4, 0.8}));
+    page.setMetrics(SummaryCompareModel::MeanDelay, SummaryCompareModel::AllocFraction);
+    QCOMPARE(page.front(), (std::vector<int>{0, 1, 3}));
+    QVERIFY2(page.statusText().contains(QStringLiteral("3 on the Pareto front (★), 2 different pairs of metrics")),
+             qPrintable(page.statusText()));
+}
+
 void TestSweepPage::frontReferenceAndClick()
 {
     SweepPage page;
@@ -162,6 +176,7 @@ void TestSweepPage::frontReferenceAndClick()
     QVERIFY(page.model()->data(page.model()->index(1, 0), Qt::FontRole).value<QFont>().bold());
     QVERIFY(!page.model()->data(page.model()->index(2, 0), Qt::FontRole).value<QFont>().bold());
     QVERIFY(page.statusText().contains(QStringLiteral("2 on the Pareto front")));
+    QVERIFY(!page.statusText().contains(QStringLiteral("different")));
     // Both lower is better (mean wait against GPUs allocated read the other way is not offered;
     // P95 wait is 0 for all, so the front is the runs with the least mean wait): run 0 alone.
     page.setMetrics(SummaryCompareModel::MeanDelay, SummaryCompareModel::P95Delay);

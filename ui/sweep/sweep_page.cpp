@@ -33,6 +33,7 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -543,10 +544,15 @@ void SweepPage::refreshChart()
         }
     front_.clear();
     std::vector<std::size_t> frontRuns;
+    std::vector<std::pair<double, double>> frontValues;
     for (const auto k : paretoFront(raw, SummaryCompareModel::lowerIsBetter(x), SummaryCompareModel::lowerIsBetter(y))) {
         front_.push_back(points[k].run);
         frontRuns.push_back(static_cast<std::size_t>(points[k].run));
+        frontValues.emplace_back(raw[k].x, raw[k].y);
     }
+    // Runs whose knobs do not matter here (a quota mode without quotas) tie on both metrics.
+    std::sort(frontValues.begin(), frontValues.end());
+    distinctOnFront_ = static_cast<std::size_t>(std::unique(frontValues.begin(), frontValues.end()) - frontValues.begin());
     chart_->setPoints(points, front_);
     model_->setFront(frontRuns);
     std::optional<QPointF> reference;
@@ -626,6 +632,9 @@ void SweepPage::refreshStatus()
         text += tr(" · %1 failed (see Status)").arg(failed);
     if (!front_.empty())
         text += tr(" · %1 on the Pareto front (★)").arg(front_.size());
+    if (distinctOnFront_ < front_.size())
+        text += distinctOnFront_ == 1 ? tr(", all with the same two metrics")
+                                      : tr(", %1 different pairs of metrics").arg(distinctOnFront_);
     runSummary_ = text;
     status_->setText(text);
 }

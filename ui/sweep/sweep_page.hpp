@@ -118,6 +118,7 @@ private:
     std::shared_ptr<Job> job_;
     std::shared_ptr<const SweepResult> result_;
     std::vector<int> front_;
+    std::size_t distinctOnFront_ = 0; // the front's different (x, y) pairs
     int chosen_ = -1;
     double seconds_ = 0;
 
