@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <tuple>
@@ -201,19 +202,38 @@ private:
 
     void downServersHoldNoJob()
     {
+        // A GPU's intervals in order of start, with the latest end among the first i of them:
+        // whether any overlaps a span is two lookups (a run preempted every few seconds for a
+        // month has 100,000s of intervals and power spans: a scan of every pair took minutes).
+        std::vector<std::vector<std::int64_t>> latestEnd(byGpu.size());
+        for (std::size_t g = 0; g < byGpu.size(); ++g) {
+            std::stable_sort(byGpu[g].begin(), byGpu[g].end(), [](const GpuInterval* a, const GpuInterval* b) { return a->from_s < b->from_s; });
+            std::int64_t latest = std::numeric_limits<std::int64_t>::min();
+            for (const auto* iv : byGpu[g])
+                latestEnd[g].push_back(latest = std::max(latest, iv->to_s));
+        }
+        // The interval on GPU g overlapping [from, to), if one does.
+        const auto overlapping = [&](std::int32_t g, std::int64_t from, std::int64_t to) -> const GpuInterval* {
+            const auto& ivs = byGpu[at(g)];
+            auto k = static_cast<std::size_t>(std::partition_point(ivs.begin(), ivs.end(), [&](const GpuInterval* iv) { return iv->from_s < to; })
+                                              - ivs.begin());
+            if (k == 0 || latestEnd[at(g)][k - 1] <= from)
+                return nullptr;
+            while (ivs[k - 1]->to_s <= from) // some earlier one ends after `from`
+                --k;
+            return ivs[k - 1];
+        };
         for (const auto& p : r.powerOff) { // powered-off or booting servers hold no job
             const auto& s = cluster.servers()[at(p.server)];
             for (auto g = s.firstGpu; g < s.firstGpu + s.gpus; ++g)
-                for (const auto* iv : byGpu[at(g)])
-                    if (iv->from_s < p.to_s && p.from_s < iv->to_s)
-                        rep.fail("server ", s.name, " runs job ", trace.jobs[at(iv->job)].id, " while powered off or booting");
+                if (const auto* iv = overlapping(g, p.from_s, p.to_s))
+                    rep.fail("server ", s.name, " runs job ", trace.jobs[at(iv->job)].id, " while powered off or booting");
         }
         for (const auto& o : r.outages) {
             const auto& s = cluster.servers()[at(o.server)];
             for (auto g = s.firstGpu; g < s.firstGpu + s.gpus; ++g)
-                for (const auto* iv : byGpu[at(g)])
-                    if (iv->from_s < o.to_s && o.from_s < iv->to_s)
-                        rep.fail("GPU ", g, " used by ", trace.jobs[at(iv->job)].id, " while its server is down");
+                if (const auto* iv = overlapping(g, o.from_s, o.to_s))
+                    rep.fail("GPU ", g, " used by ", trace.jobs[at(iv->job)].id, " while its server is down");
         }
     }
 
