@@ -324,7 +324,7 @@ void SimEngine::closeRun(std::int32_t j, std::int64_t t, bool gpusAlreadyFreed)
     const auto held = t - rs.runStart;
     if (rs.scaling >= 0)
         endScaling(j, t);
-    r.attainedGpuS += static_cast<double>(held) * static_cast<double>(milli) / 1000.0;
+    r.attainedGpuS += static_cast<double>(heldPastOverhead(rs, t)) * static_cast<double>(milli) / 1000.0;
     r.lastRun_s = held;
     res.gpuSeconds += (held * milli + 500) / 1000; // whole GPUs: exactly held × GPUs
     res.effectiveGpuSeconds += static_cast<double>(held) * static_cast<double>(milli) / 1000.0 * static_cast<double>(rs.util);

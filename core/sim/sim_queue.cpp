@@ -19,7 +19,7 @@ QueuedJob SimEngine::queuedJob(std::int32_t j, std::int64_t t) const
     if (stageOf(j) == Stage::Running) {
         const auto& rs = runStateOf(r);
         q.remaining_s = std::max(0.0, q.remaining_s - usefulThisRun(j, t));
-        q.attainedGpuS += static_cast<double>(t - rs.runStart) * static_cast<double>(gpuMilliOf(j, rs.alloc)) / 1000.0;
+        q.attainedGpuS += static_cast<double>(heldPastOverhead(rs, t)) * static_cast<double>(gpuMilliOf(j, rs.alloc)) / 1000.0;
         q.start_s = rs.runStart;
     }
     return q;
@@ -49,7 +49,9 @@ void SimEngine::scheduleDemotion(std::int32_t j, std::int64_t t)
     const auto next = queue_->nextDemotion(attained);
     if (!next)
         return;
-    const auto at = t + std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil((*next - attained) / rate - 1e-9)));
+    const auto& rs = runStateOf(r);
+    const auto serviceFrom = std::max(t, rs.runStart + rs.overhead_s); // the restart overhead is no service
+    const auto at = std::max(t + 1, serviceFrom + static_cast<std::int64_t>(std::ceil((*next - attained) / rate - 1e-9)));
     events_.push({at, SimEvent::makeOrder(kDemote, static_cast<std::uint64_t>(j)), r.serial});
 }
 

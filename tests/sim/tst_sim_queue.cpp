@@ -36,8 +36,8 @@ private slots:
     void lasDemotionWakesTheScheduler();
     void lasStarvationPromotion_data();
     void lasStarvationPromotion();
-    void preemptionsWithoutProgressStopAtTheHorizon_data();
-    void preemptionsWithoutProgressStopAtTheHorizon();
+    void preemptionsProgressPastTheirOverhead_data();
+    void preemptionsProgressPastTheirOverhead();
     void aPreemptingShareStaysWithinItsQuota();
     void fairShareTakesTurns_data();
     void fairShareTakesTurns();
@@ -248,45 +248,63 @@ void TestSimQueue::lasStarvationPromotion()
     QCOMPARE(r.summary.preemptions, preemptions);
 }
 
-void TestSimQueue::preemptionsWithoutProgressStopAtTheHorizon_data()
+void TestSimQueue::preemptionsProgressPastTheirOverhead_data()
 {
     QTest::addColumn<std::int64_t>("overhead");
-    QTest::addColumn<bool>("stopped");
+    QTest::addColumn<std::int64_t>("horizon");
     QTest::addColumn<std::int64_t>("preemptions");
-    // As lasStarvationPromotion's f = 1 row (100 s slices), horizon 2,000 s after the last
-    // submission (50). Without overhead both end (1,900 and 2,000: 18 preemptions). With a
-    // restart overhead of 150 s every restarted slice is overhead only: each job keeps its first
-    // 100 s and no more, and they preempt each other at 100, 200, ... for ever. The run stops at
-    // the horizon: after the instant 2,000 (the next, 2,100, is past 2,050), 20 preemptions,
-    // both Unfinished. The GPU was held all along: allocation 2,000 / 2,000 = 1 (over the whole
-    // run; over the makespan of no finished job it was 0).
-    QTest::newRow("no overhead") << std::int64_t{0} << false << std::int64_t{18};
-    QTest::newRow("overhead above the slice") << std::int64_t{150} << true << std::int64_t{20};
+    QTest::addColumn<std::int64_t>("end0"); // -1: unfinished, the run stopped at the horizon
+    QTest::addColumn<std::int64_t>("end1");
+    QTest::addColumn<std::int64_t>("lastEvent");
+    // As lasStarvationPromotion's f = 1 row (100 s slices): one GPU, j0 (1,000 s) at 0, j1
+    // (1,000 s) at 50, LAS threshold 100 GPU-s, starvation factor 1.
+    // No overhead: they take turns in 100 s slices and end at 1,900 and 2,000 (18 preemptions).
+    // Overhead 150 s: the overhead is no LAS service, so a restarted job runs 150 s of overhead
+    // and 100 s of service (250 s) before its demotion. At 100 j1 preempts j0 (j0 kept 100 s) and
+    // runs 100-200; at 200 j0, promoted (waited 1 x 100), preempts j1 and runs 200-450 (service
+    // from 350); j1, promoted at 300, preempts at 450, runs 450-700; and so on, a preemption every
+    // 250 s from 450, each slice 100 s of progress: j0's 9th restart is at 200 + 8 x 500 = 4,200
+    // and it ends at 4,200 + 150 + 100 = 4,450 with 1,000 s done; j1 restarts then (its 9th) and
+    // ends at 4,450 + 250 = 4,700. Preemptions at 100, 200 and every 250 s from 450 to 4,200: 18.
+    // (Before, the overhead counted as service: each restart was demoted after 100 s of overhead
+    // and neither job progressed past its first 100 s, until the horizon.)
+    // Horizon 2,000 s after the last submission (50): the run stops after its instant 1,950 (the
+    // next, 2,200, is past 2,050), 9 preemptions in (100, 200, 450, ..., 1,950), both unfinished.
+    QTest::newRow("no overhead") << std::int64_t{0} << std::int64_t{2000} << std::int64_t{18} << std::int64_t{1900} << std::int64_t{2000}
+                                 << std::int64_t{2000};
+    QTest::newRow("overhead above the slice") << std::int64_t{150} << std::int64_t{10000} << std::int64_t{18} << std::int64_t{4450}
+                                              << std::int64_t{4700} << std::int64_t{4700};
+    QTest::newRow("overhead, stopped at the horizon") << std::int64_t{150} << std::int64_t{2000} << std::int64_t{9} << std::int64_t{-1}
+                                                      << std::int64_t{-1} << std::int64_t{1950};
 }
 
-void TestSimQueue::preemptionsWithoutProgressStopAtTheHorizon()
+void TestSimQueue::preemptionsProgressPastTheirOverhead()
 {
     QFETCH(std::int64_t, overhead);
-    QFETCH(bool, stopped);
+    QFETCH(std::int64_t, horizon);
     QFETCH(std::int64_t, preemptions);
+    QFETCH(std::int64_t, end0);
+    QFETCH(std::int64_t, end1);
+    QFETCH(std::int64_t, lastEvent);
     auto s = withPolicy(QueuePolicyKind::Las);
     s.queue.lasThresholdsGpuS = {100};
     s.queue.starvationFactor = 1;
     s.queue.preemptOverhead_s = overhead;
-    s.failures.horizon_s = 2000;
+    s.failures.horizon_s = horizon;
     const auto r = simulate(makeCluster({{"r", 1}}), makeTrace({{"v", 0, 1, 1000}, {"v", 50, 1, 1000}}), s);
     QCOMPARE(r.summary.preemptions, preemptions);
+    QCOMPARE(endOf(r, 0), end0);
+    QCOMPARE(endOf(r, 1), end1);
+    QCOMPARE(r.lastEvent_s, lastEvent);
+    const bool stopped = end0 < 0;
     const auto notes = simulationNotes(r);
     QCOMPARE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("still running or waiting") != std::string::npos; }),
              stopped);
     if (stopped) {
         QCOMPARE(r.summary.unfinishedJobs, std::int64_t{2});
-        QCOMPARE(r.lastEvent_s, std::int64_t{2000});
-        QCOMPARE(r.summary.gpuAllocFraction, 1.0);
-    } else {
-        QCOMPARE(endOf(r, 0), std::int64_t{1900});
-        QCOMPARE(endOf(r, 1), std::int64_t{2000});
+        QCOMPARE(r.summary.gpuAllocFraction, 1.0); // held all along, over the whole run (no job finished)
     }
+    QVERIFY(checkSimInvariants(r).empty());
 }
 
 void TestSimQueue::aPreemptingShareStaysWithinItsQuota()

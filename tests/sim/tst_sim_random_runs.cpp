@@ -174,7 +174,7 @@ RandomCase randomCase(std::uint64_t seed, Mix mix)
     return {makeClusterWith(servers), makeTrace(jobs, asks), s, options};
 }
 
-// Seeds past the committed ones, for a hunt (docs/CONTRIBUTING.md "Random runs"): every row's
+// Seeds past the committed ones, for a hunt (docs/CONTRIBUTING.md "Tests"): every row's
 // seeds shifted by CLENS_RANDOM_RUNS_OFFSET (0 when unset, as in CI).
 int seedOffset()
 {
@@ -270,9 +270,10 @@ void TestSimRandomRuns::seedsThatFoundBugs_data()
     // is placed in round 1 at sizes within quota only; the power pass booted servers for a
     // larger, borrowing start, the pass refused it, and the servers powered off at once, for ever.
     QTest::newRow("boot for a start the quota refuses") << 334239 << int(Mix::Everything);
-    // LAS with a preemption overhead longer than its slices (bounded by the horizon, docs/
-    // queue-policies.md): a month of preemptions, 100,000s of intervals, and the invariant check
-    // compared every power span with every interval of its GPUs (minutes; now two lookups each).
+    // LAS with a preemption overhead longer than its slices: the overhead counted as service, so
+    // jobs took turns without progress for a month, until the horizon
+    // (docs/queue-policies.md "Preemption"), and the invariant check compared every power span
+    // with every interval of its GPUs (minutes; now two lookups each).
     QTest::newRow("a month of preemptions checked") << 763044 << int(Mix::Everything);
 }
 
