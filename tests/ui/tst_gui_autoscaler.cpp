@@ -289,6 +289,33 @@ private slots:
         QVERIFY(summaryKey(opened.session()->current()->result->summary) != stored);
     }
 
+    // While the Phases page computes the demand (the autoscaler preset opens the AI4DL sample
+    // there), a run that failed for want of it is no error: the next run comes with the demand.
+    // Once the page is idle the same failure is shown.
+    void aRunBeforeTheDemandIsReadyIsNoError()
+    {
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        w.show();
+        QVERIFY(openDemoAndWait(w));
+        Scenario s = w.session()->scenario();
+        s.autoscaler.usage = UsageModel::Phases;
+        w.session()->setScenario(s);
+        auto* banner = w.findChild<QLabel*>(QStringLiteral("errorBanner"));
+        QVERIFY(banner && !banner->isVisible());
+        QSignalSpy ready(w.phasesPage(), &PhasesPage::phasesReady);
+        w.phasesPage()->openMetrics(QStringLiteral(CLENS_SAMPLE_DIR "/ai4dl/sample-dlaas.csv"));
+        QVERIFY(w.phasesPage()->busy());
+        const QString message = QStringLiteral("Autoscaler: demand 'phases' needs container metrics");
+        emit w.session()->runs()->runFailed(w.session()->runs()->generation(), message);
+        QVERIFY(!banner->isVisible());
+        QVERIFY(ready.wait(kWaitMs));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.phasesPage()->busy(), kWaitMs);
+        emit w.session()->runs()->runFailed(w.session()->runs()->generation(), message);
+        QVERIFY(banner->isVisible());
+        QVERIFY(banner->text().contains(message));
+    }
+
     void missingDemandIsExplained()
     {
         MainWindow w(coreEngine());

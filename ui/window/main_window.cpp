@@ -617,6 +617,12 @@ void MainWindow::connectSession()
         progress_->setValue(static_cast<int>(f * 100));
     });
     connect(runs, &RunController::runFailed, this, [this](std::uint64_t, const QString& message) {
+        if (session_->scenario().autoscaler.usage != UsageModel::None && phases_->busy()) {
+            // The demand is on its way (say, a preset opened the AI4DL sample there): the run
+            // comes again when the Phases page is ready (onPhasesReady), so no error yet.
+            runInfo_->setText(tr("Waiting for the Phases page's container metrics and model…"));
+            return;
+        }
         runInfo_->setText(tr("Simulation failed"));
         banner_->setText(tr("The simulation rejected this scenario: %1").arg(message));
         banner_->show();
