@@ -20,6 +20,8 @@ public:
     QuotaBook(const Scenario::Quota& quota, const Trace& trace);
 
     QuotaMode mode() const { return mode_; }
+    // borrow / borrow-preempt: a pass in two rounds, within quota first (docs/simulation.md "Quota").
+    bool borrows() const { return mode_ == QuotaMode::Borrow || mode_ == QuotaMode::BorrowPreempt; }
     bool limited(std::int32_t vc) const { return quota_[idx(vc)] != kUnlimited; }
     std::int64_t quota(std::int32_t vc) const { return quota_[idx(vc)]; }
     std::int64_t held(std::int32_t vc) const { return held_[idx(vc)]; }

@@ -306,6 +306,8 @@ private:
     // After a pass: which waiting lanes wait for booting servers, and boots for those only off
     // servers could take.
     void powerPass(std::int64_t t);
+    // Server s no longer counts as idle and powered (the caller takes it out of eligible_).
+    void leaveIdle(std::int32_t s);
     void setHypotheticallyUp(std::span<const std::int32_t> servers, bool up);
     bool placementExists(std::int32_t job, std::int64_t t);
     // The powered servers of the placement placementExists found (with off and booting servers

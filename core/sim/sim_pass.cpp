@@ -98,7 +98,7 @@ void SimEngine::pushNextInLane(PassHeap& heap, std::int32_t lane, const QueueKey
 template <class Visit, class While>
 void SimEngine::visitInQuotaRounds(PassHeap& heap, Visit&& visit, While&& whileCond)
 {
-    const bool twoRounds = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
+    const bool twoRounds = quota_.borrows();
     const bool byShare = byShare_;
     auto& deferred = deferred_;
     deferred.clear();

@@ -53,12 +53,17 @@ void SimEngine::updatePower(std::int64_t t)
             events_.push({t + sc_.power.idleOffAfter_s, SimEvent::makeOrder(kPower, static_cast<std::uint64_t>(s)), serial << 1});
         } else if (!idle && since >= 0) {
             eligible_.erase({since, s});
-            since = -1;
-            --idlePowered_;
-            ++idleSerial_[idx(s)];
+            leaveIdle(s);
         }
     }
     powerOffEligible(t, true);
+}
+
+void SimEngine::leaveIdle(std::int32_t s)
+{
+    idleSince_[idx(s)] = -1;
+    --idlePowered_;
+    ++idleSerial_[idx(s)]; // its pending idle-time event is stale
 }
 
 void SimEngine::powerEvent(std::int32_t s, std::uint32_t serial, std::int64_t t)
@@ -90,9 +95,7 @@ void SimEngine::powerOffEligible(std::int64_t t, bool instantDone)
         const auto s = it->second;
         if (!pool_.isUp(s)) { // it failed since its idle check: not idle (a repair makes it so again)
             it = eligible_.erase(it);
-            idleSince_[idx(s)] = -1;
-            --idlePowered_;
-            ++idleSerial_[idx(s)];
+            leaveIdle(s);
             continue;
         }
         if (held(s, t, instantDone)) {
@@ -100,9 +103,7 @@ void SimEngine::powerOffEligible(std::int64_t t, bool instantDone)
             continue;
         }
         it = eligible_.erase(it);
-        idleSince_[idx(s)] = -1;
-        --idlePowered_;
-        ++idleSerial_[idx(s)];
+        leaveIdle(s);
         pool_.setDown(s);
         if (res_)
             res_->touch(s);
@@ -146,8 +147,7 @@ bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
     // those within the VC's room (docs/simulation.md "Quota"). Booting for a larger borrowing
     // start the pass then refuses would power the servers off again at once, for ever.
     const auto vc = job(j).tenant;
-    const bool twoRounds = quota_.mode() == QuotaMode::Borrow || quota_.mode() == QuotaMode::BorrowPreempt;
-    const bool withinRoom = quota_.mode() == QuotaMode::Strict || (twoRounds && !quota_.wouldExceed(vc, needMilli(j, t)));
+    const bool withinRoom = quota_.mode() == QuotaMode::Strict || (quota_.borrows() && !quota_.wouldExceed(vc, needMilli(j, t)));
     const auto maxSize = withinRoom ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
     std::int32_t size = 0;
     return choosePlacement(j, t, maxSize, false, size, scratch_);
