@@ -118,36 +118,45 @@ void stateAtBench(const Workload& w)
                 result->occupancy.size(), build.front(), bench::median(each), each[each.size() * 99 / 100], each.back());
 }
 
-// The AI4DL sample containers' demand with the reference phase model (learnt on them).
-std::shared_ptr<const DemandProfile> referenceDemand()
+// The AI4DL sample containers' demand with the reference phase model (learnt on them), or with
+// the model the GUI trains on them (seed 1, 5 phases: the Phases page's defaults).
+std::shared_ptr<const DemandProfile> ai4dlDemand(bool trainedAsTheGuiDoes)
 {
     const auto metrics = readAi4dlMetrics(std::string(CLENS_SAMPLE_DIR) + "/ai4dl/sample-dlaas.csv");
-    const auto model = loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
+    const auto model = trainedAsTheGuiDoes
+        ? trainPhaseModel(metrics, PhaseTrainOptions{})
+        : loadPhaseModel(std::string(CLENS_TEST_DATA_DIR) + "/ai4dl/ai4dl_pretrained_params.json");
     return std::make_shared<const DemandProfile>(buildDemandProfile(metrics, &model));
 }
+
+std::shared_ptr<const DemandProfile> referenceDemand() { return ai4dlDemand(false); }
 
 // What the GUI does after moving an autoscaler knob on the Philly sample with the preset
 // "Autoscaler: phase walk, phase.rule, node power": simulate with occupancy, then build the
 // scrubbing index (StateTimeline) and the Phases page's index of the simulated jobs' phases.
 // Each piece's median (issue 11: "re-simulates within a second"; bench_gui_update autoscaler
-// times the whole round trip in the window).
+// times the whole round trip in the window), with the reference model and with the model the
+// GUI trains when the preset opens the AI4DL sample.
 void autoscaledGuiRunBench(int runs)
 {
     const std::string dir = CLENS_SAMPLE_DIR "/philly/";
     auto trace = std::make_shared<const Trace>(loadTrace(dir + "philly_jobs_pollux.csv"));
     auto cluster = std::make_shared<const Topology>(loadClusterForTrace(dir + "cluster_machine_list", *trace));
-    SimOptions options;
-    options.demand = referenceDemand();
     const auto scenario = loadScenarioFile(std::string(CLENS_PRESET_DIR) + "/autoscaler-phases.json");
-    std::shared_ptr<const SimResult> result;
-    const auto sim = bench::timeRuns(runs, [&] { result = std::make_shared<const SimResult>(simulate(cluster, trace, scenario, options)); });
-    const auto timeline = bench::timeRuns(runs, [&] { StateTimeline tl(result); });
-    const auto phases = bench::timeRuns(runs, [&] { SimulatedPhaseIndex index(*result); });
-    std::printf("autoscaled GUI run, Philly sample (%zu jobs), preset autoscaler-phases.json, reference model: %zu scaled "
-                "intervals; simulate with occupancy %.3f s, StateTimeline %.3f s, SimulatedPhaseIndex %.3f s (medians of %d); "
-                "peak RSS %.0f MiB\n",
-                trace->jobs.size(), result->scaledLevels.size(), bench::median(sim), bench::median(timeline),
-                bench::median(phases), runs, bench::peakRssMiB());
+    for (const bool trained : {false, true}) {
+        SimOptions options;
+        options.demand = ai4dlDemand(trained);
+        std::shared_ptr<const SimResult> result;
+        const auto sim = bench::timeRuns(runs, [&] { result = std::make_shared<const SimResult>(simulate(cluster, trace, scenario, options)); });
+        const auto timeline = bench::timeRuns(runs, [&] { StateTimeline tl(result); });
+        const auto phases = bench::timeRuns(runs, [&] { SimulatedPhaseIndex index(*result); });
+        std::printf("autoscaled GUI run, Philly sample (%zu jobs), preset autoscaler-phases.json, %s: %zu scaled "
+                    "intervals, %lld OOM kills; simulate with occupancy %.3f s, StateTimeline %.3f s, SimulatedPhaseIndex %.3f s "
+                    "(medians of %d); peak RSS %.0f MiB\n",
+                    trace->jobs.size(), trained ? "model trained as the GUI does (seed 1, 5 phases)" : "reference model",
+                    result->scaledLevels.size(), static_cast<long long>(result->summary.oomKills), bench::median(sim),
+                    bench::median(timeline), bench::median(phases), runs, bench::peakRssMiB());
+    }
 }
 
 // A steady state of `pending` events (running jobs' ends), each pop pushing one later event, its
