@@ -30,6 +30,16 @@ public:
     // The same in whole GPUs (rounded down).
     std::int64_t roomGpus(std::int32_t vc) const { return limited(vc) ? floorDiv(room(vc), 1000) : kUnlimited; }
     bool wouldExceed(std::int32_t vc, std::int64_t milli) const { return limited(vc) && held_[idx(vc)] + milli > quota_[idx(vc)]; }
+    // The most whole GPUs a pass may start a job of vc on, in the within-quota round of the
+    // borrow modes or in the other (the only round of strict and none): strict quotas and the
+    // within-quota round keep to the room, the rest may borrow (docs/simulation.md "Quota").
+    std::int64_t maxStartGpus(std::int32_t vc, bool withinQuotaRound) const
+    {
+        return mode_ == QuotaMode::Strict || withinQuotaRound ? roomGpus(vc) : kUnlimited;
+    }
+    // The borrow modes decide a job's start in the within-quota round when its smallest start
+    // (needMilli) stays within quota: it is never tried again in the borrowing round.
+    bool decidedWithinQuota(std::int32_t vc, std::int64_t needMilli) const { return borrows() && !wouldExceed(vc, needMilli); }
     bool overQuota(std::int32_t vc) const { return limited(vc) && held_[idx(vc)] > quota_[idx(vc)]; }
     void add(std::int32_t vc, std::int64_t milli) { held_[idx(vc)] += milli; }
     void remove(std::int32_t vc, std::int64_t milli) { held_[idx(vc)] -= milli; }

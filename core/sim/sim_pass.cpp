@@ -215,7 +215,7 @@ void SimEngine::gangPass(std::int64_t t)
             deferred.push_back(e);
             return;
         }
-        const auto maxSize = (quota_.mode() == QuotaMode::Strict || withinQuotaRound) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
+        const auto maxSize = quota_.maxStartGpus(vc, withinQuotaRound);
         std::int32_t size = 0;
         bool started = false;
         if (choosePlacement(j, t, maxSize, true, size, scratch_)) {
@@ -275,7 +275,7 @@ void SimEngine::hoardingPass(std::int64_t t)
         }
         const std::int32_t total = r.trialPending ? 1 : job(j).gpus;
         const std::int64_t need = total - runStateOf(r).held;
-        const auto room = (quota_.mode() == QuotaMode::Strict || withinQuotaRound) ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
+        const auto room = quota_.maxStartGpus(vc, withinQuotaRound);
         if (room <= 0) {
             if (withinQuotaRound)
                 deferred.push_back(e);

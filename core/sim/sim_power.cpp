@@ -142,13 +142,11 @@ void SimEngine::setHypotheticallyUp(std::span<const std::int32_t> servers, bool 
 
 bool SimEngine::placementExists(std::int32_t j, std::int64_t t)
 {
-    // The sizes the scheduling pass would try: under strict quotas, and in round 1 of the borrow
-    // modes (a job whose smallest start stays within quota, never retried in round 2), only
-    // those within the VC's room (docs/simulation.md "Quota"). Booting for a larger borrowing
-    // start the pass then refuses would power the servers off again at once, for ever.
+    // Only the sizes the scheduling pass would try, in the round that decides the job's start:
+    // booting for a larger borrowing start the pass then refuses would power the servers off
+    // again at once, for ever.
     const auto vc = job(j).tenant;
-    const bool withinRoom = quota_.mode() == QuotaMode::Strict || (quota_.borrows() && !quota_.wouldExceed(vc, needMilli(j, t)));
-    const auto maxSize = withinRoom ? quota_.roomGpus(vc) : QuotaBook::kUnlimited;
+    const auto maxSize = quota_.maxStartGpus(vc, quota_.decidedWithinQuota(vc, needMilli(j, t)));
     std::int32_t size = 0;
     return choosePlacement(j, t, maxSize, false, size, scratch_);
 }
