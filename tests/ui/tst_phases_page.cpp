@@ -93,6 +93,8 @@ private slots:
     void loopLabelsClearTheirLoops();
     void loopLabelsStayInsideThePlot_data();
     void loopLabelsStayInsideThePlot();
+    void graphLabelsNeverOverlap_data();
+    void graphLabelsNeverOverlap();
     void exportsChart_data();
     void exportsChart();
 };
@@ -475,6 +477,40 @@ void TestPhasesPage::loopLabelsStayInsideThePlot()
         QVERIFY2(area.adjusted(-0.01, -0.01, 0.01, 0.01).contains(box),
                  qPrintable(QStringLiteral("node %1: (%2, %3) %4 x %5").arg(v).arg(box.left()).arg(box.top()).arg(box.width()).arg(box.height())));
     }
+}
+
+void TestPhasesPage::graphLabelsNeverOverlap_data()
+{
+    // The simulated cluster's graph of the Philly sample with the autoscaler preset: 5 phases,
+    // every one of the 17 transitions (5 loops, 12 arrows) at least 5 % of its row, so each has
+    // a label ("15,784", "stay 63,769"). In the Phases page's box (about 360 x 200) the arrows'
+    // labels once piled up over each other, over P4 and over the names of the small nodes (drawn
+    // beside them); on a large export all of them fit.
+    QTest::addColumn<QSizeF>("size");
+    QTest::addColumn<int>("atLeast"); // labels drawn
+    QTest::newRow("page box 360x200") << QSizeF(360, 200) << 7;  // a small node's name, the loops' 5, the most probable arrow's
+    QTest::newRow("minimum 240x220") << QSizeF(240, 220) << 7;
+    QTest::newRow("export 900x700") << QSizeF(900, 700) << 17; // every one, every node's name inside it
+}
+
+void TestPhasesPage::graphLabelsNeverOverlap()
+{
+    QFETCH(QSizeF, size);
+    QFETCH(int, atLeast);
+    SimulatedPhases sim;
+    sim.running = {35, 12, 15, 11, 68};
+    sim.transitions = {{12249, 1762, 0, 4922, 0},
+                       {4000, 1762, 9432, 0, 1300},
+                       {0, 6831, 3871, 0, 2628},
+                       {0, 1848, 0, 1827, 2651},
+                       {5511, 15784, 6683, 0, 63769}};
+    PhaseGraphView view;
+    view.setSimulated(sim, QStringLiteral("Sep 27 21:04"));
+    const auto boxes = view.labelBoxes(QRectF(QPointF(0, 0), size));
+    QVERIFY2(static_cast<int>(boxes.size()) >= atLeast, qPrintable(QString::number(boxes.size())));
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        for (std::size_t j = i + 1; j < boxes.size(); ++j)
+            QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(QStringLiteral("labels %1 and %2").arg(i).arg(j)));
 }
 
 void TestPhasesPage::exportsChart_data()

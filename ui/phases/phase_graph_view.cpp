@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 namespace clens::ui {
@@ -23,6 +24,8 @@ struct NodeGeometry {
     QPointF centre;
     double radius = 0;
     QPointF outward; // unit vector from the layout centre
+    bool textInside = false;          // its name and share inside it
+    std::optional<QRectF> besideText; // else beside it (nullopt: no room for them there either)
 };
 
 QPointF unit(QPointF v)
@@ -63,10 +66,10 @@ double clearance(const QRectF& box, const std::vector<NodeGeometry>& nodes, cons
 }
 
 // An arrow's label: at the middle of the arrow, beside it (offset along its normal), or the
-// nearest place along it where no node or earlier label covers it; when every place is covered
-// (an arrow passing under a large node), the least covered.
-QRectF arrowLabelBox(const QPainterPath& path, QPointF normal, double offset, QSizeF text, const std::vector<NodeGeometry>& nodes,
-                     const std::vector<GraphLabel>& placed)
+// nearest place along it where no node or earlier label covers it; nullopt when every place is
+// covered (a crowded graph: a label over a node or another label made both unreadable).
+std::optional<QRectF> arrowLabelBox(const QPainterPath& path, QPointF normal, double offset, QSizeF text,
+                                    const std::vector<NodeGeometry>& nodes, const std::vector<GraphLabel>& placed)
 {
     QRectF box(QPointF(0, 0), text), best = box;
     double bestClearance = -1e9;
@@ -81,6 +84,8 @@ QRectF arrowLabelBox(const QPainterPath& path, QPointF normal, double offset, QS
                     best = box;
                 }
             }
+    if (bestClearance < 0)
+        return std::nullopt;
     return best;
 }
 
@@ -97,6 +102,21 @@ void drawLabels(QPainter& p, const std::vector<GraphLabel>& labels)
     }
 }
 
+// Where a node's name and share go: inside it when they fit, else beside it, towards the ring's
+// centre (outside lie its loop and the loop's label).
+void placeNodeText(NodeGeometry& n, const QString& name, const QString& share, const QFont& nodeFont)
+{
+    const QFontMetricsF nm(nodeFont);
+    n.textInside = n.radius * 2 > std::max(nm.horizontalAdvance(share), nm.horizontalAdvance(name)) + 4 &&
+                   n.radius * 2 > nm.height() * 2;
+    n.besideText.reset();
+    if (n.textInside)
+        return;
+    const double width = nm.horizontalAdvance(name + QLatin1Char(' ') + share) + 4;
+    const QPointF at = n.centre - n.outward * (n.radius + nm.height());
+    n.besideText = QRectF(at.x() - width / 2, at.y() - nm.height() / 2, width, nm.height());
+}
+
 // Each phase's circle in its colour, its name and share inside when they fit, else beside it.
 void drawNodes(QPainter& p, const std::vector<NodeGeometry>& nodes, const std::vector<QString>& nodeText, const QFont& nodeFont)
 {
@@ -107,24 +127,22 @@ void drawNodes(QPainter& p, const std::vector<NodeGeometry>& nodes, const std::v
         p.setPen(QPen(color.darker(140), 1.5));
         p.setBrush(color);
         p.drawEllipse(n.centre, n.radius, n.radius);
-        // Label: name and share inside when it fits, else beside the node.
         const QString name = phaseName(v);
         const QString share = nodeText[static_cast<std::size_t>(v)];
         const QFontMetricsF nm(nodeFont);
-        const bool inside = n.radius * 2 > std::max(nm.horizontalAdvance(share), nm.horizontalAdvance(name)) + 4 &&
-                            n.radius * 2 > nm.height() * 2;
         const double luminance = 0.299 * color.redF() + 0.587 * color.greenF() + 0.114 * color.blueF();
         p.setFont(nodeFont);
-        if (inside) {
+        if (n.textInside) {
             p.setPen(luminance > 0.6 ? Qt::black : Qt::white);
             p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y() - nm.height(), 2 * n.radius, nm.height()),
                        Qt::AlignCenter, name);
             p.drawText(QRectF(n.centre.x() - n.radius, n.centre.y(), 2 * n.radius, nm.height()), Qt::AlignCenter, share);
-        } else {
+        } else if (n.besideText) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(255, 255, 255, 200)); // over the arrows it sits on
+            p.drawRoundedRect(*n.besideText, 3, 3);
             p.setPen(QColor(0x21, 0x21, 0x21));
-            const QPointF at = n.centre - n.outward * (n.radius + nm.height());
-            p.drawText(QRectF(at.x() - 40, at.y() - nm.height() / 2, 80, nm.height()), Qt::AlignCenter,
-                       name + QLatin1Char(' ') + share);
+            p.drawText(*n.besideText, Qt::AlignCenter, name + QLatin1Char(' ') + share);
         }
     }
 }
@@ -220,35 +238,48 @@ void PhaseGraphView::paintEvent(QPaintEvent*)
     render(painter, rect());
 }
 
-void PhaseGraphView::render(QPainter& p, const QRectF& area) const
+// Where everything goes in `area`: the title and subtitle, the nodes, the arrows and the labels.
+struct PhaseGraphView::Layout {
+    Picture pic;
+    QRectF titleRect, subtitleRect;
+    std::vector<NodeGeometry> nodes;
+    struct Arrow {
+        QPainterPath path; // empty for a loop
+        QPointF tip, direction;
+        double head = 0, width = 0;
+        QColor color;
+        int node = 0; // a loop's node
+    };
+    std::vector<Arrow> arrows;
+    std::vector<GraphLabel> labels;
+};
+
+QFont PhaseGraphView::nodeFont() const
 {
-    p.save();
-    p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(area, Qt::white);
+    QFont f = font();
+    f.setBold(true);
+    return f;
+}
+
+PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
+{
+    Layout out;
     QFont titleFont = font();
     titleFont.setBold(true);
-    p.setFont(titleFont);
     const QFontMetricsF titleMetrics(titleFont);
-    p.setPen(QColor(0x21, 0x21, 0x21));
-    const QRectF titleRect(area.left() + 8, area.top() + 4, area.width() - 16, titleMetrics.height());
+    out.titleRect = QRectF(area.left() + 8, area.top() + 4, area.width() - 16, titleMetrics.height());
     const int modelPhases = data_ ? static_cast<int>(boost::num_vertices(data_->graph)) : 0;
-    const Picture pic = simulated_ ? fromSimulation(*simulated_, modelPhases, when_) : data_ ? fromMetrics(*data_) : Picture{};
-    p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter, pic.title.isEmpty() ? QObject::tr("Phase transitions") : pic.title);
+    out.pic = simulated_ ? fromSimulation(*simulated_, modelPhases, when_) : data_ ? fromMetrics(*data_) : Picture{};
+    const Picture& pic = out.pic;
     QFont small = font();
     small.setPointSizeF(small.pointSizeF() * 0.9);
-    p.setFont(small);
     const QFontMetricsF smallMetrics(small);
-    p.setPen(QColor(0x61, 0x61, 0x61));
-    const QRectF subtitleRect(titleRect.left(), titleRect.bottom(), titleRect.width(), smallMetrics.height());
-    p.drawText(subtitleRect, Qt::AlignLeft | Qt::AlignVCenter, pic.subtitle);
+    out.subtitleRect = QRectF(out.titleRect.left(), out.titleRect.bottom(), out.titleRect.width(), smallMetrics.height());
+    if (pic.share.empty())
+        return out;
 
-    if (pic.share.empty()) {
-        p.drawText(area, Qt::AlignCenter, QObject::tr("No phases yet"));
-        p.restore();
-        return;
-    }
     const int k = static_cast<int>(pic.share.size());
-    const QRectF plot = area.adjusted(8, subtitleRect.bottom() - area.top() + 4, -8, -8);
+    const QRectF plot = area.adjusted(8, out.subtitleRect.bottom() - area.top() + 4, -8, -8);
     const QPointF centre = plot.center();
     const QSizeF widestLoopLabel(smallMetrics.horizontalAdvance(QObject::tr("stay %1 %").arg(100)) + 4, smallMetrics.height());
     const auto [ring, maxRadius] = ringLayout(plot, k, widestLoopLabel);
@@ -257,40 +288,58 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     for (const double share : pic.share)
         maxShare = std::max(maxShare, share);
 
-    std::vector<NodeGeometry> nodes(static_cast<std::size_t>(k));
+    auto& nodes = out.nodes;
+    nodes.resize(static_cast<std::size_t>(k));
     for (int v = 0; v < k; ++v) {
         auto& n = nodes[static_cast<std::size_t>(v)];
         n.outward = outwardOf(v, k);
         n.centre = centre + n.outward * ring;
         const double share = pic.share[static_cast<std::size_t>(v)];
         n.radius = maxShare > 0 ? minRadius + (maxRadius - minRadius) * std::sqrt(share / maxShare) : minRadius;
+        placeNodeText(n, phaseName(v), pic.nodeText[static_cast<std::size_t>(v)], nodeFont());
     }
 
-    // Edges first, so nodes sit on top of their ends; the labels last, so that no node hides one.
-    // The loops' labels have their one place: the arrows' labels are placed around them.
-    std::vector<GraphLabel> labels;
-    p.setFont(small);
+    // The loops' labels have their one place: the arrows' labels are placed around them and the
+    // nodes' names, the most probable arrows first (in a crowded graph the others go without).
+    auto& labels = out.labels;
+    std::vector<GraphLabel> taken; // the nodes' names beside them, then the labels
+    const auto clear = [&](const QRectF& box) {
+        return std::none_of(taken.begin(), taken.end(), [&](const GraphLabel& l) { return l.box.intersects(box); });
+    };
+    for (auto& n : nodes) { // a small node's name, unless a name placed before it is there
+        if (n.besideText && !clear(*n.besideText))
+            n.besideText.reset();
+        if (n.besideText)
+            taken.push_back({*n.besideText, {}, false});
+    }
     for (const auto& e : pic.edges)
         if (e.a == e.b && !e.label.isEmpty()) {
             const auto& n = nodes[static_cast<std::size_t>(e.a)];
             const auto [loopCentre, loopR] = selfLoop(n.centre, n.radius, n.outward);
-            labels.push_back({loopLabelBox(loopCentre, loopR, phaseEdgeWidth(e.weight), n.outward,
-                                           QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height())),
-                              e.label, false});
+            const QRectF box = loopLabelBox(loopCentre, loopR, phaseEdgeWidth(e.weight), n.outward,
+                                            QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height()));
+            if (!clear(box))
+                continue;
+            labels.push_back({box, e.label, false});
+            taken.push_back(labels.back());
         }
+    struct Pending {
+        std::size_t arrow;
+        double weight, offset;
+        QPointF normal;
+        QString label;
+    };
+    std::vector<Pending> pending;
     for (const auto& e : pic.edges) {
         const auto a = static_cast<std::size_t>(e.a), b = static_cast<std::size_t>(e.b);
-        const double prob = e.weight;
-        QColor color = phaseColor(e.a, k).darker(130);
-        color.setAlphaF(static_cast<float>(0.25 + 0.75 * prob));
-        const double width = phaseEdgeWidth(prob);
+        Layout::Arrow arrow;
+        arrow.color = phaseColor(e.a, k).darker(130);
+        arrow.color.setAlphaF(static_cast<float>(0.25 + 0.75 * e.weight));
+        arrow.width = phaseEdgeWidth(e.weight);
+        arrow.node = e.a;
         const auto& na = nodes[a];
-        const bool labelled = !e.label.isEmpty();
         if (a == b) {
-            const auto [loopCentre, loopR] = selfLoop(na.centre, na.radius, na.outward);
-            p.setPen(QPen(color, width));
-            p.setBrush(Qt::NoBrush);
-            p.drawEllipse(loopCentre, loopR, loopR);
+            out.arrows.push_back(arrow);
             continue;
         }
         const auto& nb = nodes[b];
@@ -298,26 +347,77 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         const QPointF normal = unit(QPointF(-chord.y(), chord.x()));
         const QPointF control = (na.centre + nb.centre) / 2 + normal * std::hypot(chord.x(), chord.y()) * 0.2;
         const QPointF start = na.centre + unit(control - na.centre) * na.radius;
-        const double head = 6.0 + 1.5 * width;
-        const QPointF endDir = unit(nb.centre - control);
-        const QPointF tip = nb.centre - endDir * nb.radius;
-        QPainterPath path(start);
-        path.quadTo(control, tip - endDir * head * 0.8);
-        p.setPen(QPen(color, width, Qt::SolidLine, Qt::FlatCap));
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
-        drawArrowHead(p, tip, endDir, head, color);
-        if (labelled) {
-            const QSizeF text(smallMetrics.horizontalAdvance(e.label) + 6, smallMetrics.height());
-            labels.push_back({arrowLabelBox(path, normal, width / 2 + smallMetrics.height() * 0.45, text, nodes, labels), e.label, true});
+        arrow.head = 6.0 + 1.5 * arrow.width;
+        arrow.direction = unit(nb.centre - control);
+        arrow.tip = nb.centre - arrow.direction * nb.radius;
+        arrow.path = QPainterPath(start);
+        arrow.path.quadTo(control, arrow.tip - arrow.direction * arrow.head * 0.8);
+        if (!e.label.isEmpty())
+            pending.push_back({out.arrows.size(), e.weight, arrow.width / 2 + smallMetrics.height() * 0.45, normal, e.label});
+        out.arrows.push_back(arrow);
+    }
+    std::stable_sort(pending.begin(), pending.end(), [](const Pending& x, const Pending& y) { return x.weight > y.weight; });
+    for (const auto& l : pending) {
+        const QSizeF text(smallMetrics.horizontalAdvance(l.label) + 6, smallMetrics.height());
+        if (const auto box = arrowLabelBox(out.arrows[l.arrow].path, l.normal, l.offset, text, nodes, taken)) {
+            labels.push_back({*box, l.label, true});
+            taken.push_back(labels.back());
         }
     }
+    return out;
+}
 
-    QFont nodeFont = font();
-    nodeFont.setBold(true);
-    drawNodes(p, nodes, pic.nodeText, nodeFont);
+std::vector<QRectF> PhaseGraphView::labelBoxes(const QRectF& area) const
+{
+    const Layout l = layout(area);
+    std::vector<QRectF> boxes;
+    for (const auto& n : l.nodes)
+        if (n.besideText)
+            boxes.push_back(*n.besideText);
+    for (const auto& label : l.labels)
+        boxes.push_back(label.box);
+    return boxes;
+}
+
+void PhaseGraphView::render(QPainter& p, const QRectF& area) const
+{
+    const Layout l = layout(area);
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(area, Qt::white);
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    p.setFont(titleFont);
+    p.setPen(QColor(0x21, 0x21, 0x21));
+    p.drawText(l.titleRect, Qt::AlignLeft | Qt::AlignVCenter, l.pic.title.isEmpty() ? QObject::tr("Phase transitions") : l.pic.title);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
     p.setFont(small);
-    drawLabels(p, labels);
+    p.setPen(QColor(0x61, 0x61, 0x61));
+    p.drawText(l.subtitleRect, Qt::AlignLeft | Qt::AlignVCenter, l.pic.subtitle);
+    if (l.nodes.empty()) {
+        p.drawText(area, Qt::AlignCenter, QObject::tr("No phases yet"));
+        p.restore();
+        return;
+    }
+    // Edges first, so nodes sit on top of their ends; the labels last, so that no node hides one.
+    for (const auto& arrow : l.arrows) {
+        if (arrow.path.isEmpty()) { // a loop
+            const auto& n = l.nodes[static_cast<std::size_t>(arrow.node)];
+            const auto [loopCentre, loopR] = selfLoop(n.centre, n.radius, n.outward);
+            p.setPen(QPen(arrow.color, arrow.width));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(loopCentre, loopR, loopR);
+            continue;
+        }
+        p.setPen(QPen(arrow.color, arrow.width, Qt::SolidLine, Qt::FlatCap));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(arrow.path);
+        drawArrowHead(p, arrow.tip, arrow.direction, arrow.head, arrow.color);
+    }
+    drawNodes(p, l.nodes, l.pic.nodeText, nodeFont());
+    p.setFont(small);
+    drawLabels(p, l.labels);
     p.restore();
 }
 

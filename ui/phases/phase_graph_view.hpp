@@ -13,10 +13,10 @@
 #include <QString>
 #include <QWidget>
 
-#include <utility>
-
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace clens::ui {
 
@@ -35,6 +35,11 @@ public:
     void setSimulated(std::optional<SimulatedPhases> simulated, const QString& when = {});
     bool showsSimulated() const { return simulated_.has_value(); }
     void render(QPainter& painter, const QRectF& area) const;
+    // Where render() puts the labels in `area`: the names of nodes too small to hold them, then
+    // the loops' and the arrows' labels. No two overlap: the arrows' labels are placed most
+    // probable first, and one with no place clear of the nodes and of what is placed before it
+    // is left out.
+    std::vector<QRectF> labelBoxes(const QRectF& area) const;
 
     // Where a self-loop's label goes: beyond the loop (centre, radius, pen width) along the
     // node's outward direction, its nearest edge clear of the loop whatever the direction (a
@@ -61,6 +66,10 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    struct Layout;
+    Layout layout(const QRectF& area) const;
+    QFont nodeFont() const;
+
     std::shared_ptr<const PhasesData> data_;
     std::optional<SimulatedPhases> simulated_;
     QString when_;
