@@ -132,6 +132,12 @@ private slots:
         QVERIFY(!w.session()->current()->result->scaledRuns.empty());
         if (data == QLatin1String("demo"))
             w.setColorMode(ColorMode::CpuReserved); // the demo's servers have known CPU: the map shows reservations
+        // All six timeline rows (GPUs, queue, free servers, CPU, memory, servers on) fit the
+        // default "Over time" dock: at 60 px a row the last two were cut off, with no scroll bar.
+        QApplication::processEvents();
+        QCOMPARE(w.timelines()->extraRows().size(), std::size_t(3));
+        QVERIFY2(w.timelines()->plot()->height() <= w.timelines()->height(),
+                 qPrintable(QStringLiteral("plot %1 px in a view of %2 px").arg(w.timelines()->plot()->height()).arg(w.timelines()->height())));
         const auto& before = *w.session()->current()->result;
         const auto span = before.lastEvent_s - before.firstSubmit_s;
         w.session()->clock()->seek(before.firstSubmit_s + span / 3);

@@ -376,7 +376,7 @@ void TimelineView::rebuild()
     for (std::size_t k = 0; k < extraRows_.size(); ++k)
         stretch << 0.9;
     plot_->plotLayout()->setRowStretchFactors(stretch);
-    plot_->setMinimumHeight(60 * rows); // the autoscaler's and power's rows stay legible
+    plot_->setMinimumHeight(40 * rows); // every row legible, all six in the default dock (300 px)
 
     if (!cur || cur->series.t_s.empty()) {
         plot_->replot();
