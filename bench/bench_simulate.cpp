@@ -148,13 +148,16 @@ void autoscaledGuiRunBench(int runs)
         options.demand = ai4dlDemand(trained);
         std::shared_ptr<const SimResult> result;
         const auto sim = bench::timeRuns(runs, [&] { result = std::make_shared<const SimResult>(simulate(cluster, trace, scenario, options)); });
+        SimOptions bare = options; // what recording the occupancy and the levels costs
+        bare.recordOccupancy = false;
+        const auto simBare = bench::timeRuns(runs, [&] { (void)simulate(cluster, trace, scenario, bare); });
         const auto timeline = bench::timeRuns(runs, [&] { StateTimeline tl(result); });
         const auto phases = bench::timeRuns(runs, [&] { SimulatedPhaseIndex index(*result); });
         std::printf("autoscaled GUI run, Philly sample (%zu jobs), preset autoscaler-phases.json, %s: %zu scaled "
-                    "intervals, %lld OOM kills; simulate with occupancy %.3f s, StateTimeline %.3f s, SimulatedPhaseIndex %.3f s "
+                    "intervals, %lld OOM kills; simulate with occupancy %.3f s (without %.3f s), StateTimeline %.3f s, SimulatedPhaseIndex %.3f s "
                     "(medians of %d); peak RSS %.0f MiB\n",
                     trace->jobs.size(), trained ? "model trained as the GUI does (seed 1, 5 phases)" : "reference model",
-                    result->scaledLevels.size(), static_cast<long long>(result->summary.oomKills), bench::median(sim),
+                    result->scaledLevels.size(), static_cast<long long>(result->summary.oomKills), bench::median(sim), bench::median(simBare),
                     bench::median(timeline), bench::median(phases), runs, bench::peakRssMiB());
     }
 }
