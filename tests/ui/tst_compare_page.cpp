@@ -115,6 +115,13 @@ void TestComparePage::sameResultTwiceShowsZeros()
     QCOMPARE(c.faster, std::int64_t{0});
     QCOMPARE(page.gainersView()->figure(), nullptr); // "no job finished sooner"
     QCOMPARE(page.losersView()->figure(), nullptr);
+    // "How much sooner or later" says that none changed (it was an empty table); the signed
+    // change over all jobs is a chart of zeros, and says so itself.
+    QCOMPARE(page.jctChangeView()->figure(), nullptr);
+    page.jctChoice()->setCurrentIndex(1);
+    QCOMPARE(page.jctChangeView()->figure()->name, std::string("jct_change_cdf"));
+    page.jctChoice()->setCurrentIndex(0);
+    QCOMPARE(page.jctChangeView()->figure(), nullptr);
 }
 
 void TestComparePage::resultsOnDifferentJobsAreRefused()

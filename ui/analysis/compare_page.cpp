@@ -291,6 +291,13 @@ void ComparePage::showJctChange()
 {
     if (!outcome_ || !outcome_->comparison)
         return;
+    const auto& c = *outcome_->comparison;
+    if (jctChoice_->currentIndex() == 0 && c.faster + c.slower == 0) { // its empty table said nothing
+        jctChange_->showMessage(jctChoice_->currentText(),
+                                c.finishedInBoth > 0 ? tr("Every job that finished in both results finished at the same time.")
+                                                     : tr("No job finished in both results."));
+        return;
+    }
     jctChange_->setFigure(jctChoice_->currentIndex() == 0 ? outcome_->jctChangeMagnitude : outcome_->jctChangeCdf);
 }
 
