@@ -25,8 +25,8 @@ std::shared_ptr<SimSnapshot> makeSnapshot(const Engine& engine, std::shared_ptr<
         throw std::runtime_error("this build has no simulation engine");
     auto snapshot = std::make_shared<SimSnapshot>();
     snapshot->result = result;
-    // The state index on a second thread while this one builds the interval indexes: two cores
-    // take about half the time off a re-simulation's indexing (docs/gui.md "Speed").
+    // The state index on a second thread while this one builds the interval indexes
+    // (docs/gui.md "How it is built (for contributors)").
     auto states = std::async(std::launch::async, [&engine, result = std::move(result)] { return engine.index(result); });
     indexIntervals(*snapshot);
     snapshot->states = states.get(); // rethrows what engine.index threw
