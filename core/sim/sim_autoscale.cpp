@@ -385,8 +385,7 @@ void SimEngine::flushScaledRuns()
     // Counted and placed through arrays of 4 bytes a part (the parts' rows are 32 bytes each, and
     // the log visits them at random).
     std::vector<std::uint32_t> at(scaledParts_.size(), 0);
-    for (const auto& logged : scaledLog_)
-        ++at[logged.part];
+    scaledLog_.forEach([&](const LoggedLevels& logged) { ++at[logged.part]; });
     std::vector<std::uint32_t> order;
     for (std::uint32_t i = 0; i < scaledParts_.size(); ++i)
         if (at[i] > 0)
@@ -407,10 +406,9 @@ void SimEngine::flushScaledRuns()
         at[i] = run.first; // from here: where its next level goes
     }
     result_.scaledLevels.resize(next);
-    for (const auto& logged : scaledLog_)
-        result_.scaledLevels[at[logged.part]++] = logged.levels;
+    scaledLog_.forEach([&](const LoggedLevels& logged) { result_.scaledLevels[at[logged.part]++] = logged.levels; });
     scaledParts_.clear();
-    scaledLog_ = {};
+    scaledLog_.clear();
 }
 
 void SimEngine::oomKill(std::int32_t j, std::int64_t t)

@@ -35,6 +35,7 @@
 #include "core/sim/simulator.hpp"
 #include "core/sim/wait_lanes.hpp"
 #include "core/util/block_rows.hpp"
+#include "core/util/chunked_log.hpp"
 
 #include <boost/container/small_vector.hpp>
 
@@ -419,7 +420,7 @@ private:
         ScaledLevels levels;
         std::uint32_t part = 0;
     };
-    std::vector<LoggedLevels> scaledLog_;
+    ChunkedLog<LoggedLevels> scaledLog_;
     mutable std::vector<ResourcePool::Totals> totalsCache_;
     mutable std::vector<std::uint64_t> totalsStamp_;
     std::uint64_t totalsEpoch_ = 1;
