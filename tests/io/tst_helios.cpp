@@ -104,7 +104,8 @@ void TestHelios::cpuNum()
     QFETCH(bool, simulated);
     QTemporaryDir dir;
     const auto path = writeFile(dir, "log.csv", (header + "1,v," + row + ",COMPLETED,2020-06-09 10:00:00\n").toStdString());
-    const auto& j = readHeliosLog(path).jobs.at(0);
+    const auto trace = readHeliosLog(path); // the job lives in it (a reference into the temporary dangled)
+    const auto& j = trace.jobs.at(0);
     QVERIFY2((std::isnan(cpu) && std::isnan(j.cpuCores)) || j.cpuCores == cpu, qPrintable(QString::number(j.cpuCores)));
     QCOMPARE(j.simulated(), simulated);
     if (!simulated)
