@@ -1,9 +1,9 @@
 // An operator clicking about, on the real core: seeded random sequences of what the window
 // offers (every enabled knob of the scenario panel, the clock, the pages, the colour modes, the
-// baseline pin, undo and redo), some in bursts and some waiting for the result. Whatever the
-// sequence, nothing crashes or throws across a thread, and once the runs settle the result on
-// screen is the simulation of the knobs on screen (a stale result never stays), or the run of
-// those knobs failed and the window says why.
+// baseline pin, undo and redo, the presets, a sweep run or cancelled), some in bursts and some
+// waiting for the result. Whatever the sequence, nothing crashes or throws across a thread, and
+// once the runs settle the result on screen is the simulation of the knobs on screen (a stale
+// result never stays), or the run of those knobs failed and the window says why.
 // Data: the teaching demo, with the Phases page's AI4DL sample and reference model as the
 // autoscaler's demand so that every autoscaler setting can run.
 #include "tests/common/test_support.hpp"
@@ -73,7 +73,7 @@ bool sameSimulation(Scenario a, const Scenario& b)
 QString act(MainWindow& w, std::mt19937& rng)
 {
     QWidget* panel = w.scenarioPanel();
-    switch (between(0, 11, rng)) {
+    switch (between(0, 13, rng)) {
     case 0:
     case 1:
         if (auto* s = pick(reachable<QSlider>(panel), rng)) {
@@ -142,6 +142,22 @@ QString act(MainWindow& w, std::mt19937& rng)
             if (a->isEnabled() && (a->text().startsWith(QLatin1String("&Undo")) || a->text().startsWith(QLatin1String("&Redo")))) {
                 a->trigger();
                 return a->text();
+            }
+        break;
+    case 12:
+        if (auto* presets = w.findChild<QComboBox*>(QStringLiteral("presets")); presets && presets->count() > 1) {
+            const int i = between(1, presets->count() - 1, rng); // 0 is the "Presets…" title
+            presets->setCurrentIndex(i);
+            emit presets->activated(i); // as a click on the item does
+            return QStringLiteral("preset %1").arg(presets->itemText(i));
+        }
+        break;
+    case 13:
+        for (auto* b : w.findChildren<QPushButton*>())
+            if ((b->text() == QLatin1String("Run sweep") || b->text() == QLatin1String("Cancel")) && b->isEnabled() && b->isVisible()) {
+                const QString text = b->text();
+                b->click();
+                return QStringLiteral("sweep: %1").arg(text);
             }
         break;
     }
