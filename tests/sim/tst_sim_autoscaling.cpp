@@ -3,6 +3,7 @@
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_model_json.hpp"
 #include "core/sim/cluster_state.hpp"
+#include "core/sim/failure_model.hpp"
 #include "core/sim/scenario_json.hpp"
 #include "core/sim/sim_invariants.hpp"
 #include "core/synth/philly_like_generator.hpp"
@@ -72,6 +73,7 @@ private slots:
     void needsMetricsAndModel();
     void serverPowersOffAndBootsForAWaitingJob();
     void idleServerABootCountsOnStaysOn();
+    void aServerDownAtItsIdleLimitIsNotPoweredOff();
     void aBootIsForAStartTheQuotaAllows();
     void invariantsOnAGeneratedRun_data();
     void invariantsOnAGeneratedRun();
@@ -343,6 +345,36 @@ void TestSimAutoscaling::serverPowersOffAndBootsForAWaitingJob()
                                  makeTrace({{"v", 0, 1, 1000}, {"v", 200, 1, 1000}, {"v", 300, 1, 1000}}), Scenario{});
     QCOMPARE(startOf(always, 2), std::int64_t{300});
     QCOMPARE(always.summary.poweredServerH, 3.0 * 1300 / 3600.0);
+}
+
+void TestSimAutoscaling::aServerDownAtItsIdleLimitIsNotPoweredOff()
+{
+    // One 1-GPU server; it first fails at T after the first submission (the failure model's
+    // first draw, MTBF 1 h, seed 1) and is repaired an hour later. j0 (1 GPU, 0-10) makes it idle
+    // from 10. Power on with idle_off_after_s = T - 10, no spare, boot 50 s: its idle time is up
+    // at the very instant it fails. j1 (1 GPU, 100 s) arrives at T + 10, while it is down. A down
+    // server is not idle: it is not powered off at T, its repair at T + 3,600 makes it idle and
+    // on, and j1 starts there at once: waited 3,590 s, none of it for power; no off interval
+    // then. (Before, the server was powered off at T and its repair brought it up while off: j1
+    // ran on an off server. The random runs found it at seed 341404; failure instants come from
+    // the failure model, so a test can aim at one.)
+    Scenario s = withNodePower(0, 0, 50);
+    s.failures.serverMtbf_h = 1;
+    s.failures.repair_h = 1;
+    ServerFailureModel failures(s.seed, 1, s.failures.serverMtbf_h);
+    const auto T = failures.nextTimeToFailure(0);
+    QVERIFY2(T > 10 && failures.nextTimeToFailure(0) > 100, "the draws must leave j0 and j1 whole (another seed)");
+    s.power.idleOffAfter_s = T - 10;
+    const auto r = simulate(makeClusterWith({{"r", 1}}), makeTrace({{"v", 0, 1, 10}, {"v", T + 10, 1, 100}}), s);
+    QVERIFY(!r.outages.empty());
+    QVERIFY(r.outages.front().server == 0 && r.outages.front().from_s == T && r.outages.front().to_s == T + 3600);
+    QCOMPARE(startOf(r, 1), T + 3600);
+    QCOMPARE(r.jobs[1].queueDelay_s, std::int64_t{3590});
+    QCOMPARE(r.jobs[1].powerDelay_s, std::int64_t{0});
+    for (const auto& off : r.powerOff)
+        QVERIFY2(off.to_s <= T || off.from_s >= T + 3700, qPrintable(QStringLiteral("off %1-%2").arg(off.from_s).arg(off.to_s)));
+    const auto problems = checkSimInvariants(r);
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
 }
 
 void TestSimAutoscaling::idleServerABootCountsOnStaysOn()
