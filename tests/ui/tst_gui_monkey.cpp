@@ -197,7 +197,10 @@ private slots:
         w.show();
         QSignalSpy updated(&w, &MainWindow::viewsUpdated);
         w.setDemoDir(test::sample("demo"));
-        w.openDemo();
+        if (const QString trace = qEnvironmentVariable("CLENS_MONKEY_TRACE"); !trace.isEmpty()) // a hunt on larger data
+            w.openTrace(trace, qEnvironmentVariable("CLENS_MONKEY_CLUSTER"));
+        else
+            w.openDemo();
         QVERIFY(updated.wait(kWaitMs));
         w.session()->clock()->pause();
         auto* page = w.phasesPage();
