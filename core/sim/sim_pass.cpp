@@ -211,7 +211,7 @@ void SimEngine::gangPass(std::int64_t t)
             }
             return;
         }
-        if (withinQuotaRound && quota_.wouldExceed(vc, need)) {
+        if (withinQuotaRound && !quota_.decidedWithinQuota(vc, need)) { // as the power pass reads it (placementExists)
             deferred.push_back(e);
             return;
         }

@@ -17,9 +17,7 @@ public:
             chunks_.back().reserve(kChunkRows);
         }
         chunks_.back().push_back(row);
-        ++size_;
     }
-    std::size_t size() const { return size_; }
     template <class F>
     void forEach(F&& f) const
     {
@@ -27,15 +25,10 @@ public:
             for (const auto& row : chunk)
                 f(row);
     }
-    void clear()
-    {
-        chunks_ = {};
-        size_ = 0;
-    }
+    void clear() { chunks_ = {}; }
 
 private:
     std::vector<std::vector<T>> chunks_;
-    std::size_t size_ = 0;
 };
 
 } // namespace clens

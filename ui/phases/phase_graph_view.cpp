@@ -254,26 +254,29 @@ struct PhaseGraphView::Layout {
     std::vector<GraphLabel> labels;
 };
 
-QFont PhaseGraphView::nodeFont() const
+QFont PhaseGraphView::boldFont() const // the title and the nodes' names
 {
     QFont f = font();
     f.setBold(true);
     return f;
 }
 
+QFont PhaseGraphView::smallFont() const // the subtitle and the labels
+{
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.9);
+    return f;
+}
+
 PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
 {
     Layout out;
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    const QFontMetricsF titleMetrics(titleFont);
+    const QFontMetricsF titleMetrics(boldFont());
     out.titleRect = QRectF(area.left() + 8, area.top() + 4, area.width() - 16, titleMetrics.height());
     const int modelPhases = data_ ? static_cast<int>(boost::num_vertices(data_->graph)) : 0;
     out.pic = simulated_ ? fromSimulation(*simulated_, modelPhases, when_) : data_ ? fromMetrics(*data_) : Picture{};
     const Picture& pic = out.pic;
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
-    const QFontMetricsF smallMetrics(small);
+    const QFontMetricsF smallMetrics(smallFont());
     out.subtitleRect = QRectF(out.titleRect.left(), out.titleRect.bottom(), out.titleRect.width(), smallMetrics.height());
     if (pic.share.empty())
         return out;
@@ -290,13 +293,14 @@ PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
 
     auto& nodes = out.nodes;
     nodes.resize(static_cast<std::size_t>(k));
+    const QFont nodeFont = boldFont();
     for (int v = 0; v < k; ++v) {
         auto& n = nodes[static_cast<std::size_t>(v)];
         n.outward = outwardOf(v, k);
         n.centre = centre + n.outward * ring;
         const double share = pic.share[static_cast<std::size_t>(v)];
         n.radius = maxShare > 0 ? minRadius + (maxRadius - minRadius) * std::sqrt(share / maxShare) : minRadius;
-        placeNodeText(n, phaseName(v), pic.nodeText[static_cast<std::size_t>(v)], nodeFont());
+        placeNodeText(n, phaseName(v), pic.nodeText[static_cast<std::size_t>(v)], nodeFont);
     }
 
     // The loops' labels have their one place: the arrows' labels are placed around them and the
@@ -385,13 +389,10 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.fillRect(area, Qt::white);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    p.setFont(titleFont);
+    p.setFont(boldFont());
     p.setPen(QColor(0x21, 0x21, 0x21));
     p.drawText(l.titleRect, Qt::AlignLeft | Qt::AlignVCenter, l.pic.title.isEmpty() ? QObject::tr("Phase transitions") : l.pic.title);
-    QFont small = font();
-    small.setPointSizeF(small.pointSizeF() * 0.9);
+    const QFont small = smallFont();
     p.setFont(small);
     p.setPen(QColor(0x61, 0x61, 0x61));
     p.drawText(l.subtitleRect, Qt::AlignLeft | Qt::AlignVCenter, l.pic.subtitle);
@@ -415,7 +416,7 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
         p.drawPath(arrow.path);
         drawArrowHead(p, arrow.tip, arrow.direction, arrow.head, arrow.color);
     }
-    drawNodes(p, l.nodes, l.pic.nodeText, nodeFont());
+    drawNodes(p, l.nodes, l.pic.nodeText, boldFont());
     p.setFont(small);
     drawLabels(p, l.labels);
     p.restore();

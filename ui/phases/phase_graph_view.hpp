@@ -68,7 +68,8 @@ protected:
 private:
     struct Layout;
     Layout layout(const QRectF& area) const;
-    QFont nodeFont() const;
+    QFont boldFont() const;
+    QFont smallFont() const;
 
     std::shared_ptr<const PhasesData> data_;
     std::optional<SimulatedPhases> simulated_;

@@ -16,9 +16,8 @@ struct RunController::Outcome {
 
 namespace {
 constexpr auto kProgressInterval = std::chrono::milliseconds(40);
+} // namespace
 
-// With the autoscaler off (demand none) its policy, interval, sigma and headroom only score the
-// Phases page's policies: the cluster simulation ignores them.
 bool onlyIgnoredKnobsDiffer(const Scenario& a, Scenario b)
 {
     if (a.autoscaler == b.autoscaler || a.autoscaler.usage != UsageModel::None || b.autoscaler.usage != UsageModel::None)
@@ -26,7 +25,6 @@ bool onlyIgnoredKnobsDiffer(const Scenario& a, Scenario b)
     b.autoscaler = a.autoscaler;
     return a == b;
 }
-} // namespace
 
 RunController::RunController(Engine engine, QObject* parent)
     : QObject(parent)

@@ -21,6 +21,10 @@
 
 namespace clens::ui {
 
+// a and b differ, but only in knobs the cluster simulation ignores: with the autoscaler off
+// (demand none) its policy, interval, sigma and headroom only score the Phases page's policies.
+bool onlyIgnoredKnobsDiffer(const Scenario& a, Scenario b);
+
 class RunController : public QObject {
     Q_OBJECT
 public:
