@@ -487,16 +487,20 @@ void TestPhasesPage::graphLabelsNeverOverlap_data()
     // labels once piled up over each other, over P4 and over the names of the small nodes (drawn
     // beside them); on a large export all of them fit.
     QTest::addColumn<QSizeF>("size");
+    // Every label the graph leaves out is counted in a notice line under it: what is drawn and
+    // what is counted as hidden make the 17 (plus the small nodes' names drawn beside them).
     QTest::addColumn<int>("atLeast"); // labels drawn
-    QTest::newRow("page box 360x200") << QSizeF(360, 200) << 7;  // a small node's name, the loops' 5, the most probable arrow's
-    QTest::newRow("minimum 240x220") << QSizeF(240, 220) << 7;
-    QTest::newRow("export 900x700") << QSizeF(900, 700) << 17; // every one, every node's name inside it
+    QTest::addColumn<bool>("someHidden");
+    QTest::newRow("page box 360x200") << QSizeF(360, 200) << 7 << true; // a small node's name, the loops' 5, the most probable arrow's
+    QTest::newRow("minimum 240x220") << QSizeF(240, 220) << 7 << true;
+    QTest::newRow("export 900x700") << QSizeF(900, 700) << 17 << false; // every one, every node's name inside it
 }
 
 void TestPhasesPage::graphLabelsNeverOverlap()
 {
     QFETCH(QSizeF, size);
     QFETCH(int, atLeast);
+    QFETCH(bool, someHidden);
     SimulatedPhases sim;
     sim.running = {35, 12, 15, 11, 68};
     sim.transitions = {{12249, 1762, 0, 4922, 0},
@@ -506,11 +510,34 @@ void TestPhasesPage::graphLabelsNeverOverlap()
                        {5511, 15784, 6683, 0, 63769}};
     PhaseGraphView view;
     view.setSimulated(sim, QStringLiteral("Sep 27 21:04"));
-    const auto boxes = view.labelBoxes(QRectF(QPointF(0, 0), size));
+    const QRectF area(QPointF(0, 0), size);
+    const auto boxes = view.labelBoxes(area);
     QVERIFY2(static_cast<int>(boxes.size()) >= atLeast, qPrintable(QString::number(boxes.size())));
     for (std::size_t i = 0; i < boxes.size(); ++i)
         for (std::size_t j = i + 1; j < boxes.size(); ++j)
             QVERIFY2(!boxes[i].intersects(boxes[j]), qPrintable(QStringLiteral("labels %1 and %2").arg(i).arg(j)));
+    // None on a node: a small node's name once sat on its neighbour, which it seemed to name.
+    const auto circles = view.nodeCircles(area);
+    QCOMPARE(circles.size(), std::size_t{5});
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        for (const auto& [centre, radius] : circles) {
+            const double dx = centre.x() - std::clamp(centre.x(), boxes[i].left(), boxes[i].right());
+            const double dy = centre.y() - std::clamp(centre.y(), boxes[i].top(), boxes[i].bottom());
+            QVERIFY2(dx * dx + dy * dy >= radius * radius, qPrintable(QStringLiteral("label %1 on a node").arg(i)));
+        }
+
+    // 17 loop and arrow labels; the boxes also hold the names drawn beside small nodes, so the
+    // drawn labels are at most boxes.size() and hidden + drawn == 17 bounds it from below.
+    const int hidden = view.hiddenLabels(area);
+    QCOMPARE(hidden > 0, someHidden);
+    QVERIFY2(hidden + static_cast<int>(boxes.size()) >= 17, qPrintable(QStringLiteral("%1 hidden").arg(hidden)));
+    const auto notice = view.hiddenLabelsNoticeBox(area);
+    QCOMPARE(notice.has_value(), someHidden);
+    if (notice) {
+        QVERIFY(area.contains(*notice));
+        for (const auto& box : boxes)
+            QVERIFY(!box.intersects(*notice));
+    }
 }
 
 void TestPhasesPage::exportsChart_data()

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -104,17 +105,41 @@ void drawLabels(QPainter& p, const std::vector<GraphLabel>& labels)
 
 // Where a node's name and share go: inside it when they fit, else beside it, towards the ring's
 // centre (outside lie its loop and the loop's label).
-void placeNodeText(NodeGeometry& n, const QString& name, const QString& share, const QFont& nodeFont)
+bool boxMeetsCircle(const QRectF& box, QPointF centre, double radius)
 {
+    const double dx = centre.x() - std::clamp(centre.x(), box.left(), box.right());
+    const double dy = centre.y() - std::clamp(centre.y(), box.top(), box.bottom());
+    return dx * dx + dy * dy < radius * radius;
+}
+
+// Node v's name and share: inside its circle when they fit, else beside it, towards the ring's
+// centre or, when another node is there (a name once sat on its neighbour, which it seemed to
+// name), to either side; left out when no place is clear (the layout counts it hidden).
+void placeNodeText(std::vector<NodeGeometry>& nodes, std::size_t v, const QString& name, const QString& share, const QFont& nodeFont)
+{
+    auto& n = nodes[v];
     const QFontMetricsF nm(nodeFont);
     n.textInside = n.radius * 2 > std::max(nm.horizontalAdvance(share), nm.horizontalAdvance(name)) + 4 &&
                    n.radius * 2 > nm.height() * 2;
     n.besideText.reset();
     if (n.textInside)
         return;
-    const double width = nm.horizontalAdvance(name + QLatin1Char(' ') + share) + 4;
-    const QPointF at = n.centre - n.outward * (n.radius + nm.height());
-    n.besideText = QRectF(at.x() - width / 2, at.y() - nm.height() / 2, width, nm.height());
+    const QSizeF size(nm.horizontalAdvance(name + QLatin1Char(' ') + share) + 4, nm.height());
+    const auto boxAt = [&](QPointF direction) { // just off the circle that way
+        const double reach = n.radius + 2 + std::abs(direction.x()) * size.width() / 2 + std::abs(direction.y()) * size.height() / 2;
+        const QPointF at = n.centre + direction * reach;
+        return QRectF(at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height());
+    };
+    const QPointF side(-n.outward.y(), n.outward.x());
+    const std::array<QRectF, 3> candidates{boxAt(-n.outward), boxAt(side), boxAt(-side)};
+    const auto clearOfNodes = [&](const QRectF& box) {
+        for (std::size_t u = 0; u < nodes.size(); ++u)
+            if (u != v && boxMeetsCircle(box, nodes[u].centre, nodes[u].radius))
+                return false;
+        return true;
+    };
+    if (const auto found = std::find_if(candidates.begin(), candidates.end(), clearOfNodes); found != candidates.end())
+        n.besideText = *found;
 }
 
 // Each phase's circle in its colour, its name and share inside when they fit, else beside it.
@@ -252,6 +277,8 @@ struct PhaseGraphView::Layout {
     };
     std::vector<Arrow> arrows;
     std::vector<GraphLabel> labels;
+    int hiddenLabels = 0; // loops' and arrows' labels left out for want of room
+    QRectF noticeRect;    // where the view says so (empty when none is hidden)
 };
 
 QFont PhaseGraphView::boldFont() const // the title and the nodes' names
@@ -270,6 +297,24 @@ QFont PhaseGraphView::smallFont() const // the subtitle and the labels
 
 PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
 {
+    // A graph that leaves labels out says so on a line of its own at the bottom (laid out again
+    // without that line's height; a user once read a missing count as "no such transition").
+    auto out = layoutAbove(area, area.bottom());
+    if (out.hiddenLabels == 0)
+        return out;
+    const double line = QFontMetricsF(smallFont()).height();
+    out = layoutAbove(area, area.bottom() - line - 2);
+    out.noticeRect = QRectF(area.left() + 8, area.bottom() - line - 4, area.width() - 16, line);
+    return out;
+}
+
+QString PhaseGraphView::hiddenLabelsNotice(int hidden)
+{
+    return QObject::tr("%n label(s) hidden for room: enlarge or export", nullptr, hidden);
+}
+
+PhaseGraphView::Layout PhaseGraphView::layoutAbove(const QRectF& area, double bottom) const
+{
     Layout out;
     const QFontMetricsF titleMetrics(boldFont());
     out.titleRect = QRectF(area.left() + 8, area.top() + 4, area.width() - 16, titleMetrics.height());
@@ -282,7 +327,7 @@ PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
         return out;
 
     const int k = static_cast<int>(pic.share.size());
-    const QRectF plot = area.adjusted(8, out.subtitleRect.bottom() - area.top() + 4, -8, -8);
+    const QRectF plot = area.adjusted(8, out.subtitleRect.bottom() - area.top() + 4, -8, bottom - area.bottom() - 8);
     const QPointF centre = plot.center();
     const QSizeF widestLoopLabel(smallMetrics.horizontalAdvance(QObject::tr("stay %1 %").arg(100)) + 4, smallMetrics.height());
     const auto [ring, maxRadius] = ringLayout(plot, k, widestLoopLabel);
@@ -300,8 +345,9 @@ PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
         n.centre = centre + n.outward * ring;
         const double share = pic.share[static_cast<std::size_t>(v)];
         n.radius = maxShare > 0 ? minRadius + (maxRadius - minRadius) * std::sqrt(share / maxShare) : minRadius;
-        placeNodeText(n, phaseName(v), pic.nodeText[static_cast<std::size_t>(v)], nodeFont);
     }
+    for (int v = 0; v < k; ++v)
+        placeNodeText(nodes, static_cast<std::size_t>(v), phaseName(v), pic.nodeText[static_cast<std::size_t>(v)], nodeFont);
 
     // The loops' labels have their one place: the arrows' labels are placed around them and the
     // nodes' names, the most probable arrows first (in a crowded graph the others go without).
@@ -315,15 +361,22 @@ PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
             n.besideText.reset();
         if (n.besideText)
             taken.push_back({*n.besideText, {}, false});
+        else if (!n.textInside)
+            ++out.hiddenLabels;
     }
+    const auto clearOfNodes = [&](const QRectF& box) {
+        return std::none_of(nodes.begin(), nodes.end(), [&](const NodeGeometry& n) { return boxMeetsCircle(box, n.centre, n.radius); });
+    };
     for (const auto& e : pic.edges)
         if (e.a == e.b && !e.label.isEmpty()) {
             const auto& n = nodes[static_cast<std::size_t>(e.a)];
             const auto [loopCentre, loopR] = selfLoop(n.centre, n.radius, n.outward);
             const QRectF box = loopLabelBox(loopCentre, loopR, phaseEdgeWidth(e.weight), n.outward,
                                             QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height()));
-            if (!clear(box))
+            if (!clear(box) || !clearOfNodes(box)) {
+                ++out.hiddenLabels;
                 continue;
+            }
             labels.push_back({box, e.label, false});
             taken.push_back(labels.back());
         }
@@ -366,9 +419,32 @@ PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
         if (const auto box = arrowLabelBox(out.arrows[l.arrow].path, l.normal, l.offset, text, nodes, taken)) {
             labels.push_back({*box, l.label, true});
             taken.push_back(labels.back());
+        } else {
+            ++out.hiddenLabels;
         }
     }
     return out;
+}
+
+std::vector<std::pair<QPointF, double>> PhaseGraphView::nodeCircles(const QRectF& area) const
+{
+    std::vector<std::pair<QPointF, double>> circles;
+    for (const auto& n : layout(area).nodes)
+        circles.emplace_back(n.centre, n.radius);
+    return circles;
+}
+
+int PhaseGraphView::hiddenLabels(const QRectF& area) const
+{
+    return layout(area).hiddenLabels;
+}
+
+std::optional<QRectF> PhaseGraphView::hiddenLabelsNoticeBox(const QRectF& area) const
+{
+    const Layout l = layout(area);
+    if (l.hiddenLabels == 0)
+        return std::nullopt;
+    return l.noticeRect;
 }
 
 std::vector<QRectF> PhaseGraphView::labelBoxes(const QRectF& area) const
@@ -419,6 +495,11 @@ void PhaseGraphView::render(QPainter& p, const QRectF& area) const
     drawNodes(p, l.nodes, l.pic.nodeText, boldFont());
     p.setFont(small);
     drawLabels(p, l.labels);
+    if (l.hiddenLabels > 0) {
+        p.setPen(QColor(0x61, 0x61, 0x61));
+        const QString notice = QFontMetricsF(small).elidedText(hiddenLabelsNotice(l.hiddenLabels), Qt::ElideRight, l.noticeRect.width());
+        p.drawText(l.noticeRect, Qt::AlignLeft | Qt::AlignVCenter, notice);
+    }
     p.restore();
 }
 

@@ -36,10 +36,17 @@ public:
     bool showsSimulated() const { return simulated_.has_value(); }
     void render(QPainter& painter, const QRectF& area) const;
     // Where render() puts the labels in `area`: the names of nodes too small to hold them, then
-    // the loops' and the arrows' labels. No two overlap: the arrows' labels are placed most
-    // probable first, and one with no place clear of the nodes and of what is placed before it
-    // is left out.
+    // the loops' and the arrows' labels. No two overlap and none lies on a node: the arrows'
+    // labels are placed most probable first, and one with no place clear of the nodes and of
+    // what is placed before it is left out.
     std::vector<QRectF> labelBoxes(const QRectF& area) const;
+    // Where render() puts the nodes (centre, radius), in phase order.
+    std::vector<std::pair<QPointF, double>> nodeCircles(const QRectF& area) const;
+    // How many labels (nodes' names, loops' and arrows' labels) render() leaves out in `area`, and where it says so
+    // (a line at the bottom, below the graph; nullopt when none is left out).
+    int hiddenLabels(const QRectF& area) const;
+    std::optional<QRectF> hiddenLabelsNoticeBox(const QRectF& area) const;
+    static QString hiddenLabelsNotice(int hidden);
 
     // Where a self-loop's label goes: beyond the loop (centre, radius, pen width) along the
     // node's outward direction, its nearest edge clear of the loop whatever the direction (a
@@ -68,6 +75,7 @@ protected:
 private:
     struct Layout;
     Layout layout(const QRectF& area) const;
+    Layout layoutAbove(const QRectF& area, double bottom) const; // the graph kept above `bottom`
     QFont boldFont() const;
     QFont smallFont() const;
 
