@@ -23,6 +23,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
@@ -138,6 +139,18 @@ private slots:
         QCOMPARE(w.timelines()->extraRows().size(), std::size_t(3));
         QVERIFY2(w.timelines()->plot()->height() <= w.timelines()->height(),
                  qPrintable(QStringLiteral("plot %1 px in a view of %2 px").arg(w.timelines()->plot()->height()).arg(w.timelines()->height())));
+        // Every row's data is drawn at least kMinRowDataHeight tall (the bottom row's was 12 px
+        // under its time axis) and its rotated title fits beside it ("Memory" ran into the row
+        // above): each line of it at most the row's height and the spacing around it.
+        w.timelines()->plot()->replot();
+        for (auto* rect : w.timelines()->plot()->axisRects()) {
+            QVERIFY2(rect->rect().height() >= TimelineView::kMinRowDataHeight,
+                     qPrintable(QStringLiteral("a row %1 px tall").arg(rect->rect().height())));
+            const auto* axis = rect->axis(QCPAxis::atLeft);
+            for (const auto& line : axis->label().split(QLatin1Char('\n')))
+                QVERIFY2(QFontMetrics(axis->labelFont()).horizontalAdvance(line) <= rect->rect().height() + 8,
+                         qPrintable(QStringLiteral("\"%1\" in a row %2 px tall").arg(line).arg(rect->rect().height())));
+        }
         const auto& before = *w.session()->current()->result;
         const auto span = before.lastEvent_s - before.firstSubmit_s;
         w.session()->clock()->seek(before.firstSubmit_s + span / 3);

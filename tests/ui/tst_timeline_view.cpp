@@ -4,6 +4,7 @@
 #include "core/sim/simulator.hpp"
 #include "tests/common/autoscale_fixture.hpp"
 #include "ui/run/sim_snapshot.hpp"
+#include "ui/views/few_ticks_ticker.hpp"
 #include "ui/views/timeline_extra_rows.hpp"
 #include "ui/views/timeline_view.hpp"
 
@@ -238,15 +239,37 @@ private slots:
                 QCOMPARE(t, std::round(t));
     }
 
+    void rowAxesHaveFewTicks_data()
+    {
+        // A row's range (its peak × 1.08 or so) in at most two steps of 1, 2 or 5 × 10^k: 596
+        // (552 servers) once went in steps of 250, three labels crowded in a 22 px row.
+        QTest::addColumn<double>("size");
+        QTest::addColumn<double>("step");
+        QTest::newRow("552 servers") << 596.16 << 500.0;
+        QTest::newRow("2490 GPUs") << 2689.2 << 2000.0;
+        QTest::newRow("exactly two steps") << 1000.0 << 500.0;
+        QTest::newRow("just over") << 1000.1 << 1000.0;
+        QTest::newRow("236.5 kW") << 260.15 << 200.0;
+        QTest::newRow("under one kW") << 0.33 << 0.2;
+    }
+
+    void rowAxesHaveFewTicks()
+    {
+        QFETCH(double, size);
+        QFETCH(double, step);
+        QCOMPARE(FewTicksTicker::stepFor(size), step);
+        QVERIFY(size / FewTicksTicker::stepFor(size) <= 2.0 + 1e-9);
+    }
+
     void autoscalerAndPowerRowsOnlyWhenTheResultHasThem_data()
     {
         QTest::addColumn<bool>("autoscaler");
         QTest::addColumn<bool>("power");
         QTest::addColumn<QStringList>("titles"); // of the rows below GPUs, queued jobs, free servers
         QTest::newRow("neither") << false << false << QStringList{};
-        QTest::newRow("autoscaler") << true << false << QStringList{"CPU cores", "Memory GB"};
-        QTest::newRow("power") << false << true << QStringList{"Servers on"};
-        QTest::newRow("both") << true << true << QStringList{"CPU cores", "Memory GB", "Servers on"};
+        QTest::newRow("autoscaler") << true << false << QStringList{"CPU cores", "Mem GB"};
+        QTest::newRow("power") << false << true << QStringList{"Power"};
+        QTest::newRow("both") << true << true << QStringList{"CPU cores", "Mem GB", "Power"};
     }
 
     void autoscalerAndPowerRowsOnlyWhenTheResultHasThem()

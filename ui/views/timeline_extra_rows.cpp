@@ -1,6 +1,7 @@
 #include "ui/views/timeline_extra_rows.hpp"
 
 #include "core/analysis/cluster_capacity.hpp"
+#include "ui/views/few_ticks_ticker.hpp"
 
 #include <QLocale>
 
@@ -75,8 +76,8 @@ QString extraRowTitle(ExtraRow row)
 {
     switch (row) {
     case ExtraRow::Cpu: return QCoreApplication::translate("TimelineView", "CPU cores");
-    case ExtraRow::Memory: return QCoreApplication::translate("TimelineView", "Memory GB");
-    case ExtraRow::Power: return QCoreApplication::translate("TimelineView", "Servers on");
+    case ExtraRow::Memory: return QCoreApplication::translate("TimelineView", "Mem GB");
+    case ExtraRow::Power: return QCoreApplication::translate("TimelineView", "Power");
     }
     return {};
 }
@@ -134,6 +135,7 @@ void plotExtraRow(QCustomPlot& plot, QCPAxisRect& rect, QCPLegend& legend, Extra
     kw->setVisible(true);
     kw->setTickLabels(true);
     kw->setLabel(tr("kW"));
+    kw->setTicker(QSharedPointer<FewTicksTicker>::create(false));
     const QVector<double> power = toVector(s.powerKw);
     addStepLine(plot, x, kw, legend, tr("power (kW, right)"), QPen(QColor(0x2a, 0x9d, 0x8f), 1), keys, power);
     kw->setRange(0, std::max(0.1, peakOf(power) * 1.1));

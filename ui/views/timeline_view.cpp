@@ -2,6 +2,7 @@
 
 #include "ui/time/time_format.hpp"
 #include "ui/views/chart_export.hpp"
+#include "ui/views/few_ticks_ticker.hpp"
 #include "ui/style/heatmap_palette.hpp"
 #include "ui/views/timeline_extra_rows.hpp"
 
@@ -60,19 +61,6 @@ protected:
 
 private:
     std::int64_t origin_;
-};
-
-// Counts (GPUs, jobs, servers): whole-number steps, few ticks, so a short row stays legible.
-class CountTicker : public QCPAxisTicker {
-public:
-    CountTicker() { setTickCount(3); }
-
-protected:
-    double getTickStep(const QCPRange& range) override
-    {
-        return std::max(1.0, std::round(QCPAxisTicker::getTickStep(range)));
-    }
-    int getSubTickCount(double) override { return 0; }
 };
 
 QVector<double> toVector(const std::vector<std::int64_t>& v)
@@ -341,7 +329,7 @@ void TimelineView::rebuild()
     const SimResult* cur = current_ && current_->result ? current_->result.get() : nullptr;
     const SimResult* base = baseline_ && baseline_->result ? baseline_->result.get() : nullptr;
     extraRows_ = cur ? extraRowsOf(*cur) : std::vector<ExtraRow>{};
-    QStringList titles{tr("GPUs"), tr("Queued jobs"), tr("Free servers")};
+    QStringList titles{tr("GPUs"), tr("Queue"), tr("Free")};
     for (const auto extra : extraRows_)
         titles << extraRowTitle(extra);
     const int rows = static_cast<int>(titles.size());
@@ -352,10 +340,11 @@ void TimelineView::rebuild()
         plot_->plotLayout()->addElement(row, 0, rect);
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
         rect->setupFullAxesBox(false);
-        // Two short lines: a row is about as tall as "Queued jobs" is long, and a longer rotated
-        // title ran into the next row's.
+        // Short titles, at most two short lines: six rows share the default dock (~25 px of data
+        // each), and a longer rotated title ran into the next row's. Each row's legend and
+        // readout say the rest ("0 jobs queued", "551 servers free").
         rect->axis(QCPAxis::atLeft)->setLabel(QString(titles[row]).replace(QLatin1Char(' '), QLatin1Char('\n')));
-        rect->axis(QCPAxis::atLeft)->setTicker(QSharedPointer<CountTicker>::create());
+        rect->axis(QCPAxis::atLeft)->setTicker(QSharedPointer<FewTicksTicker>::create(true));
         for (auto* axis : rect->axes()) {
             axis->setLabelFont(small);
             axis->setTickLabelFont(small);
@@ -369,6 +358,11 @@ void TimelineView::rebuild()
         if (row < rows - 1)
             rect->axis(QCPAxis::atBottom)->setTickLabels(false);
         rect->setMinimumMargins(QMargins(8, 4, 8, row == rows - 1 ? 4 : 2));
+        // The bottom row also holds the time axis's two-line labels: sized by its outer rect like
+        // the others, its data was squeezed to a third of theirs and its right axis's labels
+        // piled up. Each row's data area is kept at least this tall.
+        rect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
+        rect->setMinimumSize(0, kMinRowDataHeight);
         rects_.push_back(rect);
     }
     plot_->plotLayout()->setRowSpacing(2);

@@ -54,6 +54,8 @@ public:
     // a spike narrower than a pixel is hit.
     std::int64_t clickTime(QPointF pos) const;
     static constexpr double kSnap_px = 3;
+    // Every row's data area is at least this tall, the bottom one's too (under its time axis).
+    static constexpr int kMinRowDataHeight = 22;
     // The right-click menu for time t: list the jobs waiting or running then, zoom in about it,
     // show the whole trace. Null without a result.
     std::unique_ptr<QMenu> contextMenu(std::int64_t t);
