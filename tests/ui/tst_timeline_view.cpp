@@ -239,6 +239,31 @@ private slots:
                 QCOMPARE(t, std::round(t));
     }
 
+    void rowsShareTheHeightByTheirData_data()
+    {
+        QTest::addColumn<int>("height");
+        QTest::newRow("default dock") << 300;
+        QTest::newRow("tall") << 600;
+    }
+
+    void rowsShareTheHeightByTheirData()
+    {
+        // GPUs, queue and free servers: data areas 1.2 : 1.0 : 0.8, the bottom row's time axis on
+        // top of its share (it took the axis out of its share: its data was about half of 0.8).
+        QFETCH(int, height);
+        TimelineView view;
+        view.resize(1000, height);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSnapshot(longRun());
+        view.plot()->replot();
+        QCOMPARE(view.plot()->axisRects().size(), 3);
+        const double queue = row(view, 1)->rect().height();
+        QVERIFY(queue > 0);
+        const double gpus = row(view, 0)->rect().height() / queue, free = row(view, 2)->rect().height() / queue;
+        QVERIFY2(std::abs(gpus - 1.2) < 0.12 && std::abs(free - 0.8) < 0.12, qPrintable(QStringLiteral("%1 : 1 : %2").arg(gpus).arg(free)));
+    }
+
     void rowAxesHaveFewTicks_data()
     {
         // A row's range (its peak × 1.08 or so) in at most two steps of 1, 2 or 5 × 10^k: 596

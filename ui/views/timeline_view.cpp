@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QFontMetrics>
 #include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
@@ -256,6 +257,10 @@ TimelineView::TimelineView(QWidget* parent)
     plot_->setAntialiasedElements(QCP::aeNone);
     plot_->setNotAntialiasedElements(QCP::aePlottables | QCP::aeFills);
     plot_->installEventFilter(this);
+    connect(plot_, &QCustomPlot::afterLayout, this, [this] { // the margins' real heights, once laid out
+        if (applyRowStretch())
+            plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     plot_->setMinimumHeight(180);
     plot_->setToolTip(tr("Click or drag to move the time cursor\nWheel: zoom · Shift+drag: zoom into a range\n"
                          "Ctrl+drag or middle-drag: pan · double-click: the whole trace"));
@@ -358,18 +363,17 @@ void TimelineView::rebuild()
         if (row < rows - 1)
             rect->axis(QCPAxis::atBottom)->setTickLabels(false);
         rect->setMinimumMargins(QMargins(8, 4, 8, row == rows - 1 ? 4 : 2));
-        // The bottom row also holds the time axis's two-line labels: sized by its outer rect like
-        // the others, its data was squeezed to a third of theirs and its right axis's labels
-        // piled up. Each row's data area is kept at least this tall.
-        rect->setSizeConstraintRect(QCPLayoutElement::scrInnerRect);
-        rect->setMinimumSize(0, kMinRowDataHeight);
+        // Each row's data area is kept at least kMinRowDataHeight tall, the bottom row's too: it
+        // also holds the time axis's two-line labels, and with six rows in the dock its data was
+        // squeezed to ~12 px. (A minimum on the inner rect took the stretch from the others too:
+        // with three rows the bottom one got only its minimum.)
+        rect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
+        if (timeAxis_px_ == 0)
+            timeAxis_px_ = 2 * QFontMetrics(small).height() + 12; // two lines, ticks, padding (until laid out)
         rects_.push_back(rect);
     }
     plot_->plotLayout()->setRowSpacing(2);
-    QList<double> stretch{1.2, 1.0, 0.8};
-    for (std::size_t k = 0; k < extraRows_.size(); ++k)
-        stretch << 0.9;
-    plot_->plotLayout()->setRowStretchFactors(stretch);
+    applyRowStretch();
     plot_->setMinimumHeight(40 * rows); // every row legible, all six in the default dock (300 px)
 
     if (!cur || cur->series.t_s.empty()) {
@@ -551,8 +555,52 @@ std::unique_ptr<QMenu> TimelineView::contextMenu(std::int64_t t)
     return menu;
 }
 
+bool TimelineView::applyRowStretch()
+{
+    // The rows' data areas in these proportions, each at least kMinRowDataHeight. QCustomPlot
+    // shares the height out by the rows' whole (outer) rects, and the bottom one also holds the
+    // time axis's labels: its stretch buys them on top of its share (with three rows its data
+    // was half the others' share), its minimum holds them too (with six its data was ~12 px).
+    // The margins are known once laid out: until then, estimates. Returns whether anything changed.
+    if (rects_.empty())
+        return false;
+    bool changed = false;
+    for (std::size_t i = 0; i < rects_.size(); ++i) {
+        auto* rect = rects_[i];
+        const bool laidOut = rect->margins().bottom() > 0;
+        const int margins = laidOut ? rect->margins().top() + rect->margins().bottom() : 6 + (i + 1 == rects_.size() ? timeAxis_px_ : 0);
+        if (rect->minimumSize().height() != kMinRowDataHeight + margins) {
+            rect->setMinimumSize(0, kMinRowDataHeight + margins);
+            changed = true;
+        }
+    }
+    QList<double> share{1.2, 1.0, 0.8};
+    while (share.size() < static_cast<qsizetype>(rects_.size()))
+        share << 0.9;
+    share.resize(static_cast<qsizetype>(rects_.size()));
+    double total = 0;
+    for (const double s : share)
+        total += s;
+    if (const int laidOut = rects_.back()->margins().bottom(); laidOut > 0 && laidOut != timeAxis_px_) {
+        timeAxis_px_ = laidOut;
+        changed = true;
+    }
+    const double dataHeight = std::max(1.0, static_cast<double>(plot_->height() - timeAxis_px_));
+    QList<double> stretch;
+    for (const double s : share)
+        stretch << dataHeight * s / total;
+    stretch.back() += timeAxis_px_;
+    const auto old = plot_->plotLayout()->rowStretchFactors();
+    for (qsizetype i = 0; i < stretch.size(); ++i)
+        changed = changed || i >= old.size() || std::abs(old[i] - stretch[i]) > 0.5;
+    plot_->plotLayout()->setRowStretchFactors(stretch);
+    return changed;
+}
+
 bool TimelineView::eventFilter(QObject* watched, QEvent* event)
 {
+    if (watched == plot_ && event->type() == QEvent::Resize)
+        applyRowStretch();
     if (watched == plot_ && current_ && current_->result && handleMouse(event))
         return true;
     return QWidget::eventFilter(watched, event);

@@ -69,6 +69,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    bool applyRowStretch(); // on a new result, on resize, once laid out
     void rebuild();
     void updateCursor();
     void applyWindow();
@@ -84,6 +85,7 @@ private:
     } exact_;
     QCustomPlot* plot_;
     std::vector<QCPAxisRect*> rects_;
+    int timeAxis_px_ = 0; // the bottom row's margin for the time axis's labels (0: not measured yet)
     std::vector<QCPItemStraightLine*> cursors_;
     std::vector<QCPItemText*> readouts_;
     QCPLayer* cursorLayer_ = nullptr;
