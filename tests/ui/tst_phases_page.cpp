@@ -95,6 +95,7 @@ private slots:
     void loopLabelsStayInsideThePlot();
     void graphLabelsNeverOverlap_data();
     void graphLabelsNeverOverlap();
+    void graphEnlargesOnDoubleClick();
     void exportsChart_data();
     void exportsChart();
 };
@@ -538,6 +539,45 @@ void TestPhasesPage::graphLabelsNeverOverlap()
         for (const auto& box : boxes)
             QVERIFY(!box.intersects(*notice));
     }
+}
+
+void TestPhasesPage::graphEnlargesOnDoubleClick()
+{
+    // In the page's box the graph hides most labels and says "double-click to enlarge": the
+    // double-click opens it in a window of its own where they all fit, kept in step with the box.
+    SimulatedPhases sim;
+    sim.running = {35, 12, 15, 11, 68};
+    sim.transitions = {{12249, 1762, 0, 4922, 0},
+                       {4000, 1762, 9432, 0, 1300},
+                       {0, 6831, 3871, 0, 2628},
+                       {0, 1848, 0, 1827, 2651},
+                       {5511, 15784, 6683, 0, 63769}};
+    QWidget page;
+    auto* view = new PhaseGraphView(&page);
+    view->setGeometry(0, 0, 360, 200);
+    page.resize(360, 200);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    view->setSimulated(sim, QStringLiteral("Sep 27 21:04"));
+    QVERIFY(view->hiddenLabels(view->rect()) > 0);
+    QVERIFY(view->hiddenLabelsNotice(3).contains(QLatin1String("double-click")));
+    QVERIFY(!view->enlargedView());
+
+    QTest::mouseDClick(view, Qt::LeftButton, {}, QPoint(180, 100));
+    auto* big = view->enlargedView();
+    QVERIFY(big);
+    QVERIFY(QTest::qWaitForWindowExposed(big));
+    QVERIFY(big->isWindow());
+    QVERIFY(big->showsSimulated());
+    QCOMPARE(big->hiddenLabels(big->rect()), 0);
+    QVERIFY(!big->hiddenLabelsNotice(3).contains(QLatin1String("double-click")));
+    QTest::mouseDClick(big, Qt::LeftButton, {}, QPoint(100, 100)); // no window of a window
+    QVERIFY(!big->enlargedView());
+
+    view->setSimulated(std::nullopt); // the box goes back to the metrics' graph: the window too
+    QVERIFY(!big->showsSimulated());
+    big->close(); // deleted on close: the box forgets it
+    QTRY_VERIFY(!view->enlargedView());
 }
 
 void TestPhasesPage::exportsChart_data()

@@ -4,6 +4,7 @@
 #include "ui/phases/phases_analysis.hpp"
 
 #include <QLocale>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QtMath>
@@ -242,19 +243,49 @@ PhaseGraphView::PhaseGraphView(QWidget* parent)
     : QWidget(parent)
 {
     setAutoFillBackground(false);
+    setToolTip(tr("Double-click to open the graph in a window of its own"));
 }
 
 void PhaseGraphView::setData(std::shared_ptr<const PhasesData> data)
 {
-    data_ = std::move(data);
+    data_ = data;
+    if (enlarged_)
+        enlarged_->setData(std::move(data));
     update();
 }
 
 void PhaseGraphView::setSimulated(std::optional<SimulatedPhases> simulated, const QString& when)
 {
-    simulated_ = std::move(simulated);
+    simulated_ = simulated;
     when_ = when;
+    if (enlarged_)
+        enlarged_->setSimulated(std::move(simulated), when);
     update();
+}
+
+void PhaseGraphView::openEnlarged()
+{
+    if (!enlarged_) {
+        enlarged_ = new PhaseGraphView(this);
+        enlarged_->isEnlargedCopy_ = true;
+        enlarged_->setWindowFlag(Qt::Window); // its own window, closed with the page
+        enlarged_->setAttribute(Qt::WA_DeleteOnClose);
+        enlarged_->setToolTip({});
+        enlarged_->setWindowTitle(tr("Phase transitions"));
+        enlarged_->resize(900, 700);
+        enlarged_->setData(data_);
+        enlarged_->setSimulated(simulated_, when_);
+    }
+    enlarged_->show();
+    enlarged_->raise();
+    enlarged_->activateWindow();
+}
+
+void PhaseGraphView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (isEnlargedCopy_)
+        return QWidget::mouseDoubleClickEvent(event);
+    openEnlarged();
 }
 
 void PhaseGraphView::paintEvent(QPaintEvent*)
@@ -308,9 +339,10 @@ PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
     return out;
 }
 
-QString PhaseGraphView::hiddenLabelsNotice(int hidden)
+QString PhaseGraphView::hiddenLabelsNotice(int hidden) const
 {
-    return QObject::tr("%n label(s) hidden for room: enlarge or export", nullptr, hidden);
+    return isEnlargedCopy_ ? QObject::tr("%n label(s) hidden for room: enlarge the window, or export", nullptr, hidden)
+                           : QObject::tr("%n label(s) hidden for room: double-click to enlarge, or export", nullptr, hidden);
 }
 
 PhaseGraphView::Layout PhaseGraphView::layoutAbove(const QRectF& area, double bottom) const

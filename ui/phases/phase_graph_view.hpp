@@ -8,6 +8,7 @@
 #include "core/sim/simulated_phases.hpp"
 
 #include <QPointF>
+#include <QPointer>
 #include <QRectF>
 #include <QSizeF>
 #include <QString>
@@ -46,7 +47,7 @@ public:
     // (a line at the bottom, below the graph; nullopt when none is left out).
     int hiddenLabels(const QRectF& area) const;
     std::optional<QRectF> hiddenLabelsNoticeBox(const QRectF& area) const;
-    static QString hiddenLabelsNotice(int hidden);
+    QString hiddenLabelsNotice(int hidden) const;
 
     // Where a self-loop's label goes: beyond the loop (centre, radius, pen width) along the
     // node's outward direction, its nearest edge clear of the loop whatever the direction (a
@@ -66,11 +67,17 @@ public:
     static RingLayout ringLayout(const QRectF& plot, int k, QSizeF widestLoopLabel);
     static QPointF outwardOf(int node, int k);
 
+    // The window a double-click opens: the same graph, large, kept in step with this one (null
+    // until opened, and once closed).
+    PhaseGraphView* enlargedView() const { return enlarged_; }
+    void openEnlarged();
+
     QSize sizeHint() const override { return {420, 360}; }
     QSize minimumSizeHint() const override { return {240, 220}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
 
 private:
     struct Layout;
@@ -82,6 +89,8 @@ private:
     std::shared_ptr<const PhasesData> data_;
     std::optional<SimulatedPhases> simulated_;
     QString when_;
+    QPointer<PhaseGraphView> enlarged_;
+    bool isEnlargedCopy_ = false;
 };
 
 } // namespace clens::ui
