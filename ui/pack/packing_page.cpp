@@ -268,7 +268,8 @@ void PackingPage::run()
     progressBar_->setValue(0);
     progressBar_->show();
     progressTimer_->start();
-    status_->setText(tr("Packing… %n experiment(s)", nullptr, static_cast<int>(grid.placements.size()) * grid.seeds));
+    const int experiments = static_cast<int>(grid.placements.size()) * grid.seeds;
+    status_->setText(experiments == 1 ? tr("Packing… 1 experiment") : tr("Packing… %1 experiments").arg(experiments));
     const auto cluster = cluster_;
     const auto trace = trace_;
     const auto progress = progress_;

@@ -341,8 +341,10 @@ PhaseGraphView::Layout PhaseGraphView::layout(const QRectF& area) const
 
 QString PhaseGraphView::hiddenLabelsNotice(int hidden) const
 {
-    return isEnlargedCopy_ ? QObject::tr("%n label(s) hidden for room: enlarge the window, or export", nullptr, hidden)
-                           : QObject::tr("%n label(s) hidden for room: double-click to enlarge, or export", nullptr, hidden);
+    // Spelt out: "%n label(s)" stays as written without a translation loaded.
+    const QString labels = hidden == 1 ? tr("1 label hidden") : tr("%1 labels hidden").arg(hidden);
+    return isEnlargedCopy_ ? tr("%1 for room: enlarge the window, or export").arg(labels)
+                           : tr("%1 for room: double-click to enlarge, or export").arg(labels);
 }
 
 PhaseGraphView::Layout PhaseGraphView::layoutAbove(const QRectF& area, double bottom) const
