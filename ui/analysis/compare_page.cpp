@@ -31,7 +31,8 @@ const char* kEmptyText =
     "<h2>Nothing to compare yet</h2>"
     "<p>This page compares a pinned <b>baseline</b> with the <b>current</b> simulation result.</p>"
     "<ol><li>Run a simulation of the loaded trace.</li>"
-    "<li>Click <b>Pin as baseline</b> in the main window.</li>"
+    "<li>Click <b>Pin as baseline</b> in the Results panel of the Cluster page, or choose "
+    "<b>Simulation → Pin Result as Baseline</b> (Ctrl+B) here.</li>"
     "<li>Change a scenario knob: the new result is compared with the baseline here.</li></ol>";
 
 QLabel* sectionTitle(const QString& text, QWidget* parent)
