@@ -8,6 +8,7 @@
 #include "ui/views/timeline_extra_rows.hpp"
 #include "ui/views/timeline_view.hpp"
 
+#include <QApplication>
 #include <QDateTime>
 #include <QLocale>
 #include <QMenu>
@@ -262,6 +263,24 @@ private slots:
         QVERIFY(queue > 0);
         const double gpus = row(view, 0)->rect().height() / queue, free = row(view, 2)->rect().height() / queue;
         QVERIFY2(std::abs(gpus - 1.2) < 0.12 && std::abs(free - 0.8) < 0.12, qPrintable(QStringLiteral("%1 : 1 : %2").arg(gpus).arg(free)));
+    }
+
+    void aNewResultIsDrawnOnce()
+    {
+        // The rows' margins, measured once laid out, are kept for the next result's rows: a new
+        // result was drawn twice (laid out with estimates, then again with the margins), 30 ms
+        // more on each knob change of the autoscaler preset.
+        TimelineView view;
+        view.resize(1000, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setSnapshot(longRun());
+        QApplication::processEvents();
+        QSignalSpy replots(view.plot(), &QCustomPlot::afterReplot);
+        view.setSnapshot(longRun());
+        QApplication::processEvents();
+        QApplication::processEvents();
+        QCOMPARE(replots.count(), 1);
     }
 
     void rowAxesHaveFewTicks_data()

@@ -368,8 +368,11 @@ void TimelineView::rebuild()
         // squeezed to ~12 px. (A minimum on the inner rect took the stretch from the others too:
         // with three rows the bottom one got only its minimum.)
         rect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
-        if (timeAxis_px_ == 0)
-            timeAxis_px_ = 2 * QFontMetrics(small).height() + 12; // two lines, ticks, padding (until laid out)
+        if (timeAxis_px_ == 0) { // until laid out: two lines, ticks, padding; a few pixels above and below
+            timeAxis_px_ = 2 * QFontMetrics(small).height() + 12;
+            rowMargins_px_ = 6;
+            bottomRowMargins_px_ = 4 + timeAxis_px_;
+        }
         rects_.push_back(rect);
     }
     plot_->plotLayout()->setRowSpacing(2);
@@ -561,16 +564,22 @@ bool TimelineView::applyRowStretch()
     // shares the height out by the rows' whole (outer) rects, and the bottom one also holds the
     // time axis's labels: its stretch buys them on top of its share (with three rows its data
     // was half the others' share), its minimum holds them too (with six its data was ~12 px).
-    // The margins are known once laid out: until then, estimates. Returns whether anything changed.
+    // The margins are known once laid out; they are kept for the next result's rows, so that a
+    // new result is laid out once (not a second time with the margins measured).
+    // Returns whether anything changed.
     if (rects_.empty())
         return false;
+    if (rects_.back()->margins().bottom() > 0) { // laid out
+        if (rects_.size() > 1)
+            rowMargins_px_ = rects_.front()->margins().top() + rects_.front()->margins().bottom();
+        bottomRowMargins_px_ = rects_.back()->margins().top() + rects_.back()->margins().bottom();
+        timeAxis_px_ = rects_.back()->margins().bottom();
+    }
     bool changed = false;
     for (std::size_t i = 0; i < rects_.size(); ++i) {
-        auto* rect = rects_[i];
-        const bool laidOut = rect->margins().bottom() > 0;
-        const int margins = laidOut ? rect->margins().top() + rect->margins().bottom() : 6 + (i + 1 == rects_.size() ? timeAxis_px_ : 0);
-        if (rect->minimumSize().height() != kMinRowDataHeight + margins) {
-            rect->setMinimumSize(0, kMinRowDataHeight + margins);
+        const int minimum = kMinRowDataHeight + (i + 1 == rects_.size() ? bottomRowMargins_px_ : rowMargins_px_);
+        if (rects_[i]->minimumSize().height() != minimum) {
+            rects_[i]->setMinimumSize(0, minimum);
             changed = true;
         }
     }
@@ -581,10 +590,6 @@ bool TimelineView::applyRowStretch()
     double total = 0;
     for (const double s : share)
         total += s;
-    if (const int laidOut = rects_.back()->margins().bottom(); laidOut > 0 && laidOut != timeAxis_px_) {
-        timeAxis_px_ = laidOut;
-        changed = true;
-    }
     const double dataHeight = std::max(1.0, static_cast<double>(plot_->height() - timeAxis_px_));
     QList<double> stretch;
     for (const double s : share)

@@ -85,7 +85,8 @@ private:
     } exact_;
     QCustomPlot* plot_;
     std::vector<QCPAxisRect*> rects_;
-    int timeAxis_px_ = 0; // the bottom row's margin for the time axis's labels (0: not measured yet)
+    int timeAxis_px_ = 0; // the bottom row's margin for the time axis's labels (0: not estimated yet)
+    int rowMargins_px_ = 0, bottomRowMargins_px_ = 0; // a row's top + bottom margins, as last laid out
     std::vector<QCPItemStraightLine*> cursors_;
     std::vector<QCPItemText*> readouts_;
     QCPLayer* cursorLayer_ = nullptr;
