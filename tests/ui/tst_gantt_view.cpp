@@ -138,6 +138,28 @@ private slots:
         QCOMPARE(g.jobAt(QPoint(static_cast<int>(g.xOf(300)), g.rowRect(2).center().y())), -1);
     }
 
+    void opensAtTheJobsOfTheCursor()
+    {
+        // Nothing selected: a new result (or the tab shown) scrolls to the jobs at the cursor —
+        // x150 runs [151000, 151010) — instead of staying at the first VC's first jobs.
+        TimeWindow w;
+        const auto snapshot = run(200);
+        w.setSpan(snapshot->begin_s(), snapshot->end_s());
+        GanttView g(&w);
+        g.resize(700, 200);
+        g.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&g));
+        g.setTime(151005);
+        g.setSnapshot(snapshot);
+        QCOMPARE(g.rowLabel(5 + 150), QStringLiteral("x150")); // rows: A, a, c, B, b, x0, x1, ...
+        const int first = g.scrollBar()->value();
+        QVERIFY2(first > 0 && first <= 155 && 155 < first + g.scrollBar()->pageStep(), qPrintable(QString::number(first)));
+        // Between two jobs: the next one submitted (x151 at 152000, row 156).
+        g.setTime(151500);
+        g.setSnapshot(snapshot);
+        QVERIFY(g.scrollBar()->value() <= 156 && 156 < g.scrollBar()->value() + g.scrollBar()->pageStep());
+    }
+
     void selectedJobScrollsIntoViewAndCtrlWheelZooms()
     {
         TimeWindow w;

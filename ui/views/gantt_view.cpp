@@ -96,7 +96,7 @@ void GanttView::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (std::exchange(stale_, false)) {
         rebuildRows();
-        scrollToSelected();
+        scrollToFocus();
     }
 }
 
@@ -104,7 +104,7 @@ void GanttView::setSnapshot(SnapshotPtr snapshot)
 {
     snapshot_ = std::move(snapshot);
     rebuildRows();
-    scrollToSelected();
+    scrollToFocus();
     update();
 }
 
@@ -141,6 +141,32 @@ void GanttView::scrollToSelected()
     }
 }
 
+void GanttView::scrollToFocus()
+{
+    // The selected job's row; else the jobs at the cursor: the first job row running then, or
+    // the first submitted after it (on a trace of months the view opened on jobs days away from
+    // the red line, at the top of the first VC).
+    if (selected_ >= 0 || mode_ == Rows::ByGpu) {
+        scrollToSelected();
+        return;
+    }
+    int after = -1;
+    for (std::size_t i = 0; i < rows_.size(); ++i) {
+        if (rows_[i].kind != Row::Job)
+            continue;
+        const auto from = jobFrom(rows_[i].id);
+        const int row = static_cast<int>(i);
+        if (from <= time_ && time_ <= jobTo(rows_[i].id)) {
+            after = row;
+            break;
+        }
+        if (after < 0 && from >= time_)
+            after = row;
+    }
+    if (after >= 0 && (after < scroll_->value() || after >= scroll_->value() + scroll_->pageStep()))
+        scroll_->setValue(after - 1); // the row at the top, under the one before it (its VC's name, often)
+}
+
 void GanttView::setRows(Rows rows)
 {
     const int i = rowsCombo_->findData(static_cast<int>(rows));
@@ -151,7 +177,7 @@ void GanttView::setRows(Rows rows)
     mode_ = rows;
     scroll_->setValue(0);
     rebuildRows();
-    scrollToSelected();
+    scrollToFocus();
     update();
 }
 

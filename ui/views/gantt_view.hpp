@@ -64,6 +64,7 @@ private:
     void rebuildRows();
     void updateScroll();
     void scrollToSelected(); // its row in view (job rows)
+    void scrollToFocus();    // the selected job's row in view, else the jobs at the cursor
     QRect chartRect() const; // below the header, right of the labels
     int rowHeight() const;
     std::int64_t timeAt(double x) const;
