@@ -63,7 +63,7 @@ int between(int lo, int hi, std::mt19937& rng) { return std::uniform_int_distrib
 QString act(MainWindow& w, std::mt19937& rng)
 {
     QWidget* panel = w.scenarioPanel();
-    switch (between(0, 13, rng)) {
+    switch (between(0, 14, rng)) {
     case 0:
     case 1:
         if (auto* s = pick(reachable<QSlider>(panel), rng)) {
@@ -150,6 +150,11 @@ QString act(MainWindow& w, std::mt19937& rng)
                 return QStringLiteral("sweep: %1").arg(text);
             }
         break;
+    case 14: { // the window resized: the docks and the timelines' rows share the room again
+        const QSize size(between(900, 1800, rng), between(600, 1100, rng));
+        w.resize(size);
+        return QStringLiteral("resize %1x%2").arg(size.width()).arg(size.height());
+    }
     }
     return QStringLiteral("nothing");
 }
