@@ -52,6 +52,21 @@ double cell(const QAbstractItemModel& model, int row, int column)
 
 int rowOf(ScalingPolicy p) { return static_cast<int>(policyIndex(p)); }
 
+// The simulated cluster's graph of the Philly sample with the autoscaler preset at Sep 27 21:04:
+// 5 phases, every one of the 17 transitions (5 loops, 12 arrows) at least 5 % of its row, so
+// each has a label ("15,784", "stay 63,769").
+SimulatedPhases phillyPresetPhases()
+{
+    SimulatedPhases sim;
+    sim.running = {35, 12, 15, 11, 68};
+    sim.transitions = {{12249, 1762, 0, 4922, 0},
+                       {4000, 1762, 9432, 0, 1300},
+                       {0, 6831, 3871, 0, 2628},
+                       {0, 1848, 0, 1827, 2651},
+                       {5511, 15784, 6683, 0, 63769}};
+    return sim;
+}
+
 // Opens the sample and waits until the page shows scores.
 bool loadSample(PhasesPage& page)
 {
@@ -482,9 +497,7 @@ void TestPhasesPage::loopLabelsStayInsideThePlot()
 
 void TestPhasesPage::graphLabelsNeverOverlap_data()
 {
-    // The simulated cluster's graph of the Philly sample with the autoscaler preset: 5 phases,
-    // every one of the 17 transitions (5 loops, 12 arrows) at least 5 % of its row, so each has
-    // a label ("15,784", "stay 63,769"). In the Phases page's box (about 360 x 200) the arrows'
+    // phillyPresetPhases(), 17 labels. In the Phases page's box (about 360 x 200) the arrows'
     // labels once piled up over each other, over P4 and over the names of the small nodes (drawn
     // beside them); on a large export all of them fit.
     QTest::addColumn<QSizeF>("size");
@@ -502,13 +515,7 @@ void TestPhasesPage::graphLabelsNeverOverlap()
     QFETCH(QSizeF, size);
     QFETCH(int, atLeast);
     QFETCH(bool, someHidden);
-    SimulatedPhases sim;
-    sim.running = {35, 12, 15, 11, 68};
-    sim.transitions = {{12249, 1762, 0, 4922, 0},
-                       {4000, 1762, 9432, 0, 1300},
-                       {0, 6831, 3871, 0, 2628},
-                       {0, 1848, 0, 1827, 2651},
-                       {5511, 15784, 6683, 0, 63769}};
+    const SimulatedPhases sim = phillyPresetPhases();
     PhaseGraphView view;
     view.setSimulated(sim, QStringLiteral("Sep 27 21:04"));
     const QRectF area(QPointF(0, 0), size);
@@ -545,13 +552,7 @@ void TestPhasesPage::graphEnlargesOnDoubleClick()
 {
     // In the page's box the graph hides most labels and says "double-click to enlarge": the
     // double-click opens it in a window of its own where they all fit, kept in step with the box.
-    SimulatedPhases sim;
-    sim.running = {35, 12, 15, 11, 68};
-    sim.transitions = {{12249, 1762, 0, 4922, 0},
-                       {4000, 1762, 9432, 0, 1300},
-                       {0, 6831, 3871, 0, 2628},
-                       {0, 1848, 0, 1827, 2651},
-                       {5511, 15784, 6683, 0, 63769}};
+    const SimulatedPhases sim = phillyPresetPhases();
     QWidget page;
     auto* view = new PhaseGraphView(&page);
     view->setGeometry(0, 0, 360, 200);

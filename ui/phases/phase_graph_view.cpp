@@ -10,8 +10,8 @@
 #include <QtMath>
 
 #include <algorithm>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -52,15 +52,22 @@ struct GraphLabel {
     bool backed; // on a white box (over lines)
 };
 
-// How far a box keeps clear of the nodes and of the labels placed before it: negative when it
-// covers some (a label overlap counts as worse than grazing a node).
-double clearance(const QRectF& box, const std::vector<NodeGeometry>& nodes, const std::vector<GraphLabel>& placed)
+// How far a box keeps clear of the nodes' circles: negative when it covers one.
+double nodeClearance(const QRectF& box, const std::vector<NodeGeometry>& nodes)
 {
     double least = 1e9;
     for (const NodeGeometry& n : nodes) {
         const QPointF nearest(std::clamp(n.centre.x(), box.left(), box.right()), std::clamp(n.centre.y(), box.top(), box.bottom()));
         least = std::min(least, std::hypot(nearest.x() - n.centre.x(), nearest.y() - n.centre.y()) - n.radius);
     }
+    return least;
+}
+
+// How far a box keeps clear of the nodes and of the labels placed before it: negative when it
+// covers some (a label overlap counts as worse than grazing a node).
+double clearance(const QRectF& box, const std::vector<NodeGeometry>& nodes, const std::vector<GraphLabel>& placed)
+{
+    double least = nodeClearance(box, nodes);
     for (const GraphLabel& other : placed)
         if (other.box.intersects(box))
             least = std::min(least, -1000.0);
@@ -104,18 +111,10 @@ void drawLabels(QPainter& p, const std::vector<GraphLabel>& labels)
     }
 }
 
-// Where a node's name and share go: inside it when they fit, else beside it, towards the ring's
-// centre (outside lie its loop and the loop's label).
-bool boxMeetsCircle(const QRectF& box, QPointF centre, double radius)
-{
-    const double dx = centre.x() - std::clamp(centre.x(), box.left(), box.right());
-    const double dy = centre.y() - std::clamp(centre.y(), box.top(), box.bottom());
-    return dx * dx + dy * dy < radius * radius;
-}
-
 // Node v's name and share: inside its circle when they fit, else beside it, towards the ring's
-// centre or, when another node is there (a name once sat on its neighbour, which it seemed to
-// name), to either side; left out when no place is clear (the layout counts it hidden).
+// centre (outside lie its loop and the loop's label) or, when another node is there (a name once
+// sat on its neighbour, which it seemed to name), to either side; left out when no place is
+// clear (the layout counts it hidden). Each place keeps 2 px clear of its own node.
 void placeNodeText(std::vector<NodeGeometry>& nodes, std::size_t v, const QString& name, const QString& share, const QFont& nodeFont)
 {
     auto& n = nodes[v];
@@ -133,12 +132,7 @@ void placeNodeText(std::vector<NodeGeometry>& nodes, std::size_t v, const QStrin
     };
     const QPointF side(-n.outward.y(), n.outward.x());
     const std::array<QRectF, 3> candidates{boxAt(-n.outward), boxAt(side), boxAt(-side)};
-    const auto clearOfNodes = [&](const QRectF& box) {
-        for (std::size_t u = 0; u < nodes.size(); ++u)
-            if (u != v && boxMeetsCircle(box, nodes[u].centre, nodes[u].radius))
-                return false;
-        return true;
-    };
+    const auto clearOfNodes = [&](const QRectF& box) { return nodeClearance(box, nodes) >= 0; };
     if (const auto found = std::find_if(candidates.begin(), candidates.end(), clearOfNodes); found != candidates.end())
         n.besideText = *found;
 }
@@ -308,7 +302,7 @@ struct PhaseGraphView::Layout {
     };
     std::vector<Arrow> arrows;
     std::vector<GraphLabel> labels;
-    int hiddenLabels = 0; // loops' and arrows' labels left out for want of room
+    int hiddenLabels = 0; // nodes' names, loops' and arrows' labels left out for want of room
     QRectF noticeRect;    // where the view says so (empty when none is hidden)
 };
 
@@ -398,16 +392,13 @@ PhaseGraphView::Layout PhaseGraphView::layoutAbove(const QRectF& area, double bo
         else if (!n.textInside)
             ++out.hiddenLabels;
     }
-    const auto clearOfNodes = [&](const QRectF& box) {
-        return std::none_of(nodes.begin(), nodes.end(), [&](const NodeGeometry& n) { return boxMeetsCircle(box, n.centre, n.radius); });
-    };
     for (const auto& e : pic.edges)
         if (e.a == e.b && !e.label.isEmpty()) {
             const auto& n = nodes[static_cast<std::size_t>(e.a)];
             const auto [loopCentre, loopR] = selfLoop(n.centre, n.radius, n.outward);
             const QRectF box = loopLabelBox(loopCentre, loopR, phaseEdgeWidth(e.weight), n.outward,
                                             QSizeF(smallMetrics.horizontalAdvance(e.label) + 4, smallMetrics.height()));
-            if (!clear(box) || !clearOfNodes(box)) {
+            if (!clear(box) || nodeClearance(box, nodes) < 0) {
                 ++out.hiddenLabels;
                 continue;
             }

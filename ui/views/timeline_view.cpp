@@ -340,6 +340,11 @@ void TimelineView::rebuild()
     const int rows = static_cast<int>(titles.size());
     QFont small = plot_->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
+    if (timeAxis_px_ == 0) { // margins until first laid out: two lines, ticks, padding; a few pixels above and below
+        timeAxis_px_ = 2 * QFontMetrics(small).height() + 12;
+        rowMargins_px_ = 6;
+        bottomRowMargins_px_ = 4 + timeAxis_px_;
+    }
     for (int row = 0; row < rows; ++row) {
         auto* rect = new QCPAxisRect(plot_);
         plot_->plotLayout()->addElement(row, 0, rect);
@@ -363,16 +368,9 @@ void TimelineView::rebuild()
         if (row < rows - 1)
             rect->axis(QCPAxis::atBottom)->setTickLabels(false);
         rect->setMinimumMargins(QMargins(8, 4, 8, row == rows - 1 ? 4 : 2));
-        // Each row's data area is kept at least kMinRowDataHeight tall, the bottom row's too: it
-        // also holds the time axis's two-line labels, and with six rows in the dock its data was
-        // squeezed to ~12 px. (A minimum on the inner rect took the stretch from the others too:
-        // with three rows the bottom one got only its minimum.)
+        // Minimums on the whole rect (applyRowStretch): one on the inner rect took the stretch
+        // from the others too (with three rows the bottom one got only its minimum).
         rect->setSizeConstraintRect(QCPLayoutElement::scrOuterRect);
-        if (timeAxis_px_ == 0) { // until laid out: two lines, ticks, padding; a few pixels above and below
-            timeAxis_px_ = 2 * QFontMetrics(small).height() + 12;
-            rowMargins_px_ = 6;
-            bottomRowMargins_px_ = 4 + timeAxis_px_;
-        }
         rects_.push_back(rect);
     }
     plot_->plotLayout()->setRowSpacing(2);
