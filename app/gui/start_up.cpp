@@ -6,6 +6,7 @@
 #include "ui/io/project_io.hpp"
 #include "ui/pack/packing_page.hpp"
 #include "ui/phases/phases_page.hpp"
+#include "ui/phases/simulated_cluster_box.hpp"
 #include "ui/sweep/sweep_page.hpp"
 #include "ui/views/job_table_panel.hpp"
 
@@ -42,6 +43,7 @@ void StartUp::failAndExit(const QString& message)
 // shown page's figures, the Phases page's scores, the report).
 void StartUp::writeBatchOutput()
 {
+    emit outputDue();
     QTimer::singleShot(300, &window_, [this] {
         bool ok = true;
         if (!options_.screenshot.isEmpty() && !window_.grab().save(options_.screenshot)) {
@@ -192,8 +194,21 @@ void StartUp::expectPage(MainWindow::Page page)
     }
 }
 
+// The Phases page's "In the simulated cluster" section is built off the GUI thread after the
+// result is shown: the output waits for it.
+void StartUp::expectSimulatedPhases()
+{
+    auto* box = window_.phasesPage()->simulatedCluster();
+    if (!box->building())
+        return;
+    ready_.expect();
+    connect(box, &ui::SimulatedClusterBox::built, this, [this] { ready_.done(); }, Qt::SingleShotConnection);
+}
+
 void StartUp::showRequestedPage()
 {
+    if (options_.batch() && !options_.tab && window_.currentPage() == MainWindow::Page::Phases)
+        expectSimulatedPhases(); // --metrics alone shows the Phases page
     if (!options_.tab)
         return;
     const auto page = options_.tab->page;
@@ -201,6 +216,8 @@ void StartUp::showRequestedPage()
     if (batch)
         expectPage(page);
     window_.showPage(page);
+    if (batch && page == MainWindow::Page::Phases)
+        expectSimulatedPhases();
     if (batch && page == MainWindow::Page::Sweep) { // the page's default sweep, run to the end
         ready_.expect();
         connect(window_.sweepPage(), &ui::SweepPage::finished, this, [this] { ready_.done(); }, Qt::SingleShotConnection);

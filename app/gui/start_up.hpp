@@ -23,10 +23,15 @@ private:
 };
 
 class StartUp : public QObject {
+    Q_OBJECT
 public:
     StartUp(ui::MainWindow& window, GuiOptions options);
     // Opens the inputs (on the next turn of the event loop) and waits for their results.
     void begin();
+
+signals:
+    // Batch mode: everything asked for is on screen; the output follows once it has painted.
+    void outputDue();
 
 private:
     void openInputs();
@@ -36,6 +41,7 @@ private:
     void applyTimeAndSelection();
     void showRequestedPage();
     void expectPage(ui::MainWindow::Page page);
+    void expectSimulatedPhases();
     void writeBatchOutput();
     static void failAndExit(const QString& message);
 

@@ -49,6 +49,7 @@ void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, con
         runner_->cancel();
         index_.reset();
         refresh();
+        emit built();
         return;
     }
     struct Built {
@@ -67,14 +68,18 @@ void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, con
             chart_->setSeries(b.series, origin);
             chart_->setTime(time_);
             refresh();
+            emit built();
         },
         [this](const QString& error) { // say why the box stays empty
             index_.reset();
             refresh();
             label_->setText(tr("The phases of the simulated jobs could not be computed: %1").arg(error.toHtmlEscaped()));
             show();
+            emit built();
         });
 }
+
+bool SimulatedClusterBox::building() const { return runner_->busy(); }
 
 void SimulatedClusterBox::setTime(std::int64_t t)
 {

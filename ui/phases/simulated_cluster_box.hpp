@@ -41,9 +41,12 @@ public:
     QString summary() const;
     // At the current time; nullopt without a result with phases.
     const std::optional<SimulatedPhases>& current() const { return current_; }
+    // The index of the last result given is being built (built() follows).
+    bool building() const;
 
 signals:
     void refreshed(); // current() changed (a new result or time)
+    void built();     // the last result given is shown (or why it cannot be)
 
 private:
     void refresh();
