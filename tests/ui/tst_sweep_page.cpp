@@ -85,6 +85,9 @@ private slots:
     void runsAreTheCliSweep();
     void frontReferenceAndClick();
     void runsThatTieAreCountedOnce();
+    void runsThatAllTieSayWhy();
+    void runsThatAllAgreeGetARoundRange_data();
+    void runsThatAllAgreeGetARoundRange();
     void badValuesSayWhy_data();
     void badValuesSayWhy();
     void cancelKeepsWhatCameBack();
@@ -155,6 +158,44 @@ void TestSweepPage::runsThatTieAreCountedOnce()
     QCOMPARE(page.front(), (std::vector<int>{0, 1, 3}));
     QVERIFY2(page.statusText().contains(QStringLiteral("3 on the Pareto front (★), 2 different pairs of metrics")),
              qPrintable(page.statusText()));
+}
+
+// Every run gives the same pair (the Philly sample at the default knobs: no job waits): the chart
+// is one point, and the status says why.
+void TestSweepPage::runsThatAllTieSayWhy()
+{
+    SweepPage page;
+    page.restore(handMadeSweep({0, 0, 0, 0}, {0.15, 0.15, 0.15, 0.15}));
+    page.setMetrics(SummaryCompareModel::MeanDelay, SummaryCompareModel::AllocFraction);
+    QCOMPARE(page.front(), (std::vector<int>{0, 1, 2, 3}));
+    QVERIFY2(page.statusText().contains(QStringLiteral("4 on the Pareto front (★), all: every run gives the same Mean wait and GPUs allocated")),
+             qPrintable(page.statusText()));
+}
+
+void TestSweepPage::runsThatAllAgreeGetARoundRange_data()
+{
+    QTest::addColumn<double>("value");
+    QTest::addColumn<double>("lower");
+    QTest::addColumn<double>("upper");
+    // Every run with the same value: centred, a tenth of it either side (15 -> 13.5..16.5), or
+    // ±1 around 0 (the Philly sample's default sweep: every run waits 0 s).
+    QTest::newRow("all 0") << 0.0 << -1.0 << 1.0;
+    QTest::newRow("all 15") << 15.0 << 13.5 << 16.5;
+    QTest::newRow("all -2") << -2.0 << -2.2 << -1.8;
+}
+
+void TestSweepPage::runsThatAllAgreeGetARoundRange()
+{
+    QFETCH(double, value);
+    QFETCH(double, lower);
+    QFETCH(double, upper);
+    SweepChart chart;
+    chart.setPoints({{0, value, 1.0}, {1, value, 2.0}, {2, value, 3.0}}, {0});
+    QCOMPARE(chart.xAxis->range().lower, lower);
+    QCOMPARE(chart.xAxis->range().upper, upper);
+    // y spans 1..3: a tenth of the span either side.
+    QCOMPARE(chart.yAxis->range().lower, 0.8);
+    QCOMPARE(chart.yAxis->range().upper, 3.2);
 }
 
 void TestSweepPage::frontReferenceAndClick()

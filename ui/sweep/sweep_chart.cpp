@@ -116,11 +116,14 @@ void SweepChart::rescale()
         y0 = 0;
         y1 = 1;
     }
-    // A margin of a tenth of the span (or of the value when all runs agree) keeps the markers
-    // off the axes.
+    // A margin of a tenth of the span keeps the markers off the axes. When all runs agree the
+    // value sits in the middle, a tenth of it either side, or ±1 around 0 (every run waited 0 s:
+    // a range of 1e-10 drew ticks such as "-1·10^-10").
     const auto pad = [](double lo, double hi) {
-        const double span = hi - lo > 0 ? hi - lo : std::max(1e-9, std::abs(hi));
-        return QCPRange(lo - 0.1 * span, hi + 0.1 * span);
+        if (hi - lo > 0)
+            return QCPRange(lo - 0.1 * (hi - lo), hi + 0.1 * (hi - lo));
+        const double half = hi != 0 ? 0.1 * std::abs(hi) : 1.0;
+        return QCPRange(hi - half, hi + half);
     };
     xAxis->setRange(pad(x0, x1));
     yAxis->setRange(pad(y0, y1));

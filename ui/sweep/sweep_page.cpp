@@ -632,7 +632,11 @@ void SweepPage::refreshStatus()
         text += tr(" · %1 failed (see Status)").arg(failed);
     if (!front_.empty())
         text += tr(" · %1 on the Pareto front (★)").arg(front_.size());
-    if (distinctOnFront_ < front_.size())
+    const auto ok = back - failed;
+    if (distinctOnFront_ == 1 && front_.size() == ok && ok > 1 && back == n) // one point: say why
+        text += tr(", all: every run gives the same %1 and %2 (the knobs varied change neither here)")
+                    .arg(xMetric_->currentText(), yMetric_->currentText());
+    else if (distinctOnFront_ < front_.size())
         text += distinctOnFront_ == 1 ? tr(", all with the same two metrics")
                                       : tr(", %1 different pairs of metrics").arg(distinctOnFront_);
     runSummary_ = text;
