@@ -122,8 +122,8 @@ int runPack(const Args& args)
                     said.push_back(std::move(note));
                 }
     if (!quiet)
-        std::printf("%zu experiment(s) of %d seed(s) on %d GPUs in %.2f s -> %s\n", cells.size(), seeds, in.cluster->gpuCount(),
-                    seconds, outPath.c_str());
+        std::printf("%zu experiment%s of %d seed%s on %d GPUs in %.2f s -> %s\n", cells.size(), cells.size() == 1 ? "" : "s", seeds,
+                    seeds == 1 ? "" : "s", in.cluster->gpuCount(), seconds, outPath.c_str());
     return 0;
 }
 

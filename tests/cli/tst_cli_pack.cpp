@@ -117,6 +117,7 @@ void TestCliPack::removedPodsAreSaid()
                            dir.filePath("c.csv")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.err.contains("the 24 pods ask for more than inflate 1.3 × the cluster's GPUs"), r.err.constData());
+    QVERIFY2(r.out.contains(" of 1 seed on 16 GPUs in "), r.out.constData()); // not "1 seed(s)"
 }
 
 void TestCliPack::badOptionsAreNamed_data()

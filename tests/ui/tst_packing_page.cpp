@@ -125,6 +125,7 @@ void TestPackingPage::exportsWriteWhatIsShown()
     QSignalSpy ready(&page, &PackingPage::resultsReady);
     page.setInputs(smallCluster(), mixedPods());
     QVERIFY(settle(page, ready));
+    QVERIFY2(page.statusText().contains(QStringLiteral("), 1 seed from ")), qPrintable(page.statusText())); // not "1 seed(s)"
     QTemporaryDir dir;
     const auto csv = dir.filePath(QStringLiteral("curves.csv"));
     QCOMPARE(page.exportCurves(csv), QString());

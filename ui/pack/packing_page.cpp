@@ -330,10 +330,11 @@ void PackingPage::onOutcome(std::shared_ptr<const Outcome> outcome)
     slider_->setMaximum(maxPct);
     chart_->setCursor(slider_->value());
     const QLocale locale;
-    runSummary_ = tr("%1 pods arrive on %2 GPUs (inflate %3), %4 seed(s) from %5: %6 s")
+    const QString seeds = seeds_->value() == 1 ? tr("1 seed") : tr("%1 seeds").arg(seeds_->value());
+    runSummary_ = tr("%1 pods arrive on %2 GPUs (inflate %3), %4 from %5: %6 s")
                       .arg(locale.toString(static_cast<qulonglong>(outcome->pods)), locale.toString(cluster_->gpuCount()))
                       .arg(inflate_->value())
-                      .arg(seeds_->value())
+                      .arg(seeds)
                       .arg(firstSeed_->value())
                       .arg(outcome->seconds, 0, 'f', 2);
     status_->setText(runSummary_);

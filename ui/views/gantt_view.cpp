@@ -488,9 +488,9 @@ bool GanttView::event(QEvent* event)
     const Job& j = r.trace->jobs[static_cast<std::size_t>(job)];
     const JobResult& jr = r.jobs[static_cast<std::size_t>(job)];
     const TimeFormat tf(r.trace->meta.timeBase, r.firstSubmit_s);
-    QString text = tr("<b>%1</b> · VC %2 · %3 GPU(s)<br>submitted %4")
+    QString text = tr("<b>%1</b> · VC %2 · %3<br>submitted %4")
                        .arg(QString::fromStdString(j.id).toHtmlEscaped(), QString::fromStdString(r.trace->tenants[static_cast<std::size_t>(j.tenant)].name).toHtmlEscaped())
-                       .arg(j.gpus)
+                       .arg(j.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(j.gpus))
                        .arg(tf.instantShort(j.submit_s));
     if (jr.start_s)
         text += tr(" · started %1 (waited %2)").arg(tf.instantShort(*jr.start_s), TimeFormat::duration(jr.queueDelay_s));
