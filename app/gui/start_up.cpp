@@ -40,7 +40,7 @@ void StartUp::failAndExit(const QString& message)
 }
 
 // In batch mode the app exits once everything asked for is on screen (the first result, the
-// shown page's figures, the Phases page's scores, the report).
+// shown page's figures, the Phases page's scores and simulated cluster, the report).
 void StartUp::writeBatchOutput()
 {
     emit outputDue();
