@@ -29,6 +29,8 @@
 #include <QStandardPaths>
 #include <QTest>
 
+#include <algorithm>
+#include <limits>
 #include <memory>
 
 using namespace clens;
@@ -95,6 +97,40 @@ private slots:
         QCOMPARE(q.vcGpus.at("vision"), std::int64_t{24});
         QVERIFY(w.importNotes().join('\n').contains(QStringLiteral("quota.mode none became strict")));
         QTRY_VERIFY_WITH_TIMEOUT(w.session()->current() && w.session()->current()->result->scenario.quota.mode == QuotaMode::Strict, 20000);
+    }
+
+    // A new trace opens where its first job holds a GPU: the Kubernetes sample's first pods
+    // (kube-system, no GPU) came five days before its GPU jobs, and the map opened empty. The
+    // demo's first job starts at its first submission: it opens there.
+    void aNewTraceOpensAtItsFirstActivity_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::addColumn<QString>("cluster");
+        QTest::addColumn<bool>("laterThanTheFirstSubmission");
+        QTest::newRow("kubernetes sample") << QString::fromStdString(test::samplePath("kubernetes/pods.json"))
+                                           << QString::fromStdString(test::samplePath("kubernetes/nodes.json")) << true;
+        QTest::newRow("demo") << QString::fromStdString(test::samplePath("demo/jobs.csv"))
+                              << QString::fromStdString(test::samplePath("demo/cluster.csv")) << false;
+    }
+
+    void aNewTraceOpensAtItsFirstActivity()
+    {
+        QFETCH(QString, trace);
+        QFETCH(QString, cluster);
+        QFETCH(bool, laterThanTheFirstSubmission);
+        MainWindow w(coreEngine());
+        w.setInteractive(false);
+        QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+        w.openTrace(trace, cluster);
+        QVERIFY(updated.wait(20000));
+        const auto& r = *w.session()->current()->result;
+        std::int64_t firstGpuStart = std::numeric_limits<std::int64_t>::max();
+        for (const auto& job : r.jobs)
+            if (job.start_s && job.allocatedGpus > 0)
+                firstGpuStart = std::min(firstGpuStart, *job.start_s);
+        QCOMPARE(w.session()->clock()->time(), firstGpuStart);
+        QCOMPARE(firstGpuStart > r.firstSubmit_s, laterThanTheFirstSubmission);
+        QVERIFY(w.session()->state().gpu.end() != std::find(w.session()->state().gpu.begin(), w.session()->state().gpu.end(), GpuState::Busy));
     }
 
     void relaxKnobRemovesFragmentationDelay()

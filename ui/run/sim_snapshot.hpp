@@ -8,6 +8,7 @@
 
 #include <QMetaType>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -28,6 +29,13 @@ struct SimSnapshot {
     // The span a user can scrub: first submission to the last event.
     std::int64_t begin_s() const { return result ? result->firstSubmit_s : 0; }
     std::int64_t end_s() const { return result ? std::max(result->lastEvent_s, result->firstSubmit_s) : 0; }
+    // Where a new trace opens: the first instant a job holds a GPU (the occupancy is sorted by
+    // start), else the first submission. A trace whose first jobs ask no GPU (the Kubernetes
+    // sample's system pods, five days before its GPU jobs) opened on an empty cluster.
+    std::int64_t firstActivity_s() const
+    {
+        return result && !result->occupancy.empty() ? std::clamp(result->occupancy.front().from_s, begin_s(), end_s()) : begin_s();
+    }
     // What "zoom to job" shows: its submission to its end (the span's end while unfinished),
     // with a twentieth more on each side so both ends of its bars show. Nullopt: no such job.
     std::optional<std::pair<std::int64_t, std::int64_t>> jobView(std::int32_t job) const;
