@@ -34,6 +34,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -633,14 +634,27 @@ void SweepPage::refreshStatus()
     if (!front_.empty())
         text += tr(" · %1 on the Pareto front (★)").arg(front_.size());
     const auto ok = back - failed;
-    if (distinctOnFront_ == 1 && front_.size() == ok && ok > 1 && back == n) // one point: say why
-        text += tr(", all: every run gives the same %1 and %2 (the knobs varied change neither here)")
-                    .arg(xMetric_->currentText(), yMetric_->currentText());
-    else if (distinctOnFront_ < front_.size())
-        text += distinctOnFront_ == 1 ? tr(", all with the same two metrics")
-                                      : tr(", %1 different pairs of metrics").arg(distinctOnFront_);
+    // Knobs that decide waits cannot matter when no job waits (the Philly sample at the default
+    // knobs): then say what loads the cluster.
+    bool anyWait = false;
+    for (std::size_t i = 0; i < n; ++i)
+        anyWait = anyWait || (result_->back[i] && result_->runs[i].ok && result_->runs[i].summary.meanQueueDelay_s > 0);
+    const bool variesArrivals = result_->grid && std::ranges::find(result_->grid->keys, "arrivals.speedup") != result_->grid->keys.end();
+    const bool idle = ok > 0 && back == n && !anyWait && !variesArrivals;
+    const QString load = tr("no job waits in any run: try Arrival speed-up or quotas");
+    if (distinctOnFront_ == 1 && front_.size() == ok && ok > 1 && back == n) { // one point: say why
+        text += tr(", all: every run gives the same %1 and %2").arg(xMetric_->currentText(), yMetric_->currentText());
+        text += idle ? QStringLiteral(" · ") + load : tr(" (the knobs varied change neither here)");
+    } else {
+        if (distinctOnFront_ < front_.size())
+            text += distinctOnFront_ == 1 ? tr(", all with the same two metrics")
+                                          : tr(", %1 different pairs of metrics").arg(distinctOnFront_);
+        if (idle)
+            text += QStringLiteral(" · ") + load;
+    }
     runSummary_ = text;
     status_->setText(text);
+    status_->setToolTip(text); // the whole line where a narrow window cuts it
 }
 
 QString SweepPage::describeRun(int run) const
