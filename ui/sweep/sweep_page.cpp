@@ -34,7 +34,6 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
