@@ -124,6 +124,8 @@ void StartUp::setUpView()
     const bool batch = options_.batch();
     applyTimeAndSelection();
     showRequestedPage();
+    if (batch && window_.currentPage() == MainWindow::Page::Phases) // --tab phases, or --metrics alone
+        expectSimulatedPhases();
     // The teaching demo starts moving by itself; a trace of your own waits for Play.
     if (options_.play || (options_.files.isEmpty() && !options_.at && !batch))
         window_.session()->clock()->play();
@@ -207,8 +209,6 @@ void StartUp::expectSimulatedPhases()
 
 void StartUp::showRequestedPage()
 {
-    if (options_.batch() && !options_.tab && window_.currentPage() == MainWindow::Page::Phases)
-        expectSimulatedPhases(); // --metrics alone shows the Phases page
     if (!options_.tab)
         return;
     const auto page = options_.tab->page;
@@ -216,8 +216,6 @@ void StartUp::showRequestedPage()
     if (batch)
         expectPage(page);
     window_.showPage(page);
-    if (batch && page == MainWindow::Page::Phases)
-        expectSimulatedPhases();
     if (batch && page == MainWindow::Page::Sweep) { // the page's default sweep, run to the end
         ready_.expect();
         connect(window_.sweepPage(), &ui::SweepPage::finished, this, [this] { ready_.done(); }, Qt::SingleShotConnection);

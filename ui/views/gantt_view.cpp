@@ -1,5 +1,6 @@
 #include "ui/views/gantt_view.hpp"
 
+#include "ui/models/resource_text.hpp"
 #include "ui/style/heatmap_palette.hpp"
 #include "ui/time/time_format.hpp"
 #include "ui/time/time_window.hpp"
@@ -490,7 +491,7 @@ bool GanttView::event(QEvent* event)
     const TimeFormat tf(r.trace->meta.timeBase, r.firstSubmit_s);
     QString text = tr("<b>%1</b> · VC %2 · %3<br>submitted %4")
                        .arg(QString::fromStdString(j.id).toHtmlEscaped(), QString::fromStdString(r.trace->tenants[static_cast<std::size_t>(j.tenant)].name).toHtmlEscaped())
-                       .arg(j.gpus == 1 ? tr("1 GPU") : tr("%1 GPUs").arg(j.gpus))
+                       .arg(resource_text::gpus(j.gpus, r.resourcesOf(static_cast<std::size_t>(job)).gpuMilli))
                        .arg(tf.instantShort(j.submit_s));
     if (jr.start_s)
         text += tr(" · started %1 (waited %2)").arg(tf.instantShort(*jr.start_s), TimeFormat::duration(jr.queueDelay_s));
