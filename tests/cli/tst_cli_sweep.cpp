@@ -3,7 +3,10 @@
 #include "tests/cli/cli_runner.hpp"
 #include "tests/common/test_support.hpp"
 
+#include <cmath>
+
 #include <QFile>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -20,6 +23,7 @@ private slots:
     void gridRowsInOrder();
     void badGridNamesKey_data();
     void badGridNamesKey();
+    void readmeSweepShowsTheTradeOff();
 };
 
 void TestCliSweep::gridRowsInOrder()
@@ -72,6 +76,35 @@ void TestCliSweep::badGridNamesKey()
                            dir.filePath("out.csv")});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+}
+
+// The README's sweep (docs/sweeps/philly_5x_relax_by_quota_mode.json on the Philly sample) must
+// show a choice, not twelve equal rows (what the former example, strict quotas at the trace's own
+// pace, gave). Figures: docs/simulation.md "Study: locality thresholds".
+void TestCliSweep::readmeSweepShowsTheTradeOff()
+{
+    QTemporaryDir dir;
+    const auto out = dir.filePath("sweep.csv");
+    const auto r = runCli({"sweep", "-q", "--cluster", sample("philly/cluster_machine_list"), "--trace", sample("philly/philly_jobs_pollux.csv"),
+                           "--grid", QString::fromStdString(sampleDir() + "/../docs/sweeps/philly_5x_relax_by_quota_mode.json"), "--out", out});
+    QCOMPARE(r.exitCode, 0);
+    auto lines = readAll(out).split('\n');
+    QCOMPARE(lines.size(), 12 + 2); // header, 4 thresholds x 3 modes, final empty
+    const auto header = lines[0].split(',');
+    const auto waitColumn = header.indexOf("mean_queue_delay_s");
+    QVERIFY(waitColumn > 0);
+    QMap<QByteArray, double> wait; // "threshold/mode" -> mean wait
+    for (int i = 1; i <= 12; ++i) {
+        const auto f = lines[i].split(',');
+        wait[f[1] + "/" + f[2]] = f[waitColumn].toDouble();
+    }
+    // Never relaxing with borrowing waits least (6,686 s); strict quotas barely feel the
+    // threshold (19,509-19,683 s); without quotas relaxing at once waits 2.6x longer than never.
+    for (auto it = wait.cbegin(); it != wait.cend(); ++it)
+        if (it.key() != "/borrow")
+            QVERIFY2(wait["/borrow"] < it.value(), it.key().constData());
+    QVERIFY(std::abs(wait["0/strict"] - wait["/strict"]) < 0.05 * wait["/strict"]);
+    QVERIFY(wait["0/none"] > 2 * wait["/none"]);
 }
 
 QTEST_GUILESS_MAIN(TestCliSweep)
