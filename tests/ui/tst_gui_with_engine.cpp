@@ -131,6 +131,57 @@ private slots:
         QCOMPARE(w.session()->clock()->time(), firstGpuStart);
         QCOMPARE(firstGpuStart > r.firstSubmit_s, laterThanTheFirstSubmission);
         QVERIFY(w.session()->state().gpu.end() != std::find(w.session()->state().gpu.begin(), w.session()->state().gpu.end(), GpuState::Busy));
+        // The timelines show the activity: the Kubernetes sample's GPU jobs come about five of
+        // its six days in (a lead-in over a tenth of the span), so its window starts a twentieth
+        // of the rest before them and ends with the span; the demo's first job starts at once.
+        const auto* window = w.session()->window();
+        QCOMPARE(window->to(), window->spanEnd());
+        QCOMPARE(window->zoomed(), laterThanTheFirstSubmission);
+        if (laterThanTheFirstSubmission)
+            QCOMPARE(window->from(), firstGpuStart - (window->spanEnd() - firstGpuStart) / 20);
+        else
+            QCOMPARE(window->from(), window->spanBegin());
+    }
+
+    void theWindowAProjectWasSavedWithComesBack_data()
+    {
+        QTest::addColumn<bool>("wholeTrace");
+        QTest::newRow("the whole trace") << true;   // saved as no window (docs/project-file.md)
+        QTest::newRow("the opening window") << false; // saved as the window it is
+    }
+
+    void theWindowAProjectWasSavedWithComesBack()
+    {
+        // The Kubernetes sample opens on its active day (openingWindow), but a project saved while
+        // the whole trace was shown reopens showing the whole trace.
+        QFETCH(bool, wholeTrace);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("k8s.clens"));
+        std::int64_t from = 0, to = 0;
+        {
+            MainWindow w(coreEngine());
+            w.setInteractive(false);
+            QSignalSpy updated(&w, &MainWindow::viewsUpdated);
+            w.openTrace(QString::fromStdString(test::samplePath("kubernetes/pods.json")),
+                        QString::fromStdString(test::samplePath("kubernetes/nodes.json")));
+            QVERIFY(updated.wait(20000));
+            QVERIFY(w.session()->window()->zoomed());
+            if (wholeTrace)
+                w.session()->window()->showAll();
+            from = w.session()->window()->from();
+            to = w.session()->window()->to();
+            QSignalSpy saved(&w, &MainWindow::projectSaved);
+            w.saveProject(path);
+            QVERIFY(saved.wait(20000));
+        }
+        MainWindow opened(coreEngine());
+        opened.setInteractive(false);
+        QSignalSpy shown(&opened, &MainWindow::viewsUpdated);
+        opened.openProject(path);
+        QVERIFY(shown.wait(20000));
+        QCOMPARE(opened.session()->window()->zoomed(), !wholeTrace);
+        QCOMPARE(opened.session()->window()->from(), from);
+        QCOMPARE(opened.session()->window()->to(), to);
     }
 
     void relaxKnobRemovesFragmentationDelay()

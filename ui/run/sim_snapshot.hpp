@@ -36,6 +36,17 @@ struct SimSnapshot {
     {
         return result && !result->occupancy.empty() ? std::clamp(result->occupancy.front().from_s, begin_s(), end_s()) : begin_s();
     }
+    // The timelines' window when a new trace opens: the whole span, unless the first activity
+    // comes after a quiet lead-in of more than a tenth of it (a Kubernetes export's system pods,
+    // started days before the GPU jobs); then from a twentieth of the rest before the first
+    // activity to the end, so the first jobs' rise shows at the left.
+    std::pair<std::int64_t, std::int64_t> openingWindow() const
+    {
+        const auto first = firstActivity_s(), span = end_s() - begin_s();
+        if ((first - begin_s()) * 10 <= span)
+            return {begin_s(), end_s()};
+        return {std::max(begin_s(), first - (end_s() - first) / 20), end_s()};
+    }
     // What "zoom to job" shows: its submission to its end (the span's end while unfinished),
     // with a twentieth more on each side so both ends of its bars show. Nullopt: no such job.
     std::optional<std::pair<std::int64_t, std::int64_t>> jobView(std::int32_t job) const;

@@ -163,8 +163,11 @@ void MainWindow::applyView(const ProjectView& view)
 {
     // Each part only when it fits this data: a file edited by hand must not break the window.
     // The window first, so the cursor is then kept in it (not the window moved to the cursor).
+    // No window saved: the whole trace was shown (not the opening window of a new trace).
     if (view.windowFrom_s && view.windowTo_s)
         session_->window()->show(*view.windowFrom_s, *view.windowTo_s);
+    else
+        session_->window()->showAll();
     if (view.time_s)
         session_->clock()->seek(*view.time_s);
     const auto& trace = session_->input().trace;

@@ -82,8 +82,8 @@ void Session::selectJob(std::int32_t job)
 void Session::onResult(SnapshotPtr snapshot)
 {
     SnapshotPtr previous = std::exchange(current_, std::move(snapshot));
-    // Keep the cursor where the user left it, unless this is a new trace (then at its first
-    // activity: SimSnapshot::firstActivity_s). The clock's own
+    // Keep the cursor and the window where the user left them, unless this is a new trace (then
+    // at its first activity: SimSnapshot::firstActivity_s, openingWindow). The clock's own
     // time signal may fire here; the state is recomputed once, after the views have the result.
     const bool fresh = freshInput_;
     freshInput_ = false;
@@ -91,7 +91,8 @@ void Session::onResult(SnapshotPtr snapshot)
     clock_->setSpan(current_->begin_s(), current_->end_s());
     window_->setSpan(current_->begin_s(), current_->end_s());
     if (fresh) {
-        window_->showAll();
+        const auto [from, to] = current_->openingWindow();
+        window_->show(from, to);
         clock_->seek(current_->firstActivity_s());
         clock_->setSpeed(PlaybackClock::suggestedSpeed(current_->end_s() - current_->begin_s()));
     }
