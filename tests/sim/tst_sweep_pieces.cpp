@@ -1,6 +1,7 @@
 // The pieces the Sweep page builds a sweep from (docs/gui.md "The Sweep page"): values typed as a
-// list or a range, the grid they make, the Pareto front of two metrics, and a run's summary read
-// back from its JSON (a project's stored sweep).
+// list or a range, the grid they make, the Pareto front of two metrics, a run's summary read
+// back from its JSON (a project's stored sweep), and which varied knobs changed nothing.
+#include "core/analysis/inert_grid_keys.hpp"
 #include "core/analysis/pareto_front.hpp"
 #include "core/sim/grid_values.hpp"
 #include "core/sim/scenario_grid.hpp"
@@ -27,6 +28,8 @@ private slots:
     void paretoFront_data();
     void paretoFront();
     void summaryJsonRoundTrip();
+    void inertKeys_data();
+    void inertKeys();
 };
 
 void TestSweepPieces::gridValues_data()
@@ -160,6 +163,47 @@ void TestSweepPieces::summaryJsonRoundTrip()
     QVERIFY(std::isnan(back.cpuAllocFraction)); // null: unlimited CPU
     // Every key comes back: the two JSON texts agree.
     QCOMPARE(boost::json::serialize(summaryToJson(back)), boost::json::serialize(summaryToJson(s)));
+}
+
+
+void TestSweepPieces::inertKeys_data()
+{
+    // A 2 x 3 grid (relax to any: 0, never; quota mode: none, strict, borrow), runs in grid
+    // order r0..r5 = (0,none) (0,strict) (0,borrow) (never,none) (never,strict) (never,borrow).
+    // Each run's outcome is its mean wait; -1 is a run that failed or has not come back.
+    QTest::addColumn<QList<double>>("waits");
+    QTest::addColumn<QList<int>>("inert");
+    // The mode decides everything, the threshold nothing: key 0 inert.
+    QTest::newRow("threshold inert") << QList<double>{10, 20, 30, 10, 20, 30} << QList<int>{0};
+    // The threshold decides everything: key 1 (the mode) inert.
+    QTest::newRow("mode inert") << QList<double>{10, 10, 10, 40, 40, 40} << QList<int>{1};
+    QTest::newRow("both inert") << QList<double>{5, 5, 5, 5, 5, 5} << QList<int>{0, 1};
+    // One pair differs (r2 against r5): the threshold matters, if only under borrowing.
+    QTest::newRow("one pair is enough") << QList<double>{10, 20, 30, 10, 20, 31} << QList<int>{};
+    // Failed runs take no part: with r0, r3 and r5 back, only r0 against r3 compares the
+    // threshold and only r3 against r5 the mode, and both pairs agree.
+    QTest::newRow("failed runs left out") << QList<double>{10, -1, -1, 10, -1, 10} << QList<int>{0, 1};
+    // Nothing to compare: no key is called inert on no evidence.
+    QTest::newRow("one run back") << QList<double>{10, -1, -1, -1, -1, -1} << QList<int>{};
+}
+
+void TestSweepPieces::inertKeys()
+{
+    QFETCH(QList<double>, waits);
+    QFETCH(QList<int>, inert);
+    const auto text = gridJson(scenarioToJson(Scenario{}), {{"locality.relax_to_any_after_s", parseGridValues("0, null", "a")},
+                                                            {"quota.mode", parseGridValues("none, strict, borrow", "b")}});
+    const auto grid = parseScenarioGrid(text, "sweep");
+    std::vector<SimSummary> summaries(grid.runs.size());
+    std::vector<const SimSummary*> outcomes;
+    for (std::size_t r = 0; r < summaries.size(); ++r) {
+        summaries[r].meanQueueDelay_s = waits[static_cast<int>(r)];
+        outcomes.push_back(waits[static_cast<int>(r)] < 0 ? nullptr : &summaries[r]);
+    }
+    std::vector<std::size_t> expected;
+    for (const int k : inert)
+        expected.push_back(static_cast<std::size_t>(k));
+    QCOMPARE(inertGridKeys(grid, outcomes), expected);
 }
 
 QTEST_APPLESS_MAIN(TestSweepPieces)

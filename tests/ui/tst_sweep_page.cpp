@@ -86,6 +86,8 @@ private slots:
     void frontReferenceAndClick();
     void runsThatTieAreCountedOnce();
     void runsThatAllTieSayWhy();
+    void knobsThatChangeNothingAreNamed_data();
+    void knobsThatChangeNothingAreNamed();
     void runsThatAllAgreeGetARoundRange_data();
     void runsThatAllAgreeGetARoundRange();
     void badValuesSayWhy_data();
@@ -172,10 +174,58 @@ void TestSweepPage::runsThatAllTieSayWhy()
     QVERIFY2(page.statusText().endsWith(QStringLiteral("4 on the Pareto front (★), all: every run gives the same Mean wait and GPUs "
                                                        "allocated · no job waits in any run: try Arrival speed-up or quotas")),
              qPrintable(page.statusText()));
-    // Jobs wait, the same in every run: the knobs varied do not matter.
+    // Jobs wait, the same in every run: the knob varied changes nothing, and the sweep's scenarios
+    // give no VC a quota, which is why.
     page.restore(handMadeSweep({5, 5, 5, 5}, {0.15, 0.15, 0.15, 0.15}));
+    QVERIFY2(page.statusText().endsWith(QStringLiteral("every run gives the same Mean wait and GPUs allocated · Quota mode changes no "
+                                                       "run's results (no VC has a quota)")),
+             qPrintable(page.statusText()));
+    // The two metrics tie but another differs (the energy): the knob matters, not to these two.
+    auto energy = handMadeSweep({5, 5, 5, 5}, {0.15, 0.15, 0.15, 0.15});
+    energy->runs[3].summary.energyKwh = 7;
+    page.restore(energy);
     QVERIFY2(page.statusText().endsWith(QStringLiteral("every run gives the same Mean wait and GPUs allocated (the knobs varied change neither here)")),
              qPrintable(page.statusText()));
+}
+
+void TestSweepPage::knobsThatChangeNothingAreNamed_data()
+{
+    // A 2 x 2 grid: relax to any {0, never} x quota mode {strict, borrow}, runs r0..r3 =
+    // (0,strict) (0,borrow) (never,strict) (never,borrow), each run's mean wait below.
+    QTest::addColumn<QList<double>>("waits");
+    QTest::addColumn<QString>("quotas"); // the base scenario's quota.vc
+    QTest::addColumn<QString>("ending");
+    // With quotas, the relax threshold matters nowhere (the Philly sample with its VC quotas).
+    QTest::newRow("threshold") << QList<double>{10, 20, 10, 20} << R"({"a": 4})" << "Relax to any server after (s) changes no run's results";
+    QTest::newRow("mode, no quota") << QList<double>{10, 10, 30, 30} << "{}" << "Quota mode changes no run's results (no VC has a quota)";
+    QTest::newRow("mode, quotas") << QList<double>{10, 10, 30, 30} << R"({"a": 4})" << "Quota mode changes no run's results";
+    QTest::newRow("both") << QList<double>{10, 10, 10, 10} << R"({"a": 4})" << "Relax to any server after (s) and Quota mode change no run's results";
+    QTest::newRow("neither") << QList<double>{10, 20, 30, 40} << R"({"a": 4})" << "4 on the Pareto front (★)";
+}
+
+void TestSweepPage::knobsThatChangeNothingAreNamed()
+{
+    QFETCH(QList<double>, waits);
+    QFETCH(QString, quotas);
+    QFETCH(QString, ending);
+    auto r = std::make_shared<SweepResult>();
+    r->gridJson = QStringLiteral(R"({"base":{"quota":{"vc":%1}},"vary":{"locality.relax_to_any_after_s":[0,null],"quota.mode":["strict","borrow"]}})")
+                      .arg(quotas)
+                      .toStdString();
+    r->grid = std::make_shared<const ScenarioGrid>(parseScenarioGrid(r->gridJson, "test"));
+    for (const double wait : waits) {
+        SweepRun run;
+        run.ok = true;
+        run.summary.meanQueueDelay_s = wait;
+        run.summary.gpuAllocFraction = wait / 100; // a front of every run: neither metric ties
+        r->runs.push_back(run);
+        r->back.push_back(1);
+    }
+    r->finished = true;
+    SweepPage page;
+    page.restore(r);
+    page.setMetrics(SummaryCompareModel::MeanDelay, SummaryCompareModel::AllocFraction);
+    QVERIFY2(page.statusText().endsWith(ending), qPrintable(page.statusText()));
 }
 
 void TestSweepPage::runsThatAllAgreeGetARoundRange_data()

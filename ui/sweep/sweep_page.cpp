@@ -1,5 +1,6 @@
 #include "ui/sweep/sweep_page.hpp"
 
+#include "core/analysis/inert_grid_keys.hpp"
 #include "core/analysis/pareto_front.hpp"
 #include "core/io/sweep_csv.hpp"
 #include "core/sim/grid_values.hpp"
@@ -641,9 +642,10 @@ void SweepPage::refreshStatus()
     const bool variesArrivals = result_->grid && std::ranges::find(result_->grid->keys, "arrivals.speedup") != result_->grid->keys.end();
     const bool idle = ok > 0 && back == n && !anyWait && !variesArrivals;
     const QString load = tr("no job waits in any run: try Arrival speed-up or quotas");
+    const QString inert = !idle && back == n ? inertKnobsNote() : QString();
     if (distinctOnFront_ == 1 && front_.size() == ok && ok > 1 && back == n) { // one point: say why
         text += tr(", all: every run gives the same %1 and %2").arg(xMetric_->currentText(), yMetric_->currentText());
-        text += idle ? QStringLiteral(" · ") + load : tr(" (the knobs varied change neither here)");
+        text += idle ? QStringLiteral(" · ") + load : inert.isEmpty() ? tr(" (the knobs varied change neither here)") : QString();
     } else {
         if (distinctOnFront_ < front_.size())
             text += distinctOnFront_ == 1 ? tr(", all with the same two metrics")
@@ -651,9 +653,31 @@ void SweepPage::refreshStatus()
         if (idle)
             text += QStringLiteral(" · ") + load;
     }
+    text += inert;
     runSummary_ = text;
     status_->setText(text);
     status_->setToolTip(text); // the whole line where a narrow window cuts it
+}
+
+QString SweepPage::inertKnobsNote() const
+{
+    std::vector<const SimSummary*> outcomes;
+    for (std::size_t i = 0; i < result_->runs.size(); ++i)
+        outcomes.push_back(result_->back[i] && result_->runs[i].ok ? &result_->runs[i].summary : nullptr);
+    const auto& grid = *result_->grid;
+    QStringList names;
+    bool quotaMode = false;
+    for (const auto k : inertGridKeys(grid, outcomes)) {
+        names << sweepKnobLabel(QString::fromStdString(grid.keys[k]));
+        quotaMode = quotaMode || grid.keys[k] == "quota.mode";
+    }
+    if (names.isEmpty())
+        return {};
+    // The usual reason the quota mode changes nothing: there is no quota to enforce or borrow.
+    const bool noQuota = quotaMode && std::ranges::all_of(grid.runs, [](const Scenario& s) { return s.quota.vcGpus.empty(); });
+    const QString list = names.size() == 1 ? names.front() : names.mid(0, names.size() - 1).join(QStringLiteral(", ")) + tr(" and ") + names.back();
+    return (names.size() == 1 ? tr(" · %1 changes no run's results") : tr(" · %1 change no run's results")).arg(list)
+           + (noQuota ? tr(" (no VC has a quota)") : QString());
 }
 
 QString SweepPage::describeRun(int run) const

@@ -107,6 +107,8 @@ private:
     void refreshChart();
     void refreshColumns();
     void refreshStatus();
+    // " · <knobs> change no run's results" for the varied knobs that changed nothing (empty: none).
+    QString inertKnobsNote() const;
     QString describeRun(int run) const;
     void chooseExport(bool csv);
 
