@@ -2,6 +2,7 @@
 #include "app/cli/import_flags.hpp"
 #include "core/io/tenant_quota_scenario.hpp"
 #include "app/cli/sim_inputs.hpp"
+#include "core/analysis/inert_grid_keys.hpp"
 #include "core/io/sweep_csv.hpp"
 #include "app/cli/sweep_mpi.hpp"
 #include "core/sim/scenario_grid.hpp"
@@ -120,9 +121,15 @@ int runSweep(const Args& args)
         std::cerr << "clusterlens-cli: error: " << failed << " of " << rows.size() << " scenarios failed (their rows carry the error)\n";
         return 1;
     }
-    if (!quiet)
+    if (!quiet) {
         std::printf("%zu scenarios on %zu jobs in %.2f s%s -> %s\n", rows.size(), s.in.trace->jobs.size(), seconds,
                     ranks ? (" on " + std::to_string(ranks->size()) + " MPI ranks").c_str() : "", outPath.c_str());
+        std::vector<const SweepCsvRow*> byRun;
+        for (const auto& row : rows)
+            byRun.push_back(&row);
+        for (const auto k : inertGridKeys(s.grid, byRun))
+            std::cerr << "clusterlens-cli: note: " << s.grid.keys[k] << " changes no scenario's results\n";
+    }
     return 0;
 }
 

@@ -24,6 +24,7 @@ private slots:
     void badGridNamesKey_data();
     void badGridNamesKey();
     void readmeSweepShowsTheTradeOff();
+    void knobsThatChangeNothingAreNoted();
 };
 
 void TestCliSweep::gridRowsInOrder()
@@ -85,9 +86,10 @@ void TestCliSweep::readmeSweepShowsTheTradeOff()
 {
     QTemporaryDir dir;
     const auto out = dir.filePath("sweep.csv");
-    const auto r = runCli({"sweep", "-q", "--cluster", sample("philly/cluster_machine_list"), "--trace", sample("philly/philly_jobs_pollux.csv"),
+    const auto r = runCli({"sweep", "--cluster", sample("philly/cluster_machine_list"), "--trace", sample("philly/philly_jobs_pollux.csv"),
                            "--grid", QString::fromStdString(sampleDir() + "/../docs/sweeps/philly_5x_relax_by_quota_mode.json"), "--out", out});
     QCOMPARE(r.exitCode, 0);
+    QVERIFY2(!r.err.contains("changes no scenario's results"), r.err.constData()); // both knobs matter
     auto lines = readAll(out).split('\n');
     QCOMPARE(lines.size(), 12 + 2); // header, 4 thresholds x 3 modes, final empty
     const auto header = lines[0].split(',');
@@ -105,6 +107,27 @@ void TestCliSweep::readmeSweepShowsTheTradeOff()
             QVERIFY2(wait["/borrow"] < it.value(), it.key().constData());
     QVERIFY(std::abs(wait["0/strict"] - wait["/strict"]) < 0.05 * wait["/strict"]);
     QVERIFY(wait["0/none"] > 2 * wait["/none"]);
+}
+
+// At the trace's own pace with strict VC quotas nothing ever waits for a placement: each
+// threshold changes no scenario, and the sweep says so (docs/simulation.md "Study: locality
+// thresholds": every row identical).
+void TestCliSweep::knobsThatChangeNothingAreNoted()
+{
+    QTemporaryDir dir;
+    const auto r = runCli({"sweep", "--cluster", sample("philly/cluster_machine_list"), "--trace", sample("philly/philly_jobs_pollux.csv"),
+                           "--grid", QString::fromStdString(sampleDir() + "/../docs/sweeps/philly_quotas_strict.json"), "--out",
+                           dir.filePath("sweep.csv")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.contains("clusterlens-cli: note: locality.relax_to_rack_after_s changes no scenario's results\n"
+                            "clusterlens-cli: note: locality.relax_to_any_after_s changes no scenario's results\n"),
+             r.err.constData());
+    // Quiet: no note.
+    const auto quiet = runCli({"sweep", "-q", "--cluster", sample("philly/cluster_machine_list"), "--trace", sample("philly/philly_jobs_pollux.csv"),
+                               "--grid", QString::fromStdString(sampleDir() + "/../docs/sweeps/philly_quotas_strict.json"), "--out",
+                               dir.filePath("quiet.csv")});
+    QCOMPARE(quiet.exitCode, 0);
+    QVERIFY(quiet.err.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCliSweep)

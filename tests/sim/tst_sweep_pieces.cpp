@@ -170,7 +170,7 @@ void TestSweepPieces::inertKeys_data()
 {
     // A 2 x 3 grid (relax to any: 0, never; quota mode: none, strict, borrow), runs in grid
     // order r0..r5 = (0,none) (0,strict) (0,borrow) (never,none) (never,strict) (never,borrow).
-    // Each run's outcome is its mean wait; -1 is a run that failed or has not come back.
+    // Each run's outcome is its mean wait; -1 is a run that failed (r1: that has not come back).
     QTest::addColumn<QList<double>>("waits");
     QTest::addColumn<QList<int>>("inert");
     // The mode decides everything, the threshold nothing: key 0 inert.
@@ -194,16 +194,19 @@ void TestSweepPieces::inertKeys()
     const auto text = gridJson(scenarioToJson(Scenario{}), {{"locality.relax_to_any_after_s", parseGridValues("0, null", "a")},
                                                             {"quota.mode", parseGridValues("none, strict, borrow", "b")}});
     const auto grid = parseScenarioGrid(text, "sweep");
-    std::vector<SimSummary> summaries(grid.runs.size());
-    std::vector<const SimSummary*> outcomes;
-    for (std::size_t r = 0; r < summaries.size(); ++r) {
-        summaries[r].meanQueueDelay_s = waits[static_cast<int>(r)];
-        outcomes.push_back(waits[static_cast<int>(r)] < 0 ? nullptr : &summaries[r]);
+    std::vector<SweepCsvRow> csv(grid.runs.size());
+    std::vector<const SweepCsvRow*> rows;
+    for (std::size_t r = 0; r < csv.size(); ++r) {
+        SweepRun run;
+        run.ok = waits[static_cast<int>(r)] >= 0;
+        run.summary.meanQueueDelay_s = waits[static_cast<int>(r)];
+        csv[r] = csvRowOf(run);
+        rows.push_back(r == 1 && !run.ok ? nullptr : &csv[r]); // run 1 not back, the others failed
     }
     std::vector<std::size_t> expected;
     for (const int k : inert)
         expected.push_back(static_cast<std::size_t>(k));
-    QCOMPARE(inertGridKeys(grid, outcomes), expected);
+    QCOMPARE(inertGridKeys(grid, rows), expected);
 }
 
 QTEST_APPLESS_MAIN(TestSweepPieces)

@@ -661,13 +661,16 @@ void SweepPage::refreshStatus()
 
 QString SweepPage::inertKnobsNote() const
 {
-    std::vector<const SimSummary*> outcomes;
-    for (std::size_t i = 0; i < result_->runs.size(); ++i)
-        outcomes.push_back(result_->back[i] && result_->runs[i].ok ? &result_->runs[i].summary : nullptr);
+    std::vector<SweepCsvRow> csv(result_->runs.size());
+    std::vector<const SweepCsvRow*> rows;
+    for (std::size_t i = 0; i < result_->runs.size(); ++i) {
+        csv[i] = csvRowOf(result_->runs[i]);
+        rows.push_back(result_->back[i] ? &csv[i] : nullptr);
+    }
     const auto& grid = *result_->grid;
     QStringList names;
     bool quotaMode = false;
-    for (const auto k : inertGridKeys(grid, outcomes)) {
+    for (const auto k : inertGridKeys(grid, rows)) {
         names << sweepKnobLabel(QString::fromStdString(grid.keys[k]));
         quotaMode = quotaMode || grid.keys[k] == "quota.mode";
     }
