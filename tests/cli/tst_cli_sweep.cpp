@@ -81,7 +81,7 @@ void TestCliSweep::badGridNamesKey()
 
 // The README's sweep (docs/sweeps/philly_5x_relax_by_quota_mode.json on the Philly sample) must
 // show a choice, not twelve equal rows (what the former example, strict quotas at the trace's own
-// pace, gave). Figures: docs/simulation.md "Study: locality thresholds".
+// pace, gave). Figures: docs/simulation.md "Study: locality thresholds (the ATC'19 trade-off)".
 void TestCliSweep::readmeSweepShowsTheTradeOff()
 {
     QTemporaryDir dir;
@@ -110,8 +110,8 @@ void TestCliSweep::readmeSweepShowsTheTradeOff()
 }
 
 // At the trace's own pace with strict VC quotas nothing ever waits for a placement: each
-// threshold changes no scenario, and the sweep says so (docs/simulation.md "Study: locality
-// thresholds": every row identical).
+// threshold changes no scenario, and the sweep says so (every row identical:
+// docs/simulation.md "Study: locality thresholds (the ATC'19 trade-off)").
 void TestCliSweep::knobsThatChangeNothingAreNoted()
 {
     QTemporaryDir dir;
