@@ -73,6 +73,8 @@ void TestComparePage::emptyStateTellsHowToPinABaseline()
     QVERIFY(compare(page, withBaseline ? demoRuns().relaxed : nullptr, withCurrent ? demoRuns().never : nullptr));
     QVERIFY(!page.hasComparison());
     QVERIFY2(page.message().contains(QStringLiteral("Pin as baseline")), qPrintable(page.message()));
+    // The menu path's arrow as written (read as Latin-1 it showed as "â" and two boxes).
+    QVERIFY2(page.message().contains(QStringLiteral("Simulation \u2192 Pin Result as Baseline")), qPrintable(page.message()));
 }
 
 void TestComparePage::differentScenariosShowDeltas()

@@ -199,7 +199,7 @@ ComparePage::ComparePage(QWidget* parent)
     };
     connect(gainers_, &FigureView::rowActivated, this, activate(&CompareOutcome::gainerJobs));
     connect(losers_, &FigureView::rowActivated, this, activate(&CompareOutcome::loserJobs));
-    showEmpty(QString::fromLatin1(kEmptyText));
+    showEmpty(QString::fromUtf8(kEmptyText));
 }
 
 bool ComparePage::isComputing() const
@@ -224,7 +224,7 @@ void ComparePage::setResults(std::shared_ptr<const SimResult> baseline, std::sha
     if (!baseline_ || !current_) {
         runner_->cancel();
         outcome_.reset();
-        showEmpty(QString::fromLatin1(kEmptyText));
+        showEmpty(QString::fromUtf8(kEmptyText));
         emit comparisonReady();
         return;
     }
