@@ -45,13 +45,14 @@ void setPath(json::object& root, const std::vector<std::string>& parts, const js
     (*o)[parts.back()] = v;
 }
 
+// A value as the CSV and the Sweep page show it: 1.5, not Boost's "1.5E0" (toJsonText).
 std::string label(const json::value& v)
 {
     if (v.is_null())
         return "";
     if (v.is_string())
         return std::string(v.get_string());
-    return json::serialize(v);
+    return toJsonText(v);
 }
 
 } // namespace

@@ -101,6 +101,11 @@ void TestSweepPieces::gridJsonMakesTheProduct()
     QVERIFY(!grid.runs[3].locality.relaxToAnyAfter_s);
     QVERIFY(grid.runs[4].quota.mode == QuotaMode::Strict);
     QCOMPARE(grid.runs[5].seed, std::uint64_t{7}); // the rest of base is kept
+    // A fraction is labelled as written (the CSV's column and the page's table), not as Boost
+    // prints a double ("1.5E0").
+    const auto fractions = parseScenarioGrid(R"({"vary": {"arrivals.speedup": [1, 1.5, 0.25]}})", "sweep");
+    QCOMPARE(fractions.labels[1], (std::vector<std::string>{"1.5"}));
+    QCOMPARE(fractions.labels[2], (std::vector<std::string>{"0.25"}));
     // A value the key refuses names the run.
     const auto bad = gridJson(scenarioToJson(base), {{"locality.rack_size", parseGridValues("8, 0", "c")}});
     QVERIFY_THROWS_EXCEPTION(InputError, parseScenarioGrid(bad, "sweep"));

@@ -88,6 +88,7 @@ private slots:
     void runsThatAllTieSayWhy();
     void knobsThatChangeNothingAreNamed_data();
     void knobsThatChangeNothingAreNamed();
+    void fractionsReadAsWritten();
     void runsThatAllAgreeGetARoundRange_data();
     void runsThatAllAgreeGetARoundRange();
     void badValuesSayWhy_data();
@@ -187,6 +188,20 @@ void TestSweepPage::runsThatAllTieSayWhy()
     page.restore(energy);
     QVERIFY2(page.statusText().endsWith(QStringLiteral("every run gives the same Mean wait and GPUs allocated (the knobs varied change neither here)")),
              qPrintable(page.statusText()));
+}
+
+void TestSweepPage::fractionsReadAsWritten()
+{
+    // A stored sweep over a fractional knob: the editor and the table show 1.5, not Boost's "1.5E0".
+    auto r = std::make_shared<SweepResult>();
+    r->gridJson = R"({"vary":{"arrivals.speedup":[1,1.5]}})";
+    r->grid = std::make_shared<const ScenarioGrid>(parseScenarioGrid(r->gridJson, "test"));
+    r->runs.resize(2);
+    r->back.assign(2, 0);
+    SweepPage page;
+    page.restore(r);
+    QCOMPARE(page.varyValues(0), QStringLiteral("1, 1.5"));
+    QCOMPARE(page.model()->data(page.model()->index(1, 1)).toString(), QStringLiteral("1.5"));
 }
 
 void TestSweepPage::knobsThatChangeNothingAreNamed_data()

@@ -6,6 +6,7 @@
 #include "core/sim/grid_values.hpp"
 #include "core/sim/scenario_json.hpp"
 #include "core/util/input_error.hpp"
+#include "core/util/json_text.hpp"
 #include "core/util/parallel_for.hpp"
 #include "ui/io/save_text.hpp"
 #include "ui/sweep/sweep_chart.hpp"
@@ -88,7 +89,7 @@ QString valueText(const boost::json::value& v)
 {
     if (v.is_string())
         return QString::fromStdString(std::string(v.get_string()));
-    return QString::fromStdString(boost::json::serialize(v));
+    return QString::fromStdString(toJsonText(v)); // 1.5, not Boost's "1.5E0"
 }
 
 // Sorts by SweepTableModel::SortRole: numbers by value, then texts ("never", a status); a run
