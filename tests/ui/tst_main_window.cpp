@@ -522,8 +522,12 @@ private slots:
         QVERIFY(!loaded.scenario->locality.relaxToAnyAfter_s);
         QVERIFY(!loadScenario(dir.filePath(QStringLiteral("missing.json"))).error.isEmpty());
         const auto presets = scenarioPresets();
-        QCOMPARE(presets.size(), std::size_t(10));
+        QCOMPARE(presets.size(), std::size_t(11));
         QVERIFY(presets.back().scenario.arrivals.speedup == 8000); // Alibaba openb: pods 8,000x faster
+        const auto& busyPhilly = presets[presets.size() - 3]; // the Philly VC quotas, arrivals 5x faster
+        QVERIFY(busyPhilly.keepsQuotas);
+        QCOMPARE(busyPhilly.scenario.quota.vcGpus.size(), std::size_t(11));
+        QVERIFY(busyPhilly.scenario.arrivals.speedup == 5);
         const auto& autoscaler = presets[presets.size() - 2]; // the phase walk, phase.rule, node power
         QVERIFY(autoscaler.scenario.autoscaler.usage == UsageModel::Phases);
         QCOMPARE(autoscaler.scenario.autoscaler.policy, std::string("phase.rule"));
