@@ -173,9 +173,52 @@ private slots:
         oom.setSnapshot(snapshotOf(oneJob(400, 0.5, {{100, 1, 512, -1}, {100, 1, 2048, -1}})));
         oom.setJob(0);
         QVERIFY(oom.fieldText(QStringLiteral("Autoscaler")).contains(QLatin1String("1 OOM kill")));
+        // Killed once (2048 MiB above its 1 GB), placed again: the why says what the restart was.
+        QVERIFY2(oom.whyText().contains(QLatin1String("It was placed 2 times: 1 OOM kill.")), qPrintable(oom.whyText()));
         // Without the autoscaler, no such row.
         oom.setSnapshot(test::snapshotOf(test::demoInput()));
         QCOMPARE(oom.fieldText(QStringLiteral("Autoscaler")), QString());
+    }
+
+    void restartsAreNamed_data()
+    {
+        // One job of `gpus` GPUs placed `attempts` times; the restarts the counts explain are
+        // named, the rest are server failures (with failures on) or other restarts.
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("attempts");
+        QTest::addColumn<int>("oomKills");
+        QTest::addColumn<int>("preemptions");
+        QTest::addColumn<bool>("trialRuns"); // failures.trial_run_s > 0
+        QTest::addColumn<bool>("failuresOn"); // failures.server_mtbf_h > 0
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("placed once") << 1 << 1 << 0 << 0 << false << false << QString();
+        QTest::newRow("OOM kills") << 1 << 3 << 2 << 0 << false << false << " It was placed 3 times: 2 OOM kills.";
+        // 4 placements = the trial's, then 1 preemption and 1 server failure after the real start.
+        QTest::newRow("trial, preemption, failure") << 4 << 4 << 0 << 1 << true << true
+                                                    << " It was placed 4 times: a trial run first, 1 preemption, 1 server failure.";
+        QTest::newRow("a 1-GPU job has no trial") << 1 << 2 << 0 << 0 << true << true << " It was placed 2 times: 1 server failure.";
+        QTest::newRow("unexplained, failures off") << 2 << 2 << 0 << 0 << false << false << " It was placed 2 times: 1 other restart.";
+    }
+
+    void restartsAreNamed()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, attempts);
+        QFETCH(int, oomKills);
+        QFETCH(int, preemptions);
+        QFETCH(bool, trialRuns);
+        QFETCH(bool, failuresOn);
+        QFETCH(QString, expected);
+        SimResult r;
+        r.trace = test::makeTrace({{"v", 0, gpus, 100}});
+        r.jobs.resize(1);
+        r.jobs[0].attempts = attempts;
+        r.jobs[0].preemptions = preemptions;
+        r.resources.resize(1);
+        r.resources[0].oomKills = oomKills;
+        r.scenario.failures.trialRun_s = trialRuns ? 300 : 0;
+        r.scenario.failures.serverMtbf_h = failuresOn ? 720 : 0;
+        QCOMPARE(InspectorPanel::restartsText(r, 0), expected);
     }
 };
 

@@ -188,7 +188,7 @@ QString InspectorPanel::explainWait(const SimResult& result, std::int32_t job)
     if (!r.start_s && r.queueDelay_s == 0)
         return tr("It never started: it cannot fit on this cluster (or within its VC's strict quota).");
     if (r.queueDelay_s == 0)
-        return tr("It started as soon as it was submitted.");
+        return tr("It started as soon as it was submitted.") + restartsText(result, job);
     // Time per cause and resource waited for, largest first.
     struct Part {
         std::int64_t seconds;
@@ -225,9 +225,31 @@ QString InspectorPanel::explainWait(const SimResult& result, std::int32_t job)
     text += pieces.join(QStringLiteral("; ")) + QLatin1Char('.');
     if (r.preemptions > 0)
         text += QLatin1Char(' ') + (r.preemptions == 1 ? tr("It was <b>preempted once</b>.") : tr("It was <b>preempted %1 times</b>.").arg(r.preemptions));
-    if (r.attempts > 1)
-        text += QLatin1Char(' ') + tr("It was placed %1 times (trial run, preemption or failure restarts).").arg(r.attempts);
-    return text;
+    return text + restartsText(result, job);
+}
+
+QString InspectorPanel::restartsText(const SimResult& result, std::int32_t job)
+{
+    const JobResult& r = result.jobs[static_cast<std::size_t>(job)];
+    if (r.attempts <= 1)
+        return {};
+    // Each placement after the first follows one of these; what the counts leave are server
+    // failures (an interrupted trial runs again too).
+    const int oom = result.resourcesOf(static_cast<std::size_t>(job)).oomKills;
+    const bool trial = result.scenario.failures.trialRun_s > 0 && result.trace
+                       && result.trace->jobs[static_cast<std::size_t>(job)].gpus > 1;
+    const int other = r.attempts - 1 - oom - r.preemptions - (trial ? 1 : 0);
+    QStringList after;
+    if (trial)
+        after << tr("a trial run first");
+    if (oom > 0)
+        after << (oom == 1 ? tr("1 OOM kill") : tr("%1 OOM kills").arg(oom));
+    if (r.preemptions > 0)
+        after << (r.preemptions == 1 ? tr("1 preemption") : tr("%1 preemptions").arg(r.preemptions));
+    if (other > 0)
+        after << (result.scenario.failures.serverMtbf_h > 0 ? (other == 1 ? tr("1 server failure") : tr("%1 server failures").arg(other))
+                                                            : (other == 1 ? tr("1 other restart") : tr("%1 other restarts").arg(other)));
+    return QLatin1Char(' ') + tr("It was placed %1 times: %2.").arg(r.attempts).arg(after.join(QStringLiteral(", ")));
 }
 
 QString InspectorPanel::placementText(const SimSnapshot& snapshot, std::int32_t job)

@@ -37,6 +37,9 @@ public:
 
     // "Waited 42 min: 30 min fragmentation (...), 12 min capacity (...)."
     static QString explainWait(const SimResult& result, std::int32_t job);
+    // " It was placed N times: a trial run first, 2 OOM kills, 1 preemption, 1 server failure."
+    // after the first placement's restarts; empty for a job placed once.
+    static QString restartsText(const SimResult& result, std::int32_t job);
     // "s12 [0,1,2,3], s13 [0,1,2,3]" for the job's last placement; for a job without GPUs the
     // servers it reserved on.
     static QString placementText(const SimSnapshot& snapshot, std::int32_t job);
