@@ -512,6 +512,8 @@ void SweepPage::showResult(std::shared_ptr<const SweepResult> result, bool sameS
         model_->setResult(result_);
     if (result_ && progress_->isVisible())
         progress_->setValue(static_cast<int>(result_->backCount()));
+    // Worked out once the runs are all back (status refreshes follow every keystroke in the editor).
+    inertNote_ = result_ && result_->backCount() == result_->runs.size() ? inertKnobsNote() : QString();
     refreshColumns();
     refreshChart();
     refreshStatus();
@@ -643,7 +645,7 @@ void SweepPage::refreshStatus()
     const bool variesArrivals = result_->grid && std::ranges::find(result_->grid->keys, "arrivals.speedup") != result_->grid->keys.end();
     const bool idle = ok > 0 && back == n && !anyWait && !variesArrivals;
     const QString load = tr("no job waits in any run: try Arrival speed-up or quotas");
-    const QString inert = !idle && back == n ? inertKnobsNote() : QString();
+    const QString inert = !idle && back == n ? inertNote_ : QString();
     if (distinctOnFront_ == 1 && front_.size() == ok && ok > 1 && back == n) { // one point: say why
         text += tr(", all: every run gives the same %1 and %2").arg(xMetric_->currentText(), yMetric_->currentText());
         text += idle ? QStringLiteral(" · ") + load : inert.isEmpty() ? tr(" (the knobs varied change neither here)") : QString();

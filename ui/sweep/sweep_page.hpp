@@ -132,6 +132,7 @@ private:
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
+    QString inertNote_;  // inertKnobsNote() of the sweep shown, once every run is back
     QString runSummary_; // what the chart shows, for its export (the status line may say "Exported to …")
     QToolButton* export_ = nullptr;
     QComboBox* xMetric_ = nullptr;
