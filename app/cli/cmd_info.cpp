@@ -186,7 +186,7 @@ int runInfo(const Args& args)
         ("trace", po::value(&tracePath)->required(), "job trace file (any supported format, or a cluster file)")
         ("format", po::value(&formatName), "auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machines), "cluster file; for a Philly job log its GPU counts are fixed from the log")
-        ("cluster", po::value(&clusterPath), "cluster file (native, Philly machine list or Alibaba node list)")
+        ("cluster", po::value(&clusterPath), kClusterFileHelp)
         ("gpu-util", po::value(&gpuUtil), "Philly cluster_gpu_util: per-job GPU utilization for a Philly job log")
         ("json", po::bool_switch(&json), "print JSON");
     ImportOptions options;

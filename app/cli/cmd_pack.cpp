@@ -68,7 +68,7 @@ int runPack(const Args& args)
     bool quiet = false;
     po::options_description desc("pack options");
     desc.add_options()
-        ("cluster", po::value(&clusterPath)->required(), "cluster file (Alibaba node list, native cluster.csv or Philly machine list)")
+        ("cluster", po::value(&clusterPath)->required(), kClusterFileHelp)
         ("trace", po::value(&tracePath)->required(), "pods (Alibaba pod list, or any trace format with requests)")
         ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("placement", po::value(&placement), "best-fit|first-fit|spread|fgd|fgd-first, or a comma-separated list (default best-fit)")

@@ -1,6 +1,7 @@
 #include "app/cli/sim_inputs.hpp"
 
 #include "app/cli/cli_command.hpp"
+#include "app/cli/cli_options.hpp"
 #include "core/io/ai4dl_metrics.hpp"
 #include "core/phases/phase_model_json.hpp"
 #include "core/util/atomic_file.hpp"
@@ -19,7 +20,7 @@ void addSimInputFlags(po::options_description& desc, std::string& clusterPath, s
                       std::string& machinesPath)
 {
     desc.add_options()
-        ("cluster", po::value(&clusterPath)->required(), "cluster file (native cluster.csv, Philly machine list or Alibaba node list)")
+        ("cluster", po::value(&clusterPath)->required(), kClusterFileHelp)
         ("trace", po::value(&tracePath)->required(), "job trace (any supported format)")
         ("format", po::value(&formatName), "trace format: auto|csv|philly|philly-csv|alibaba|helios|swf|slurm|slurm-json|kubernetes")
         ("machines", po::value(&machinesPath), "Philly cluster_machine_list used to fix GPU counts of a Philly job log");

@@ -35,6 +35,8 @@ private slots:
     void usageErrors_data();
     void usageErrors();
     void badInputNamesLineAndField();
+    void clusterHelpNamesEveryFormat_data();
+    void clusterHelpNamesEveryFormat();
 };
 
 void TestCliOwnCluster::slurmInfo()
@@ -178,6 +180,24 @@ void TestCliOwnCluster::badInputNamesLineAndField()
     const auto k = runCli({"info", "--trace", QString::fromStdString(pods)});
     QCOMPARE(k.exitCode, 2);
     QVERIFY2(k.err.contains("field 'items[0].metadata.creationTimestamp': missing"), k.err.constData());
+}
+
+void TestCliOwnCluster::clusterHelpNamesEveryFormat_data()
+{
+    QTest::addColumn<QString>("command");
+    for (const char* c : {"simulate", "sweep", "info", "analyze", "pack", "project create"})
+        QTest::newRow(c) << QString(c);
+}
+
+// Every command's --cluster help lists the Slurm and Kubernetes node lists beside the others
+// (they said "native, Philly machine list or Alibaba node list" after both importers landed).
+void TestCliOwnCluster::clusterHelpNamesEveryFormat()
+{
+    QFETCH(QString, command);
+    const auto r = runCli(command.split(' ') + QStringList{"--help"});
+    QCOMPARE(r.exitCode, 0);
+    for (const char* format : {"native cluster.csv", "Philly machine list", "Alibaba node list", "scontrol show node", "kubectl get nodes"})
+        QVERIFY2(r.out.simplified().contains(format), qPrintable(command + ": " + QString::fromUtf8(r.out)));
 }
 
 QTEST_APPLESS_MAIN(TestCliOwnCluster)
