@@ -1,6 +1,7 @@
 // Opening data: which cluster file goes with a trace, loading both off the GUI thread, and
 // errors or cancellation coming back as values (never as exceptions).
 #include "tests/common/test_support.hpp"
+#include "ui/io/file_filters.hpp"
 #include "ui/io/trace_loader.hpp"
 
 #include <QDir>
@@ -149,6 +150,33 @@ private slots:
         const DetectedFormat missing = detectFormat(dir.filePath(QStringLiteral("nope.csv")));
         QVERIFY(!missing.format);
         QVERIFY(!missing.error.isEmpty());
+    }
+
+    void everySampleShowsUnderTheOpenFilter_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("trace"); // else a cluster file
+        for (const char* t : {"demo/jobs.csv", "philly/philly_jobs_pollux.csv", "philly/cluster_job_log.example.json",
+                              "alibaba-openb/openb_pod_list_default.csv", "kubernetes/pods.json", "slurm/sacct_jobs.txt",
+                              "slurm/sacct_jobs.json"})
+            QTest::newRow(t) << QFileInfo(QString::fromStdString(test::samplePath(t))).fileName() << true;
+        // As published: the Philly job log (no extension), Helios's log, an SWF workload.
+        for (const char* t : {"cluster_job_log", "cluster_log.csv", "ANL-Intrepid-2009-1.swf"})
+            QTest::newRow(t) << QString(t) << true;
+        for (const char* c : {"demo/cluster.csv", "philly/cluster_machine_list", "alibaba-openb/openb_node_list_gpu_node.csv",
+                              "kubernetes/nodes.json", "slurm/scontrol_nodes.txt"})
+            QTest::newRow(c) << QFileInfo(QString::fromStdString(test::samplePath(c))).fileName() << false;
+    }
+
+    void everySampleShowsUnderTheOpenFilter()
+    {
+        // The open dialogs' first filter shows every format the importers read (it hid a Slurm
+        // sacct export, a .txt, and the Philly job log as published).
+        QFETCH(QString, name);
+        QFETCH(bool, trace);
+        const auto patterns = firstFilterPatterns(trace ? traceFileFilter() : clusterFileFilter());
+        QVERIFY(!patterns.isEmpty());
+        QVERIFY2(QDir::match(patterns, name), qPrintable(patterns.join(QLatin1Char(' '))));
     }
 };
 

@@ -10,6 +10,7 @@
 #include "ui/io/project_io.hpp"
 #include "ui/io/scenario_files.hpp"
 #include "core/io/tenant_quota_scenario.hpp"
+#include "ui/io/file_filters.hpp"
 #include "ui/io/import_options_dialog.hpp"
 #include "ui/io/trace_loader.hpp"
 #include "ui/phases/phases_page.hpp"
@@ -53,8 +54,7 @@ void MainWindow::buildFileMenu()
     file->addAction(tr("Open &Project…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, &MainWindow::chooseProjectToOpen);
     file->addAction(tr("&Open Trace…"), QKeySequence::Open, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
-            this, tr("Open a job trace"), lastDir(),
-            tr("Job traces (*.csv *.json *.swf *.log);;ClusterLens projects (*.clens);;All files (*)"));
+            this, tr("Open a job trace"), lastDir(), traceFileFilter());
         if (path.isEmpty())
             return;
         if (looksLikeProject(path))
@@ -232,8 +232,7 @@ void MainWindow::openTrace(const QString& tracePath, const QString& clusterPathI
         else if (interactive_)
             clusterPath = QFileDialog::getOpenFileName(
                 this, tr("Which cluster does %1 run on?").arg(QFileInfo(tracePath).fileName()),
-                QFileInfo(tracePath).absolutePath(),
-                tr("Cluster files (cluster.csv, Philly machine list, Alibaba node list) (*.csv *_list *);;All files (*)"));
+                QFileInfo(tracePath).absolutePath(), clusterFileFilter());
         if (clusterPath.isEmpty()) {
             const QString message = tr("%1: no cluster file given (looked for cluster.csv or a machine list next to it)")
                                         .arg(tracePath);
