@@ -212,10 +212,10 @@ void TestSweepPage::knobsThatChangeNothingAreNamed_data()
     QTest::addColumn<QString>("quotas"); // the base scenario's quota.vc
     QTest::addColumn<QString>("ending");
     // With quotas, the relax threshold matters nowhere (the Philly sample with its VC quotas).
-    QTest::newRow("threshold") << QList<double>{10, 20, 10, 20} << R"({"a": 4})" << "Relax to any server after (s) changes no run's results";
+    QTest::newRow("threshold") << QList<double>{10, 20, 10, 20} << R"({"a": 4})" << "Relax to any server after changes no run's results";
     QTest::newRow("mode, no quota") << QList<double>{10, 10, 30, 30} << "{}" << "Quota mode changes no run's results (no VC has a quota)";
     QTest::newRow("mode, quotas") << QList<double>{10, 10, 30, 30} << R"({"a": 4})" << "Quota mode changes no run's results";
-    QTest::newRow("both") << QList<double>{10, 10, 10, 10} << R"({"a": 4})" << "Relax to any server after (s) and Quota mode change no run's results";
+    QTest::newRow("both") << QList<double>{10, 10, 10, 10} << R"({"a": 4})" << "Relax to any server after and Quota mode change no run's results";
     QTest::newRow("neither") << QList<double>{10, 20, 30, 40} << R"({"a": 4})" << "4 on the Pareto front (★)";
 }
 

@@ -24,6 +24,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -674,7 +675,8 @@ QString SweepPage::inertKnobsNote() const
     QStringList names;
     bool quotaMode = false;
     for (const auto k : inertGridKeys(grid, rows)) {
-        names << sweepKnobLabel(QString::fromStdString(grid.keys[k]));
+        // Without its unit in a sentence: "Relax to any server after", not "… after (s)".
+        names << sweepKnobLabel(QString::fromStdString(grid.keys[k])).remove(QRegularExpression(QStringLiteral(" \\([^()]*\\)$")));
         quotaMode = quotaMode || grid.keys[k] == "quota.mode";
     }
     if (names.isEmpty())
