@@ -8,6 +8,7 @@
 #include "core/io/name_index.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/input_error.hpp"
 
 #include <algorithm>
@@ -66,20 +67,20 @@ void addRequestNotes(const Trace& trace, const PodRequests& r, std::vector<std::
         }
     }
     if (trace.meta.fractionalGpuJobs)
-        notes.push_back(std::to_string(trace.meta.fractionalGpuJobs)
-                        + " pods ask for a share of one GPU (gpu_milli " + std::to_string(minShare)
+        notes.push_back(countedText(trace.meta.fractionalGpuJobs, "pod asks", "pods ask") + " for a share of one GPU (gpu_milli " + std::to_string(minShare)
                         + (maxShare > minShare ? "-" + std::to_string(maxShare) : std::string()) + " of 1000)");
     if (r.wholeMultiGpu)
-        notes.push_back(std::to_string(r.wholeMultiGpu)
-                        + " multi-GPU pods have gpu_milli < 1000: they take whole GPUs (a share is for 1-GPU pods only)");
+        notes.push_back(countedText(r.wholeMultiGpu, "multi-GPU pod has", "multi-GPU pods have")
+                        + (r.wholeMultiGpu == 1 ? " gpu_milli < 1000: it takes whole GPUs" : " gpu_milli < 1000: they take whole GPUs")
+                        + " (a share is for 1-GPU pods only)");
     if (restricted)
-        notes.push_back(std::to_string(restricted) + " pods restrict the GPU model (gpu_spec), in "
+        notes.push_back(countedText(restricted, "pod restricts", "pods restrict") + " the GPU model (gpu_spec), in "
                         + std::to_string(trace.gpuModelSets.size() - 1) + " sets of allowed models");
     if (noGpu)
-        notes.push_back(std::to_string(noGpu) + " pods ask for no GPU: " + std::to_string(noGpuSimulated)
-                        + " of them are simulated for their CPU and memory");
+        notes.push_back(countedText(noGpu, "pod asks", "pods ask") + " for no GPU: " + std::to_string(noGpuSimulated)
+                        + (noGpu == 1 ? " of it simulated for its CPU and memory" : " of them are simulated for their CPU and memory"));
     if (nothing)
-        notes.push_back(std::to_string(nothing) + " pods ask for no GPU, CPU or memory: not simulated");
+        notes.push_back(countedText(nothing, "pod asks", "pods ask") + " for no GPU, CPU or memory: not simulated");
 }
 } // namespace
 
@@ -188,10 +189,10 @@ Trace readAlibabaPods(const std::string& path, const ImportOptions& options)
     const auto cutOff = std::count_if(running.begin(), running.end(),
                                       [&](std::size_t i) { return trace.jobs[i].recordedEnd_s == lastEnd; });
     if (cutOff)
-        notes.push_back(std::to_string(cutOff) + " Running pods are cut off at the trace end (" + std::to_string(lastEnd)
+        notes.push_back(countedText(cutOff, "Running pod is", "Running pods are") + " cut off at the trace end (" + std::to_string(lastEnd)
                         + " s): their service is what the trace saw");
     if (unscheduled)
-        notes.push_back(std::to_string(unscheduled) + " pods that are not Pending have no scheduled_time: not simulated");
+        notes.push_back(countedText(unscheduled, "pod that is not Pending has", "pods that are not Pending have") + " no scheduled_time: not simulated");
     addRequestNotes(trace, requests, notes);
     ticker.finish();
     return trace;

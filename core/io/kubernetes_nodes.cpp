@@ -1,6 +1,7 @@
 #include "core/io/kubernetes_nodes.hpp"
 
 #include "core/io/kubernetes_json.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/input_error.hpp"
 
 #include <boost/json/array.hpp>
@@ -62,18 +63,18 @@ Topology readKubernetesNodes(const std::string& path, const ImportOptions& optio
     if (specs.empty())
         throw InputError(path, 0, "items", "the list holds no node");
     if (notes) {
-        const auto add = [&](std::int64_t count, const std::string& text) {
+        const auto add = [&](std::int64_t count, std::string_view one, std::string_view many, const std::string& rest) {
             if (count)
-                notes->push_back(std::to_string(count) + " " + text);
+                notes->push_back(countedText(count, one, many) + rest);
         };
         notes->push_back("racks: node label " + options.k8sRackLabel);
-        add(withoutRack, "nodes have no " + options.k8sRackLabel + " label: grouped into racks of rack_size in file order");
-        add(withoutGpu, std::string("nodes have no ") + kKubernetesGpuResource
+        add(withoutRack, "node has", "nodes have", " no " + options.k8sRackLabel + " label: grouped into racks of rack_size in file order");
+        add(withoutGpu, "node has", "nodes have", std::string(" no ") + kKubernetesGpuResource
                             + " capacity: they serve pods asking for CPU and memory only");
-        add(withoutModel, std::string("GPU nodes have no ") + kKubernetesGpuProductLabel + " label: GPU model unknown");
-        add(unschedulable, "nodes are cordoned (spec.unschedulable): kept (the simulation treats them as available)");
-        add(noCpu, "nodes have no cpu capacity: CPU unknown");
-        add(noMem, "nodes have no memory capacity: memory unknown");
+        add(withoutModel, "GPU node has", "GPU nodes have", std::string(" no ") + kKubernetesGpuProductLabel + " label: GPU model unknown");
+        add(unschedulable, "node is", "nodes are", " cordoned (spec.unschedulable): kept (the simulation treats them as available)");
+        add(noCpu, "node has", "nodes have", " no cpu capacity: CPU unknown");
+        add(noMem, "node has", "nodes have", " no memory capacity: memory unknown");
     }
     return Topology::build(std::move(specs), options.rackSize);
 }

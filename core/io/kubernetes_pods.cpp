@@ -1,5 +1,7 @@
 #include "core/io/kubernetes_pods.hpp"
 
+#include "core/util/counted_text.hpp"
+
 #include "core/io/empty_request.hpp"
 #include "core/io/kubernetes_json.hpp"
 #include "core/io/kubernetes_nodes.hpp"
@@ -131,19 +133,19 @@ Termination terminations(const json::object& status, const std::string& file, co
 
 void addNotes(Trace& trace, const Counts& n)
 {
-    const auto add = [&](std::int64_t count, const std::string& text) {
+    const auto add = [&](std::int64_t count, std::string_view one, std::string_view many, const std::string& rest) {
         if (count)
-            trace.meta.notes.push_back(std::to_string(count) + " " + text);
+            trace.meta.notes.push_back(countedText(count, one, many) + rest);
     };
-    add(n.pending, "pods Pending: kept, not simulated");
-    add(n.running, "pods Running (or Unknown) at the time of the list: they end at the last time in the file");
-    add(n.oomKilled, "pods had a container OOMKilled");
-    add(n.evicted, "pods were evicted or preempted: Killed");
-    add(n.unknownPhase, "pods are in phase Unknown (node lost): read as Running");
-    add(n.noStart, "pods finished without a startTime: kept, not simulated");
-    add(n.noEnd, "finished pods have no container finishedAt: 0 s of service");
-    add(n.noGpu, "pods ask for no GPU: simulated for their CPU and memory when they ask for some");
-    add(n.modelRestricted, std::string("pods select a GPU model (nodeSelector ") + kKubernetesGpuProductLabel + ")");
+    add(n.pending, "pod", "pods", " Pending: kept, not simulated");
+    add(n.running, "pod", "pods", " Running (or Unknown) at the time of the list: they end at the last time in the file");
+    add(n.oomKilled, "pod had", "pods had", " a container OOMKilled");
+    add(n.evicted, "pod was", "pods were", " evicted or preempted: Killed");
+    add(n.unknownPhase, "pod is", "pods are", " in phase Unknown (node lost): read as Running");
+    add(n.noStart, "pod", "pods", " finished without a startTime: kept, not simulated");
+    add(n.noEnd, "finished pod has", "finished pods have", " no container finishedAt: 0 s of service");
+    add(n.noGpu, "pod asks", "pods ask", " for no GPU: simulated for their CPU and memory when they ask for some");
+    add(n.modelRestricted, "pod selects", "pods select", std::string(" a GPU model (nodeSelector ") + kKubernetesGpuProductLabel + ")");
 }
 
 } // namespace

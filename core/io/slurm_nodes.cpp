@@ -3,6 +3,7 @@
 #include "core/io/slurm_topology_conf.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/input_error.hpp"
 #include "core/util/line_reader.hpp"
 
@@ -195,20 +196,20 @@ Topology readSlurmNodes(const std::string& path, const ImportOptions& options, s
         out.push_back("racks: the " + std::to_string(leaves.switches.size()) + " leaf switches of "
                       + options.topologyPath);
         if (n.outsideSwitches)
-            out.push_back(std::to_string(n.outsideSwitches)
-                          + " nodes are under no leaf switch: grouped into racks of rack_size in file order");
+            out.push_back(countedText(n.outsideSwitches, "node is", "nodes are")
+                          + " under no leaf switch: grouped into racks of rack_size in file order");
         if (unknown)
-            out.push_back(std::to_string(unknown) + " nodes of topology.conf are not in the node list (ignored)");
+            out.push_back(countedText(unknown, "node of topology.conf is", "nodes of topology.conf are") + " not in the node list (ignored)");
     }
-    const auto add = [&](std::int64_t count, const std::string& text) {
+    const auto add = [&](std::int64_t count, std::string_view one, std::string_view many, std::string_view rest) {
         if (count)
-            out.push_back(std::to_string(count) + " " + text);
+            out.push_back(countedText(count, one, many) + std::string(rest));
     };
-    add(n.withoutGpu, "nodes have no GPU in Gres: they serve jobs asking for CPU and memory only");
-    add(n.mixedTypes, "nodes have GPUs of several types: the first type is the node's model");
-    add(n.down, "nodes are DOWN, DRAINED or FAILED now: kept (the simulation treats them as available)");
-    add(n.noCpu, "nodes have no CPUTot: CPU unknown");
-    add(n.noMem, "nodes have no RealMemory: memory unknown");
+    add(n.withoutGpu, "node has", "nodes have", " no GPU in Gres: they serve jobs asking for CPU and memory only");
+    add(n.mixedTypes, "node has", "nodes have", " GPUs of several types: the first type is the node's model");
+    add(n.down, "node is", "nodes are", " DOWN, DRAINED or FAILED now: kept (the simulation treats them as available)");
+    add(n.noCpu, "node has", "nodes have", " no CPUTot: CPU unknown");
+    add(n.noMem, "node has", "nodes have", " no RealMemory: memory unknown");
     return Topology::build(std::move(specs), options.rackSize);
 }
 

@@ -202,11 +202,11 @@ void TestAlibabaOpenb::podMapping()
     QCOMPARE(t.gpuModelSets[static_cast<std::size_t>(t.jobs[8].gpuModels)], std::string("T4"));
     QCOMPARE(t.meta.fractionalGpuJobs, std::int64_t{1}); // p0 only
     const std::vector<std::string> expected{
-        "1 pods ask for a share of one GPU (gpu_milli 460 of 1000)",
-        "1 multi-GPU pods have gpu_milli < 1000: they take whole GPUs (a share is for 1-GPU pods only)",
+        "1 pod asks for a share of one GPU (gpu_milli 460 of 1000)",
+        "1 multi-GPU pod has gpu_milli < 1000: it takes whole GPUs (a share is for 1-GPU pods only)",
         "3 pods restrict the GPU model (gpu_spec), in 2 sets of allowed models", // p1, p7, p8
         "3 pods ask for no GPU: 2 of them are simulated for their CPU and memory", // p2, p5 (p6 asks nothing)
-        "1 pods ask for no GPU, CPU or memory: not simulated"};
+        "1 pod asks for no GPU, CPU or memory: not simulated"};
     QCOMPARE(t.meta.notes, expected);
 }
 

@@ -76,7 +76,7 @@ void TestKubernetes::sampleNodes()
     QCOMPARE(cp.memGb, 32386520.0 / (1024.0 * 1024.0)); // 32386520Ki
     QCOMPARE(t.servers()[static_cast<std::size_t>(*t.findServer("t4-0"))].gpuModel, std::string("Tesla-T4"));
     QVERIFY(hasNote(notes, "topology.kubernetes.io/zone"));
-    QVERIFY(hasNote(notes, "1 nodes have no nvidia.com/gpu"));
+    QVERIFY(hasNote(notes, "1 node has no nvidia.com/gpu"));
 }
 
 void TestKubernetes::rackLabel()
@@ -136,8 +136,8 @@ void TestKubernetes::samplePods()
     QCOMPARE(job(t, "kube-system/coredns-5d78c9869d-abcde").duration_s, std::int64_t{446670}); // from 05-01 08:00:30
     QVERIFY(hasNote(t.meta.notes, "2 pods Pending"));
     QVERIFY(hasNote(t.meta.notes, "5 pods Running"));
-    QVERIFY(hasNote(t.meta.notes, "1 pods had a container OOMKilled"));
-    QVERIFY(hasNote(t.meta.notes, "1 pods were evicted"));
+    QVERIFY(hasNote(t.meta.notes, "1 pod had a container OOMKilled"));
+    QVERIFY(hasNote(t.meta.notes, "1 pod was evicted"));
     QVERIFY(hasNote(t.meta.notes, "4 pods select a GPU model"));
 }
 

@@ -59,7 +59,7 @@ void TestSlurmNodes::sampleWithTopology()
     QVERIFY(!t.racksInferred());
     QVERIFY(hasNote(notes, "the 3 leaf switches"));
     QVERIFY(hasNote(notes, "2 nodes have no GPU"));
-    QVERIFY(hasNote(notes, "1 nodes are DOWN")); // gpu12 DOWN+DRAIN
+    QVERIFY(hasNote(notes, "1 node is DOWN")); // gpu12 DOWN+DRAIN
 }
 
 void TestSlurmNodes::sampleWithoutTopology()
@@ -115,9 +115,9 @@ void TestSlurmNodes::partialTopology()
     QCOMPARE(server(t, "a2").gpus, 4);
     QCOMPARE(server(t, "a2").gpuModel, std::string("a100"));
     QCOMPARE(server(t, "b1").gpus, 0);
-    QVERIFY(hasNote(notes, "1 nodes are under no leaf switch"));
-    QVERIFY(hasNote(notes, "1 nodes of topology.conf are not in the node list"));
-    QVERIFY(hasNote(notes, "1 nodes have GPUs of several types"));
+    QVERIFY(hasNote(notes, "1 node is under no leaf switch"));
+    QVERIFY(hasNote(notes, "1 node of topology.conf is not in the node list"));
+    QVERIFY(hasNote(notes, "1 node has GPUs of several types"));
     const auto leaves = readSlurmTopologyConf(o.topologyPath);
     QCOMPARE(leaves.switches.size(), std::size_t{1});
     QCOMPARE(leaves.switchOfNode.at("ghost7"), std::string("leafA"));

@@ -116,9 +116,9 @@ void TestSlurmSacct::sample()
         return std::any_of(t.meta.notes.begin(), t.meta.notes.end(), [&](const std::string& n) { return n.find(text) != std::string::npos; });
     };
     QVERIFY(hasNote("Europe/Berlin"));
-    QVERIFY(hasNote("1 jobs PENDING"));
+    QVERIFY(hasNote("1 job PENDING"));
     QVERIFY(hasNote("2 jobs RUNNING"));
-    QVERIFY(hasNote("1 jobs ended without a Start"));
+    QVERIFY(hasNote("1 job ended without a Start"));
 }
 
 // 4111 runs 01:40 -> 03:05 local on 2024-03-31, when Berlin skips 02:00-03:00: 25 minutes.
@@ -248,10 +248,10 @@ void TestSlurmSacct::stepsAndRequests()
         return std::any_of(t.meta.notes.begin(), t.meta.notes.end(), [&](const std::string& n) { return n.find(text) != std::string::npos; });
     };
     QVERIFY(has("3 job step lines"));
-    QVERIFY(has("1 jobs list a NodeList whose host count differs from NNodes"));
-    QVERIFY(has("1 jobs have no AllocTRES"));
-    QVERIFY(has("1 jobs have neither AllocTRES nor ReqTRES"));
-    QVERIFY(has("1 jobs ask for a GPU type"));
+    QVERIFY(has("1 job lists a NodeList whose host count differs from NNodes"));
+    QVERIFY(has("1 job has no AllocTRES"));
+    QVERIFY(has("1 job has neither AllocTRES nor ReqTRES"));
+    QVERIFY(has("1 job asks for a GPU type"));
 }
 
 void TestSlurmSacct::malformed_data()
