@@ -70,7 +70,7 @@ Topology readKubernetesNodes(const std::string& path, const ImportOptions& optio
         notes->push_back("racks: node label " + options.k8sRackLabel);
         add(withoutRack, "node has", "nodes have", " no " + options.k8sRackLabel + " label: grouped into racks of rack_size in file order");
         add(withoutGpu, "node has", "nodes have", std::string(" no ") + kKubernetesGpuResource
-                            + " capacity: they serve pods asking for CPU and memory only");
+                            + (withoutGpu == 1 ? " capacity: it serves" : " capacity: they serve") + " pods asking for CPU and memory only");
         add(withoutModel, "GPU node has", "GPU nodes have", std::string(" no ") + kKubernetesGpuProductLabel + " label: GPU model unknown");
         add(unschedulable, "node is", "nodes are", " cordoned (spec.unschedulable): kept (the simulation treats them as available)");
         add(noCpu, "node has", "nodes have", " no cpu capacity: CPU unknown");

@@ -205,7 +205,8 @@ Topology readSlurmNodes(const std::string& path, const ImportOptions& options, s
         if (count)
             out.push_back(countedText(count, one, many) + std::string(rest));
     };
-    add(n.withoutGpu, "node has", "nodes have", " no GPU in Gres: they serve jobs asking for CPU and memory only");
+    add(n.withoutGpu, "node has", "nodes have",
+        n.withoutGpu == 1 ? " no GPU in Gres: it serves jobs asking for CPU and memory only" : " no GPU in Gres: they serve jobs asking for CPU and memory only");
     add(n.mixedTypes, "node has", "nodes have", " GPUs of several types: the first type is the node's model");
     add(n.down, "node is", "nodes are", " DOWN, DRAINED or FAILED now: kept (the simulation treats them as available)");
     add(n.noCpu, "node has", "nodes have", " no CPUTot: CPU unknown");
