@@ -1,5 +1,6 @@
 #include "core/io/helios_csv.hpp"
 #include "core/io/csv_import.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/input_limits.hpp"
 
 #include "core/io/repeated_ids.hpp"
@@ -115,7 +116,7 @@ Trace readHeliosLog(const std::string& path, const ImportOptions& options)
         throw InputError(path, 0, "", "file has a header but no job");
     trace.meta.notes.push_back("Helios times read as China Standard Time (UTC+8)");
     if (startsEarly)
-        trace.meta.notes.push_back(std::to_string(startsEarly) + " jobs start before their submit time (kept as recorded)");
+        trace.meta.notes.push_back(countedText(startsEarly, "job starts", "jobs start") + " before its submit time (kept as recorded)");
     ticker.finish();
     return trace;
 }

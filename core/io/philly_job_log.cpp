@@ -3,6 +3,7 @@
 #include "core/io/duplicate_ids.hpp"
 #include "core/io/name_index.hpp"
 #include "core/io/philly_gpu_util.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/civil_time.hpp"
 #include "core/util/input_error.hpp"
 
@@ -485,16 +486,16 @@ void addNotes(Trace& trace, std::optional<std::int64_t> logEnd, const QuirkCount
     const auto noAttempts = std::count_if(trace.jobs.begin(), trace.jobs.end(),
                                           [](const Job& j) { return j.skip == SkipReason::NoAttempts; });
     if (noAttempts)
-        notes.push_back(std::to_string(noAttempts) + " jobs have no attempt: counted, not simulated");
+        notes.push_back(countedText(noAttempts, "job has", "jobs have") + " no attempt: counted, not simulated");
     if (q.missingTimes)
-        notes.push_back(std::to_string(q.missingTimes) + " attempts miss a start or end time: each adds 0 s of service");
+        notes.push_back(countedText(q.missingTimes, "attempt misses", "attempts miss") + " a start or end time: each adds 0 s of service");
     if (q.stillRunning)
-        notes.push_back(std::to_string(q.stillRunning) + " jobs were still running when the log ends (" + formatUtc(*logEnd)
+        notes.push_back(countedText(q.stillRunning, "job was", "jobs were") + " still running when the log ends (" + formatUtc(*logEnd)
                         + " UTC): their last attempt ends there");
     if (q.negativeAttempts)
-        notes.push_back(std::to_string(q.negativeAttempts) + " attempts end before they start: each adds 0 s of service");
+        notes.push_back(countedText(q.negativeAttempts, "attempt ends", "attempts end") + " before it starts: each adds 0 s of service");
     if (q.submitFromStart)
-        notes.push_back(std::to_string(q.submitFromStart) + " jobs have no submitted_time: their first start is used");
+        notes.push_back(countedText(q.submitFromStart, "job has", "jobs have") + " no submitted_time: its first start is used");
 }
 
 bool isJsonSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }

@@ -2,6 +2,7 @@
 
 #include "core/io/slurm_sacct_builder.hpp"
 #include "core/io/slurm_tres.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/civil_time.hpp"
 #include "core/util/csv_reader.hpp"
 #include "core/util/field_parse.hpp"
@@ -102,9 +103,9 @@ public:
                                        ? "sacct times read as UTC (sacct prints local times: give their zone with --timezone)"
                                        : "sacct times read as " + zone_.name() + " local time"};
         if (ambiguous_)
-            n.push_back(std::to_string(ambiguous_) + " times fall in a repeated hour (clocks set back): read as the first occurrence");
+            n.push_back(countedText(ambiguous_, "time falls", "times fall") + " in a repeated hour (clocks set back): read as the first occurrence");
         if (skipped_)
-            n.push_back(std::to_string(skipped_) + " times fall in a skipped hour (clocks set forward): read with the offset before the change");
+            n.push_back(countedText(skipped_, "time falls", "times fall") + " in a skipped hour (clocks set forward): read with the offset before the change");
         return n;
     }
 

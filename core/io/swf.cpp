@@ -1,4 +1,5 @@
 #include "core/io/swf.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/input_limits.hpp"
 
 #include "core/io/duplicate_ids.hpp"
@@ -182,9 +183,9 @@ Trace readSwf(const std::string& path, const ImportOptions& options)
     if (partial)
         notes.push_back(std::to_string(partial) + " partial-execution lines (status 2-4) skipped: their summary line is the job");
     if (unknownStatus)
-        notes.push_back(std::to_string(unknownStatus) + " jobs have an unknown status (-1): counted as Pass");
+        notes.push_back(countedText(unknownStatus, "job has", "jobs have") + " an unknown status (-1): counted as Pass");
     if (unknownRunTime)
-        notes.push_back(std::to_string(unknownRunTime) + " jobs have an unknown run time (-1): 0 s of service");
+        notes.push_back(countedText(unknownRunTime, "job has", "jobs have") + " an unknown run time (-1): 0 s of service");
     if (withMemory)
         notes.push_back(std::to_string(withMemory)
                         + " jobs request memory (field 10, KB per processor): memory = that x processors, KB read as KiB");
