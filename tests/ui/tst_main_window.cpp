@@ -44,6 +44,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QStandardItemModel>
 #include <QTest>
 #include <QComboBox>
 #include <QUndoStack>
@@ -257,6 +258,24 @@ private slots:
         QCOMPARE(presets->itemText(0), QStringLiteral("Preset: %1 · changed").arg(name));
         w.history()->stack()->undo();
         QCOMPARE(presets->itemText(0), QStringLiteral("Preset: %1").arg(name));
+    }
+
+    void dataSetPresetsFitTheirDataOnly()
+    {
+        // The demo's VCs are vision, nlp and speech: the Philly presets' quotas would fail its
+        // runs ("unknown VC"), so they are greyed out and say why; the general ones are not.
+        MainWindow& w = *window_;
+        auto* presets = w.findChild<QComboBox*>(QStringLiteral("presets"));
+        auto* model = qobject_cast<QStandardItemModel*>(presets->model());
+        QVERIFY(model);
+        for (const char* name : {"Philly sample: VC quotas (strict)", "Philly sample: VC quotas, arrivals 5× faster"}) {
+            const int item = presets->findText(QString::fromUtf8(name));
+            QVERIFY2(item > 0, name);
+            QVERIFY2(!model->item(item)->isEnabled(), name);
+            QVERIFY(presets->itemData(item, Qt::ToolTipRole).toString().contains(QStringLiteral("Not for this data: this trace has no VC")));
+        }
+        const int general = presets->findText(QStringLiteral("Strict locality"), Qt::MatchStartsWith);
+        QVERIFY(model->item(general)->isEnabled());
     }
 
     void scrubbingChangesTheHeatmap()

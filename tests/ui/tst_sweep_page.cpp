@@ -23,6 +23,7 @@
 #include <QFile>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -468,6 +469,7 @@ void TestSweepPage::phillyPresetSweepFindsTheBestPoint()
     QVERIFY(presets);
     const int preset = presets->findText(QStringLiteral("Philly sample: VC quotas, arrivals 5× faster"));
     QVERIFY(preset > 0);
+    QVERIFY(qobject_cast<QStandardItemModel*>(presets->model())->item(preset)->isEnabled()); // its data: offered
     emit presets->activated(preset);
     QVERIFY(updated.wait(kWaitMs));
     w->showPage(MainWindow::Page::Sweep);

@@ -62,4 +62,14 @@ std::vector<ScenarioPreset> scenarioPresets()
     return out;
 }
 
+QString presetMismatch(const ScenarioPreset& preset, const Trace* trace)
+{
+    if (!preset.keepsQuotas || !trace)
+        return {};
+    for (const auto& [vc, gpus] : preset.scenario.quota.vcGpus)
+        if (!trace->findTenant(vc))
+            return QObject::tr("this trace has no VC %1").arg(QString::fromStdString(vc));
+    return {};
+}
+
 } // namespace clens::ui

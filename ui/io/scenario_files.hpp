@@ -1,6 +1,7 @@
 #pragma once
 // Scenario JSON files (core/sim/scenario_json.hpp) and the bundled presets
 // (resources/presets/*.json, compiled in).
+#include "core/model/trace.hpp"
 #include "core/sim/scenario.hpp"
 
 #include <QString>
@@ -27,5 +28,9 @@ LoadedScenario loadScenario(const QString& path);
 QString saveScenario(const QString& path, const Scenario& scenario);
 // The presets in display order (invalid preset files are skipped).
 std::vector<ScenarioPreset> scenarioPresets();
+// Why a data set's preset (keepsQuotas) does not fit this trace: a VC of its quotas the trace does
+// not have ("this trace has no VC 6214e9"); empty when it fits, for every other preset, and
+// without a trace.
+QString presetMismatch(const ScenarioPreset& preset, const Trace* trace);
 
 } // namespace clens::ui

@@ -52,6 +52,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -635,9 +636,19 @@ void MainWindow::refreshPresets()
     presets_->clear();
     presets_->addItem(tr("Presets…"));
     const auto all = scenarioPresets();
+    const Trace* trace = session_->input().trace.get();
     for (std::size_t i = 0; i < all.size(); ++i) {
         presets_->addItem(all[i].name, QString::number(i));
-        presets_->setItemData(presets_->count() - 1, all[i].description, Qt::ToolTipRole);
+        const int row = presets_->count() - 1;
+        // A data set's quotas on other data would only fail the run ("unknown VC"): offered, but
+        // greyed out with the reason.
+        if (const QString why = presetMismatch(all[i], trace); !why.isEmpty()) {
+            presets_->setItemData(row, all[i].description + QStringLiteral("\n\n") + tr("Not for this data: %1.").arg(why), Qt::ToolTipRole);
+            if (auto* model = qobject_cast<QStandardItemModel*>(presets_->model()))
+                model->item(row)->setEnabled(false);
+        } else {
+            presets_->setItemData(row, all[i].description, Qt::ToolTipRole);
+        }
     }
     if (!projectScenarios_.empty())
         presets_->insertSeparator(presets_->count());
@@ -769,7 +780,7 @@ void MainWindow::onInputChanged()
 {
     history_->reset(session_->scenario()); // nothing to undo into another trace's knobs
     presetName_.clear();
-    refreshPresetMarker();
+    refreshPresets(); // a data set's presets fit some traces only (and the marker with them)
     pendingView_.reset(); // a project's view belongs to its own data (set again after a restore)
     sweep_->setInput(session_->input()); // a sweep of other data is dropped (and stopped) at once
     const SimInput& in = session_->input();
