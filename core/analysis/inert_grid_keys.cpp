@@ -1,5 +1,6 @@
 #include "core/analysis/inert_grid_keys.hpp"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
