@@ -5,6 +5,7 @@
 #include "tests/ui/ui_test_support.hpp"
 #include "tests/ui/main_window_fixture.hpp"
 #include "ui/window/cluster_exports.hpp"
+#include "ui/sweep/sweep_page.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/scenario_history.hpp"
 #include "ui/window/session.hpp"
@@ -276,6 +277,7 @@ private slots:
         }
         const int general = presets->findText(QStringLiteral("Strict locality"), Qt::MatchStartsWith);
         QVERIFY(model->item(general)->isEnabled());
+        QCOMPARE(w.sweepPage()->loadHint(), QString()); // no preset loads the demo
     }
 
     void scrubbingChangesTheHeatmap()

@@ -177,6 +177,12 @@ void TestSweepPage::runsThatAllTieSayWhy()
     QVERIFY2(page.statusText().endsWith(QStringLiteral("4 on the Pareto front (★), all: every run gives the same Mean wait and GPUs "
                                                        "allocated · no job waits in any run: try Arrival speed-up or quotas")),
              qPrintable(page.statusText()));
+    // A preset made for this data that loads it is named (the main window sets it: the Philly sample's).
+    page.setLoadHint(QStringLiteral("Philly sample: VC quotas, arrivals 5× faster"));
+    QVERIFY2(page.statusText().endsWith(QStringLiteral("no job waits in any run: try Arrival speed-up, quotas or the preset "
+                                                       "Philly sample: VC quotas, arrivals 5× faster")),
+             qPrintable(page.statusText()));
+    page.setLoadHint({});
     // Jobs wait, the same in every run: the knob varied changes nothing, and the sweep's scenarios
     // give no VC a quota, which is why.
     page.restore(handMadeSweep({5, 5, 5, 5}, {0.15, 0.15, 0.15, 0.15}));
@@ -470,6 +476,7 @@ void TestSweepPage::phillyPresetSweepFindsTheBestPoint()
     const int preset = presets->findText(QStringLiteral("Philly sample: VC quotas, arrivals 5× faster"));
     QVERIFY(preset > 0);
     QVERIFY(qobject_cast<QStandardItemModel*>(presets->model())->item(preset)->isEnabled()); // its data: offered
+    QCOMPARE(w->sweepPage()->loadHint(), presets->itemText(preset)); // and named when nothing waits
     emit presets->activated(preset);
     QVERIFY(updated.wait(kWaitMs));
     w->showPage(MainWindow::Page::Sweep);

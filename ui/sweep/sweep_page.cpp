@@ -224,6 +224,7 @@ QWidget* SweepPage::buildRunRow()
     status_->setStyleSheet(QStringLiteral("color: #4a5360;"));
     status_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     status_->setMinimumWidth(160);
+    status_->setWordWrap(true); // a long verdict (why every run agrees, what would load the cluster) on two lines, not cut
     h->addWidget(status_, 1);
     export_ = makePageExportButton(tr("Table (CSV, as clusterlens-cli sweep writes it)…"), this, [this](bool csv) { chooseExport(csv); });
     h->addWidget(export_);
@@ -291,6 +292,12 @@ void SweepPage::setInput(const SimInput& input)
     input_ = input;
     if (newData)
         clear();
+}
+
+void SweepPage::setLoadHint(const QString& presetName)
+{
+    loadHint_ = presetName;
+    refreshStatus();
 }
 
 void SweepPage::setReference(const SimSummary* summary, const Scenario& scenario, const QString& label)
@@ -645,7 +652,8 @@ void SweepPage::refreshStatus()
         anyWait = anyWait || (result_->back[i] && result_->runs[i].ok && result_->runs[i].summary.meanQueueDelay_s > 0);
     const bool variesArrivals = result_->grid && std::ranges::find(result_->grid->keys, "arrivals.speedup") != result_->grid->keys.end();
     const bool idle = ok > 0 && back == n && !anyWait && !variesArrivals;
-    const QString load = tr("no job waits in any run: try Arrival speed-up or quotas");
+    const QString load = loadHint_.isEmpty() ? tr("no job waits in any run: try Arrival speed-up or quotas")
+                                             : tr("no job waits in any run: try Arrival speed-up, quotas or the preset %1").arg(loadHint_);
     const QString inert = !idle && back == n ? inertNote_ : QString();
     if (distinctOnFront_ == 1 && front_.size() == ok && ok > 1 && back == n) { // one point: say why
         text += tr(", all: every run gives the same %1 and %2").arg(xMetric_->currentText(), yMetric_->currentText());

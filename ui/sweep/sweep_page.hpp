@@ -47,6 +47,10 @@ public:
     // Where run() reads the base when it starts (the session's scenario, current to the last
     // knob moved); without it, the last setBase.
     void setBaseSource(std::function<Scenario()> source) { baseSource_ = std::move(source); }
+    // A preset that loads this data enough to queue (the Philly sample's 5x arrivals), named by
+    // the status when no job waits in any run; empty: none fits the data.
+    void setLoadHint(const QString& presetName);
+    QString loadHint() const { return loadHint_; }
     // The result drawn as a star: the pinned baseline, else the current result (null: none).
     void setReference(const SimSummary* summary, const Scenario& scenario, const QString& label);
 
@@ -132,6 +136,7 @@ private:
     QPushButton* cancel_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* status_ = nullptr;
+    QString loadHint_;
     QString inertNote_;  // inertKnobsNote() of the sweep shown, once every run is back
     QString runSummary_; // what the chart shows, for its export (the status line may say "Exported to …")
     QToolButton* export_ = nullptr;

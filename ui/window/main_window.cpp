@@ -637,7 +637,10 @@ void MainWindow::refreshPresets()
     presets_->addItem(tr("Presets…"));
     const auto all = scenarioPresets();
     const Trace* trace = session_->input().trace.get();
+    QString loadHint; // a preset made for this data that speeds its arrivals (it queues then)
     for (std::size_t i = 0; i < all.size(); ++i) {
+        if (trace && all[i].keepsQuotas && all[i].scenario.arrivals.speedup > 1 && presetMismatch(all[i], trace).isEmpty())
+            loadHint = all[i].name;
         presets_->addItem(all[i].name, QString::number(i));
         const int row = presets_->count() - 1;
         // A data set's quotas on other data would only fail the run ("unknown VC"): offered, but
@@ -650,6 +653,7 @@ void MainWindow::refreshPresets()
             presets_->setItemData(row, all[i].description, Qt::ToolTipRole);
         }
     }
+    sweep_->setLoadHint(loadHint);
     if (!projectScenarios_.empty())
         presets_->insertSeparator(presets_->count());
     for (const auto& named : projectScenarios_) {
