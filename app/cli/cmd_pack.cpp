@@ -7,6 +7,7 @@
 #include "core/pack/packing_grid.hpp"
 #include "core/pack/packing_notes.hpp"
 #include "core/sim/scenario_names.hpp"
+#include "core/util/counted_text.hpp"
 #include "core/util/input_error.hpp"
 
 #include <boost/algorithm/string/split.hpp>
@@ -122,8 +123,9 @@ int runPack(const Args& args)
                     said.push_back(std::move(note));
                 }
     if (!quiet)
-        std::printf("%zu experiment%s of %d seed%s on %d GPUs in %.2f s -> %s\n", cells.size(), cells.size() == 1 ? "" : "s", seeds,
-                    seeds == 1 ? "" : "s", in.cluster->gpuCount(), seconds, outPath.c_str());
+        std::printf("%s of %s on %d GPUs in %.2f s -> %s\n",
+                    countedText(static_cast<std::int64_t>(cells.size()), "experiment", "experiments").c_str(),
+                    countedText(seeds, "seed", "seeds").c_str(), in.cluster->gpuCount(), seconds, outPath.c_str());
     return 0;
 }
 

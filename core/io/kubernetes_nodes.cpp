@@ -63,18 +63,14 @@ Topology readKubernetesNodes(const std::string& path, const ImportOptions& optio
     if (specs.empty())
         throw InputError(path, 0, "items", "the list holds no node");
     if (notes) {
-        const auto add = [&](std::int64_t count, std::string_view one, std::string_view many, const std::string& rest) {
-            if (count)
-                notes->push_back(countedText(count, one, many) + rest);
-        };
         notes->push_back("racks: node label " + options.k8sRackLabel);
-        add(withoutRack, "node has", "nodes have", " no " + options.k8sRackLabel + " label: grouped into racks of rack_size in file order");
-        add(withoutGpu, "node has", "nodes have", std::string(" no ") + kKubernetesGpuResource
+        addCountedNote(*notes, withoutRack, "node has", "nodes have", " no " + options.k8sRackLabel + " label: grouped into racks of rack_size in file order");
+        addCountedNote(*notes, withoutGpu, "node has", "nodes have", std::string(" no ") + kKubernetesGpuResource
                             + (withoutGpu == 1 ? " capacity: it serves" : " capacity: they serve") + " pods asking for CPU and memory only");
-        add(withoutModel, "GPU node has", "GPU nodes have", std::string(" no ") + kKubernetesGpuProductLabel + " label: GPU model unknown");
-        add(unschedulable, "node is", "nodes are", " cordoned (spec.unschedulable): kept (the simulation treats them as available)");
-        add(noCpu, "node has", "nodes have", " no cpu capacity: CPU unknown");
-        add(noMem, "node has", "nodes have", " no memory capacity: memory unknown");
+        addCountedNote(*notes, withoutModel, "GPU node has", "GPU nodes have", std::string(" no ") + kKubernetesGpuProductLabel + " label: GPU model unknown");
+        addCountedNote(*notes, unschedulable, "node is", "nodes are", " cordoned (spec.unschedulable): kept (the simulation treats them as available)");
+        addCountedNote(*notes, noCpu, "node has", "nodes have", " no cpu capacity: CPU unknown");
+        addCountedNote(*notes, noMem, "node has", "nodes have", " no memory capacity: memory unknown");
     }
     return Topology::build(std::move(specs), options.rackSize);
 }

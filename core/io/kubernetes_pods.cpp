@@ -133,19 +133,15 @@ Termination terminations(const json::object& status, const std::string& file, co
 
 void addNotes(Trace& trace, const Counts& n)
 {
-    const auto add = [&](std::int64_t count, std::string_view one, std::string_view many, const std::string& rest) {
-        if (count)
-            trace.meta.notes.push_back(countedText(count, one, many) + rest);
-    };
-    add(n.pending, "pod", "pods", " Pending: kept, not simulated");
-    add(n.running, "pod", "pods", " Running (or Unknown) at the time of the list: they end at the last time in the file");
-    add(n.oomKilled, "pod had", "pods had", " a container OOMKilled");
-    add(n.evicted, "pod was", "pods were", " evicted or preempted: Killed");
-    add(n.unknownPhase, "pod is", "pods are", " in phase Unknown (node lost): read as Running");
-    add(n.noStart, "pod", "pods", " finished without a startTime: kept, not simulated");
-    add(n.noEnd, "finished pod has", "finished pods have", " no container finishedAt: 0 s of service");
-    add(n.noGpu, "pod asks", "pods ask", " for no GPU: simulated for their CPU and memory when they ask for some");
-    add(n.modelRestricted, "pod selects", "pods select", std::string(" a GPU model (nodeSelector ") + kKubernetesGpuProductLabel + ")");
+    addCountedNote(trace.meta.notes, n.pending, "pod", "pods", " Pending: kept, not simulated");
+    addCountedNote(trace.meta.notes, n.running, "pod", "pods", " Running (or Unknown) at the time of the list: they end at the last time in the file");
+    addCountedNote(trace.meta.notes, n.oomKilled, "pod had", "pods had", " a container OOMKilled");
+    addCountedNote(trace.meta.notes, n.evicted, "pod was", "pods were", " evicted or preempted: Killed");
+    addCountedNote(trace.meta.notes, n.unknownPhase, "pod is", "pods are", " in phase Unknown (node lost): read as Running");
+    addCountedNote(trace.meta.notes, n.noStart, "pod", "pods", " finished without a startTime: kept, not simulated");
+    addCountedNote(trace.meta.notes, n.noEnd, "finished pod has", "finished pods have", " no container finishedAt: 0 s of service");
+    addCountedNote(trace.meta.notes, n.noGpu, "pod asks", "pods ask", " for no GPU: simulated for their CPU and memory when they ask for some");
+    addCountedNote(trace.meta.notes, n.modelRestricted, "pod selects", "pods select", std::string(" a GPU model (nodeSelector ") + kKubernetesGpuProductLabel + ")");
 }
 
 } // namespace

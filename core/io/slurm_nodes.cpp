@@ -201,16 +201,12 @@ Topology readSlurmNodes(const std::string& path, const ImportOptions& options, s
         if (unknown)
             out.push_back(countedText(unknown, "node of topology.conf is", "nodes of topology.conf are") + " not in the node list (ignored)");
     }
-    const auto add = [&](std::int64_t count, std::string_view one, std::string_view many, std::string_view rest) {
-        if (count)
-            out.push_back(countedText(count, one, many) + std::string(rest));
-    };
-    add(n.withoutGpu, "node has", "nodes have",
+    addCountedNote(out, n.withoutGpu, "node has", "nodes have",
         n.withoutGpu == 1 ? " no GPU in Gres: it serves jobs asking for CPU and memory only" : " no GPU in Gres: they serve jobs asking for CPU and memory only");
-    add(n.mixedTypes, "node has", "nodes have", " GPUs of several types: the first type is the node's model");
-    add(n.down, "node is", "nodes are", " DOWN, DRAINED or FAILED now: kept (the simulation treats them as available)");
-    add(n.noCpu, "node has", "nodes have", " no CPUTot: CPU unknown");
-    add(n.noMem, "node has", "nodes have", " no RealMemory: memory unknown");
+    addCountedNote(out, n.mixedTypes, "node has", "nodes have", " GPUs of several types: the first type is the node's model");
+    addCountedNote(out, n.down, "node is", "nodes are", " DOWN, DRAINED or FAILED now: kept (the simulation treats them as available)");
+    addCountedNote(out, n.noCpu, "node has", "nodes have", " no CPUTot: CPU unknown");
+    addCountedNote(out, n.noMem, "node has", "nodes have", " no RealMemory: memory unknown");
     return Topology::build(std::move(specs), options.rackSize);
 }
 

@@ -131,22 +131,18 @@ Trace SacctTraceBuilder::finish(std::vector<std::string> notes)
         if (!j.attempts.empty())
             j.attempts.back().end_s = j.recordedEnd_s;
     }
-    const auto add = [&](std::int64_t count, std::string_view one, std::string_view many, std::string_view rest) {
-        if (count)
-            notes.push_back(countedText(count, one, many) + std::string(rest));
-    };
-    add(steps_, "job step line", "job step lines", " (JobID with '.') skipped: the allocation line is the job (use sacct --allocations)");
-    add(pending_, "job", "jobs", " PENDING or REQUEUED at the end of the log: kept, not simulated");
-    add(runningCount_, "job", "jobs", " RUNNING, SUSPENDED or RESIZING at the end of the log: they end at the last time in the file");
-    add(neverStarted_, "job", "jobs", " ended without a Start (cancelled while pending): kept, not simulated");
-    add(startsEarly_, "job starts", "jobs start", " before their Submit time (kept as recorded)");
-    add(endsEarly_, "job ends", "jobs end", " before they start: 0 s of service");
-    add(noTres_, "job has", "jobs have", " neither AllocTRES nor ReqTRES: no GPU, CPU or memory request");
-    add(reqTresUsed_, "job has", "jobs have", " no AllocTRES (never allocated): their request is read from ReqTRES");
-    add(modelRestricted_, "job asks", "jobs ask", " for a GPU type (gres/gpu:TYPE in ReqTRES): restricted to that model");
-    add(nodeCountMismatch_, "job lists", "jobs list", " a NodeList whose host count differs from NNodes");
-    add(arrayRanges_, "pending array record", "pending array records", " ('123_[4-9]') kept as one job each");
-    add(emptyTenant_, "job has", "jobs have", " an empty tenant column: tenant '(none)'");
+    addCountedNote(notes, steps_, "job step line", "job step lines", " (JobID with '.') skipped: the allocation line is the job (use sacct --allocations)");
+    addCountedNote(notes, pending_, "job", "jobs", " PENDING or REQUEUED at the end of the log: kept, not simulated");
+    addCountedNote(notes, runningCount_, "job", "jobs", " RUNNING, SUSPENDED or RESIZING at the end of the log: they end at the last time in the file");
+    addCountedNote(notes, neverStarted_, "job", "jobs", " ended without a Start (cancelled while pending): kept, not simulated");
+    addCountedNote(notes, startsEarly_, "job starts", "jobs start", " before their Submit time (kept as recorded)");
+    addCountedNote(notes, endsEarly_, "job ends", "jobs end", " before they start: 0 s of service");
+    addCountedNote(notes, noTres_, "job has", "jobs have", " neither AllocTRES nor ReqTRES: no GPU, CPU or memory request");
+    addCountedNote(notes, reqTresUsed_, "job has", "jobs have", " no AllocTRES (never allocated): their request is read from ReqTRES");
+    addCountedNote(notes, modelRestricted_, "job asks", "jobs ask", " for a GPU type (gres/gpu:TYPE in ReqTRES): restricted to that model");
+    addCountedNote(notes, nodeCountMismatch_, "job lists", "jobs list", " a NodeList whose host count differs from NNodes");
+    addCountedNote(notes, arrayRanges_, "pending array record", "pending array records", " ('123_[4-9]') kept as one job each");
+    addCountedNote(notes, emptyTenant_, "job has", "jobs have", " an empty tenant column: tenant '(none)'");
     trace_.meta.notes = std::move(notes);
     return std::move(trace_);
 }
