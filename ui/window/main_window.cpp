@@ -639,8 +639,6 @@ void MainWindow::refreshPresets()
     const Trace* trace = session_->input().trace.get();
     QString loadHint; // a preset made for this data that speeds its arrivals (it queues then)
     for (std::size_t i = 0; i < all.size(); ++i) {
-        if (trace && all[i].keepsQuotas && all[i].scenario.arrivals.speedup > 1 && presetMismatch(all[i], trace).isEmpty())
-            loadHint = all[i].name;
         presets_->addItem(all[i].name, QString::number(i));
         const int row = presets_->count() - 1;
         // A data set's quotas on other data would only fail the run ("unknown VC"): offered, but
@@ -651,6 +649,8 @@ void MainWindow::refreshPresets()
                 model->item(row)->setEnabled(false);
         } else {
             presets_->setItemData(row, all[i].description, Qt::ToolTipRole);
+            if (trace && all[i].keepsQuotas && all[i].scenario.arrivals.speedup > 1)
+                loadHint = all[i].name;
         }
     }
     sweep_->setLoadHint(loadHint);
