@@ -222,8 +222,28 @@ private slots:
         const auto transitionsEarly = box->current()->transitionTotal();
         const QImage graphEarly = page->graphView()->grab().toImage();
         w.session()->clock()->seek(w.session()->current()->result->lastEvent_s);
-        QVERIFY(box->current()->transitionTotal() > transitionsEarly);
+        const auto transitionsLate = box->current()->transitionTotal();
+        QVERIFY(transitionsLate > transitionsEarly);
         QVERIFY(page->graphView()->grab().toImage() != graphEarly);
+
+        // Clicking the chart moves the cluster's time there (no trip to the Cluster page); a
+        // drag follows the pointer. The chart's x axis is hours since the first submission, so
+        // the pixel of 1 h is 3600 s after it, give or take a pixel's worth of seconds.
+        auto* chart = box->chart();
+        chart->replot();
+        const auto origin = w.session()->current()->result->firstSubmit_s;
+        const double secondsPerPixel = 3600.0 / (chart->xAxis->coordToPixel(1.0) - chart->xAxis->coordToPixel(0.0));
+        const int y = chart->yAxis->axisRect()->center().y();
+        QTest::mouseClick(chart, Qt::LeftButton, {}, QPoint(qRound(chart->xAxis->coordToPixel(1.0)), y));
+        QVERIFY2(std::abs(static_cast<double>(w.session()->clock()->time() - origin - 3600)) <= secondsPerPixel,
+                 qPrintable(QString::number(w.session()->clock()->time() - origin)));
+        QVERIFY(box->current()->transitionTotal() < transitionsLate); // the box follows at once
+        const QPointF half(chart->xAxis->coordToPixel(0.5), y);
+        QMouseEvent drag(QEvent::MouseMove, half, chart->mapToGlobal(half), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(chart, &drag);
+        QVERIFY(std::abs(static_cast<double>(w.session()->clock()->time() - origin - 1800)) <= secondsPerPixel);
+        QVERIFY2(box->summary().contains(QStringLiteral("click the chart")), qPrintable(box->summary()));
+
         const QString shots = qEnvironmentVariable("CLENS_SCREENSHOT_DIR");
         if (!shots.isEmpty()) { // for docs/autoscaling-phases.png: at 40 min
             w.session()->clock()->seek(w.session()->current()->result->firstSubmit_s + 2400);

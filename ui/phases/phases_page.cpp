@@ -201,6 +201,7 @@ QWidget* PhasesPage::buildBody(QWidget* containersBox)
     leftLayout->addWidget(phasesBox_, 0);
     simulated_ = new SimulatedClusterBox(graph_);
     leftLayout->addWidget(simulated_, 0);
+    connect(simulated_, &SimulatedClusterBox::seekRequested, this, &PhasesPage::seekRequested);
     leftLayout->addWidget(graph_, 4);
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(chartStack_);

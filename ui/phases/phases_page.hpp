@@ -120,6 +120,7 @@ signals:
     void failed(const QString& message);
     void busyChanged(bool busy);
     void edited(); // the user changed the data shown (other metrics, another model), not a restore
+    void seekRequested(std::int64_t t); // the simulated cluster's chart was clicked at t
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;

@@ -39,6 +39,7 @@ SimulatedClusterBox::SimulatedClusterBox(PhaseGraphView* graph, QWidget* parent)
     layout->addWidget(toggle_);
     layout->addWidget(chart_);
     connect(toggle_, &QCheckBox::toggled, this, [this] { refresh(); });
+    connect(chart_, &SimulatedPhaseChart::seekRequested, this, &SimulatedClusterBox::seekRequested);
     hide();
 }
 
@@ -123,7 +124,7 @@ void SimulatedClusterBox::refresh()
     const auto changes = now.transitionTotal();
     const QString runningText = running == 1 ? tr("1 autoscaled job running") : tr("%1 autoscaled jobs running").arg(locale.toString(running));
     const QString changesText = changes == 1 ? tr("1 phase change") : tr("%1 phase changes").arg(locale.toString(changes));
-    label_->setText(tr("<b>At %1</b>: %2 — %3.<br>%4 so far (move the time on the Cluster page).")
+    label_->setText(tr("<b>At %1</b>: %2 — %3.<br>%4 so far (click the chart below to move the time).")
                         .arg(when.toHtmlEscaped(), runningText, parts.join(QStringLiteral(" · ")), changesText));
     graph_->setSimulated(toggle_->isChecked() ? current_ : std::nullopt, when);
     show();

@@ -47,6 +47,7 @@ public:
 signals:
     void refreshed(); // current() changed (a new result or time)
     void built();     // the last result given is shown (or why it cannot be)
+    void seekRequested(std::int64_t t); // the chart was clicked at t
 
 private:
     void refresh();

@@ -2,7 +2,10 @@
 
 #include "ui/phases/phase_palette.hpp"
 
+#include <QMouseEvent>
+
 #include <algorithm>
+#include <cmath>
 
 namespace clens::ui {
 
@@ -19,12 +22,16 @@ SimulatedPhaseChart::SimulatedPhaseChart(QWidget* parent)
     xAxis->setLabel(tr("hours since the first submission"));
     yAxis->setLabel(tr("jobs by phase"));
     cursor_->setPen(QPen(QColor(200, 30, 30), 1.5));
+    setToolTip(tr("Click or drag to move the cluster's time"));
+    setCursor(Qt::PointingHandCursor);
 }
 
 void SimulatedPhaseChart::setSeries(const SimulatedPhaseSeries& series, std::int64_t origin)
 {
     clearGraphs();
     origin_ = origin;
+    hasSeries_ = !series.t.empty();
+    end_ = hasSeries_ ? series.t.back() : origin;
     QVector<double> x;
     for (const auto t : series.t)
         x << static_cast<double>(t - origin) / kSecondsPerHour;
@@ -60,6 +67,27 @@ void SimulatedPhaseChart::setTime(std::int64_t t)
     cursor_->point1->setCoords(x, 0);
     cursor_->point2->setCoords(x, 1);
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+std::int64_t SimulatedPhaseChart::timeAt(double x) const
+{
+    const double hours = xAxis->pixelToCoord(x);
+    const auto t = origin_ + static_cast<std::int64_t>(std::llround(hours * kSecondsPerHour));
+    return std::clamp(t, origin_, std::max(origin_, end_));
+}
+
+void SimulatedPhaseChart::mousePressEvent(QMouseEvent* event)
+{
+    QCustomPlot::mousePressEvent(event);
+    if (event->button() == Qt::LeftButton && hasSeries_)
+        emit seekRequested(timeAt(event->position().x()));
+}
+
+void SimulatedPhaseChart::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    if ((event->buttons() & Qt::LeftButton) && hasSeries_)
+        emit seekRequested(timeAt(event->position().x()));
 }
 
 double SimulatedPhaseChart::stackedTotal(int sample) const

@@ -744,6 +744,7 @@ void MainWindow::connectPhases()
     connect(phases_, &PhasesPage::phasesReady, this, &MainWindow::onPhasesReady);
     connect(session_->runs(), &RunController::runStarted, this, [this] { adoptDemandAfterOpen_ = false; });
     connect(session_->clock(), &PlaybackClock::timeChanged, phases_, [this] { phases_->setClusterTime(session_->clock()->time()); });
+    connect(phases_, &PhasesPage::seekRequested, session_->clock(), &PlaybackClock::seek);
     connect(phases_, &PhasesPage::autoscalerEdited, this, [this](const Scenario::Autoscaler& a) {
         Scenario s = scenario_->scenario();
         s.autoscaler = a;
