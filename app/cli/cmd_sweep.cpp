@@ -128,7 +128,7 @@ int runSweep(const Args& args)
         for (const auto& row : rows)
             byRun.push_back(&row);
         for (const auto k : inertGridKeys(s.grid, byRun))
-            std::cerr << "clusterlens-cli: note: " << s.grid.keys[k] << " changes no scenario's results\n";
+            std::cerr << "clusterlens-cli: note: " << s.grid.keys[k] << " changes no metric of any scenario\n";
     }
     return 0;
 }

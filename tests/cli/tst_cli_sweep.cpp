@@ -89,7 +89,7 @@ void TestCliSweep::readmeSweepShowsTheTradeOff()
     const auto r = runCli({"sweep", "--cluster", sample("philly/cluster_machine_list"), "--trace", sample("philly/philly_jobs_pollux.csv"),
                            "--grid", QString::fromStdString(sampleDir() + "/../docs/sweeps/philly_5x_relax_by_quota_mode.json"), "--out", out});
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(!r.err.contains("changes no scenario's results"), r.err.constData()); // both knobs matter
+    QVERIFY2(!r.err.contains("changes no metric of any scenario"), r.err.constData()); // both knobs matter
     auto lines = readAll(out).split('\n');
     QCOMPARE(lines.size(), 12 + 2); // header, 4 thresholds x 3 modes, final empty
     const auto header = lines[0].split(',');
@@ -119,8 +119,8 @@ void TestCliSweep::knobsThatChangeNothingAreNoted()
                            "--grid", QString::fromStdString(sampleDir() + "/../docs/sweeps/philly_quotas_strict.json"), "--out",
                            dir.filePath("sweep.csv")});
     QCOMPARE(r.exitCode, 0);
-    QVERIFY2(r.err.contains("clusterlens-cli: note: locality.relax_to_rack_after_s changes no scenario's results\n"
-                            "clusterlens-cli: note: locality.relax_to_any_after_s changes no scenario's results\n"),
+    QVERIFY2(r.err.contains("clusterlens-cli: note: locality.relax_to_rack_after_s changes no metric of any scenario\n"
+                            "clusterlens-cli: note: locality.relax_to_any_after_s changes no metric of any scenario\n"),
              r.err.constData());
     // Quiet: no note.
     const auto quiet = runCli({"sweep", "-q", "--cluster", sample("philly/cluster_machine_list"), "--trace", sample("philly/philly_jobs_pollux.csv"),

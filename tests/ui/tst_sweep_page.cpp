@@ -187,7 +187,7 @@ void TestSweepPage::runsThatAllTieSayWhy()
     // give no VC a quota, which is why.
     page.restore(handMadeSweep({5, 5, 5, 5}, {0.15, 0.15, 0.15, 0.15}));
     QVERIFY2(page.statusText().endsWith(QStringLiteral("every run gives the same Mean wait and GPUs allocated · Quota mode changes no "
-                                                       "run's results (no VC has a quota)")),
+                                                       "metric of any run (no VC has a quota)")),
              qPrintable(page.statusText()));
     // The two metrics tie but another differs (the energy): the knob matters, not to these two.
     auto energy = handMadeSweep({5, 5, 5, 5}, {0.15, 0.15, 0.15, 0.15});
@@ -219,10 +219,10 @@ void TestSweepPage::knobsThatChangeNothingAreNamed_data()
     QTest::addColumn<QString>("quotas"); // the base scenario's quota.vc
     QTest::addColumn<QString>("ending");
     // With quotas, the relax threshold matters nowhere (the Philly sample with its VC quotas).
-    QTest::newRow("threshold") << QList<double>{10, 20, 10, 20} << R"({"a": 4})" << "Relax to any server after changes no run's results";
-    QTest::newRow("mode, no quota") << QList<double>{10, 10, 30, 30} << "{}" << "Quota mode changes no run's results (no VC has a quota)";
-    QTest::newRow("mode, quotas") << QList<double>{10, 10, 30, 30} << R"({"a": 4})" << "Quota mode changes no run's results";
-    QTest::newRow("both") << QList<double>{10, 10, 10, 10} << R"({"a": 4})" << "Relax to any server after and Quota mode change no run's results";
+    QTest::newRow("threshold") << QList<double>{10, 20, 10, 20} << R"({"a": 4})" << "Relax to any server after changes no metric of any run";
+    QTest::newRow("mode, no quota") << QList<double>{10, 10, 30, 30} << "{}" << "Quota mode changes no metric of any run (no VC has a quota)";
+    QTest::newRow("mode, quotas") << QList<double>{10, 10, 30, 30} << R"({"a": 4})" << "Quota mode changes no metric of any run";
+    QTest::newRow("both") << QList<double>{10, 10, 10, 10} << R"({"a": 4})" << "Relax to any server after and Quota mode change no metric of any run";
     QTest::newRow("neither") << QList<double>{10, 20, 30, 40} << R"({"a": 4})" << "4 on the Pareto front (★)";
 }
 
@@ -488,7 +488,7 @@ void TestSweepPage::phillyPresetSweepFindsTheBestPoint()
     const auto swept = page->result();
     QCOMPARE(swept->backCount(), std::size_t{12});
     // Both knobs matter here, and the front is a real choice (more than one point).
-    QVERIFY2(!page->statusText().contains(QStringLiteral("changes no run")), qPrintable(page->statusText()));
+    QVERIFY2(!page->statusText().contains(QStringLiteral("changes no metric")), qPrintable(page->statusText()));
     QVERIFY2(page->front().size() >= 2, qPrintable(page->statusText()));
     // The front's least waiting end is never relaxing with borrowing: 6,686 s against 10,983 s
     // for the next best (never relaxing, no quota mode) and 13,337 s or more for any threshold.

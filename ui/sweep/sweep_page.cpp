@@ -692,7 +692,7 @@ QString SweepPage::inertKnobsNote() const
     // The usual reason the quota mode changes nothing: there is no quota to enforce or borrow.
     const bool noQuota = quotaMode && std::ranges::all_of(grid.runs, [](const Scenario& s) { return s.quota.vcGpus.empty(); });
     const QString list = names.size() == 1 ? names.front() : names.mid(0, names.size() - 1).join(QStringLiteral(", ")) + tr(" and ") + names.back();
-    return (names.size() == 1 ? tr(" · %1 changes no run's results") : tr(" · %1 change no run's results")).arg(list)
+    return (names.size() == 1 ? tr(" · %1 changes no metric of any run") : tr(" · %1 change no metric of any run")).arg(list)
            + (noQuota ? tr(" (no VC has a quota)") : QString());
 }
 

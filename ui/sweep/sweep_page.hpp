@@ -111,7 +111,7 @@ private:
     void refreshChart();
     void refreshColumns();
     void refreshStatus();
-    // " · <knobs> change no run's results" for the varied knobs that changed nothing (empty: none).
+    // " · <knobs> change no metric of any run" for the varied knobs that changed nothing (empty: none).
     QString inertKnobsNote() const;
     QString describeRun(int run) const;
     void chooseExport(bool csv);
