@@ -1,7 +1,9 @@
 // Knob change -> every view updated, at Philly scale (bar: <= 1.5 s). Opens the Philly sample
 // in the real main window (offscreen), moves the "relax to any after" slider back and forth
 // and times: the debounce, the background run (simulate + state index), applying the result to
-// every view, and the repaint of the whole window. Prints figures, asserts nothing.
+// every view, and the repaint of the whole window, with no result kept (every move simulates);
+// then the same moves with results kept, which answer them without a run
+// (docs/gui.md "Results kept for going back"). Prints figures, asserts nothing.
 // `bench_gui_update TRACE CLUSTER` opens that trace instead (a 10M-job one: docs/gui.md) and
 // times only the open and the scrub step. `bench_gui_update autoscaler` picks the preset
 // "Autoscaler: phase walk, phase.rule, node power" on the Philly sample (which opens the AI4DL
@@ -124,6 +126,9 @@ int main(int argc, char** argv)
     double startedAt = 0;
     QObject::connect(window.session()->runs(), &ui::RunController::runStarted, &window,
                      [&] { startedAt = static_cast<double>(t.nsecsElapsed()) / 1e9; });
+    // Every change simulates (the bar's figure): no result kept for going back, or the moves
+    // back and forth below would be answered from them after the first two.
+    window.session()->runs()->setKeptResultsBytes(0);
     for (int i = 0; i < (own ? 0 : 6); ++i) {
         t.start();
         if (autoscaler)
@@ -147,6 +152,29 @@ int main(int argc, char** argv)
                     *std::max_element(total.begin(), total.end()), autoscaler ? "1 s, issue 11" : "1.5 s");
         std::printf("  to the run's start %.3f s + simulate & index %.3f s + apply to views ~%.3f s + repaint %.3f s (medians)\n",
                     bench::median(toStart), bench::median(run), bench::median(apply), bench::median(paint));
+    }
+
+    if (!own) { // back and forth between two values simulated once (docs/gui.md "Results kept for going back")
+        window.session()->runs()->setKeptResultsBytes(ui::ResultCache::kDefaultBudgetBytes);
+        std::vector<double> back;
+        for (int i = 0; i < 8; ++i) {
+            QElapsedTimer t;
+            t.start();
+            if (autoscaler)
+                sigma->setValue(i % 2 ? sigmaA : sigmaB);
+            else
+                slider->setValue(i % 2 ? a : b);
+            waitFor(&window, &ui::MainWindow::viewsUpdated);
+            (void)window.grab();
+            if (i >= 2) // the first two simulate (and are kept)
+                back.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
+        }
+        std::printf("back to a kept value (the same moves, results kept) -> all views updated and painted: median %.3f s "
+                    "(max %.3f, %zu moves; %zu results kept, about %.0f MiB)\n",
+                    bench::median(back), *std::max_element(back.begin(), back.end()), back.size(),
+                    window.session()->runs()->keptResults().size(),
+                    static_cast<double>(window.session()->runs()->keptResults().bytes()) / (1024.0 * 1024.0));
+        snapshot = window.session()->current();
     }
 
     if (!own) { // the split of "simulate & index": the index built again on the last result

@@ -189,6 +189,9 @@ private slots:
             });
         };
         auto w = test::makeMainWindow(engine);
+        // Kept for going back (ResultCache), the first result would stay; this is about the one
+        // that goes (tst_run_controller keptResultsLeaveOffTheGuiThread: evicted ones go the same way).
+        w->session()->runs()->setKeptResultsBytes(0);
         QSignalSpy updated(w.get(), &MainWindow::viewsUpdated);
         w->openDemo();
         QVERIFY(updated.wait(10000));
@@ -210,6 +213,7 @@ private slots:
     void knobChangesUndoAndRedo()
     {
         MainWindow& w = *window_;
+        const auto opened = w.session()->current();
         QUndoStack* stack = w.history()->stack();
         QVERIFY(!stack->canUndo()); // a new trace starts with nothing to undo
         w.history()->setSameGestureMs(3'600'000); // the merge below must not depend on this machine's speed
@@ -234,6 +238,11 @@ private slots:
         QVERIFY(w.scenarioPanel()->scenario().placement == PlacementPolicy::BestFit);
         QVERIFY(w.session()->scenario() == Scenario{});
         QVERIFY(updated.wait(10000));
+        // Back where it opened: the result kept from then, shown at once (not simulated again),
+        // and the status bar says so (docs/gui.md "Results kept for going back").
+        QCOMPARE(w.session()->current(), opened);
+        auto* runInfo = w.findChild<QLabel*>(QStringLiteral("runInfo"));
+        QVERIFY2(runInfo->text().contains(QStringLiteral("kept result")), qPrintable(runInfo->text()));
         // Redo brings first-fit back.
         stack->redo();
         QVERIFY(w.session()->scenario().placement == PlacementPolicy::FirstFit);

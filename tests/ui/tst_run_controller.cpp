@@ -5,7 +5,9 @@
 #include "tests/ui/ui_test_support.hpp"
 #include "ui/run/run_controller.hpp"
 
+#include <QCoreApplication>
 #include <QSemaphore>
+#include <QThread>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -55,6 +57,17 @@ Scenario withRelaxAny(std::optional<std::int64_t> s)
     Scenario sc;
     sc.locality.relaxToAnyAfter_s = s;
     return sc;
+}
+
+// The fake engine, counting its runs.
+Engine countingEngine(std::shared_ptr<std::atomic<int>> calls)
+{
+    Engine e = test::fakeEngine();
+    e.simulate = [calls](const SimInput& in, const Scenario& s, const ProgressFn& progress) {
+        ++*calls;
+        return test::fakeSimulate(in, s, progress);
+    };
+    return e;
 }
 
 } // namespace
@@ -322,6 +335,149 @@ private slots:
             runs.setInput(test::demoInput());
             QCOMPARE(runs.input().demand, demand);
         }
+    }
+
+    // Results kept for going back (docs/gui.md "Results kept for going back"): A → B → A shows
+    // A's result again at once, published under the new request's generation, without a run.
+    void goingBackShowsTheKeptResult()
+    {
+        auto calls = std::make_shared<std::atomic<int>>(0);
+        RunController runs(countingEngine(calls));
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        const auto first = ready.last().at(0).value<SnapshotPtr>();
+        runs.setScenario(withRelaxAny(0));
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(calls->load(), 2);
+        QSignalSpy started(&runs, &RunController::runStarted);
+        QSignalSpy kept(&runs, &RunController::keptResultUsed);
+        runs.setScenario(Scenario{}); // back to the first knobs
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(calls->load(), 2); // no third run
+        QCOMPARE(ready.last().at(0).value<SnapshotPtr>(), first);
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(kept.count(), 1);
+        QCOMPARE(kept.at(0).at(0).value<std::uint64_t>(), runs.generation());
+        QCOMPARE(first->generation, runs.generation());
+        QCOMPARE(runs.latest(), first);
+        QVERIFY(!runs.isBusy());
+        QCOMPARE(runs.keptResults().size(), std::size_t(2));
+    }
+
+    // A kept result holds only for the input it was simulated with: another trace or cluster, or
+    // another demand, runs again; a budget of 0 keeps nothing.
+    void keptResultsGoWithTheirInput_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::newRow("new input") << QStringLiteral("input");
+        QTest::newRow("new demand") << QStringLiteral("demand");
+        QTest::newRow("no budget") << QStringLiteral("budget");
+    }
+
+    void keptResultsGoWithTheirInput()
+    {
+        QFETCH(QString, change);
+        auto calls = std::make_shared<std::atomic<int>>(0);
+        RunController runs(countingEngine(calls));
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        if (change == QLatin1String("budget"))
+            runs.setKeptResultsBytes(0);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        runs.setScenario(withRelaxAny(0));
+        QVERIFY(ready.wait(10000));
+        if (change == QLatin1String("input")) {
+            runs.setInput(test::demoInput()); // runs with relax 0 (3rd call)
+            QVERIFY(ready.wait(10000));
+        } else if (change == QLatin1String("demand")) {
+            runs.setDemand(std::make_shared<const DemandProfile>(), false); // demand none: no run now
+        }
+        const int before = calls->load();
+        QSignalSpy kept(&runs, &RunController::keptResultUsed);
+        runs.setScenario(Scenario{});
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(calls->load(), before + 1);
+        QCOMPARE(kept.count(), 0);
+    }
+
+    // The kept result's publication is queued like a run's: a newer request before it is
+    // delivered wins, and the kept one is discarded.
+    void aKeptResultNeverOverwritesANewerRequest()
+    {
+        auto calls = std::make_shared<std::atomic<int>>(0);
+        RunController runs(countingEngine(calls));
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        runs.setScenario(withRelaxAny(0));
+        QVERIFY(ready.wait(10000));
+        QSignalSpy discarded(&runs, &RunController::runDiscarded);
+        runs.setScenario(Scenario{});
+        runs.runNow(); // the kept result: published at the next turn...
+        runs.setScenario(withRelaxAny(600));
+        runs.runNow(); // ...but this request, a new value (a run), comes after it
+        QVERIFY(ready.wait(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(calls->load(), 3, 10000);
+        QVERIFY(ready.last().at(0).value<SnapshotPtr>()->result->scenario.locality.relaxToAnyAfter_s
+                == std::optional<std::int64_t>(600));
+        QCOMPARE(ready.count(), 3); // the kept publication was discarded
+        QCOMPARE(discarded.count(), 1);
+    }
+
+    // The budget counts a result's arrays twice; over it the oldest go, freed on a worker thread
+    // (a large result takes a while to free), never the one just shown.
+    void keptResultsLeaveOffTheGuiThread()
+    {
+        struct Freed {
+            std::atomic<int> count{0};
+            std::atomic<bool> onGuiThread{false};
+        };
+        auto freed = std::make_shared<Freed>();
+        auto calls = std::make_shared<std::atomic<int>>(0);
+        Engine engine = countingEngine(calls);
+        const auto index = engine.index;
+        engine.index = [index, freed](std::shared_ptr<const SimResult> result) -> std::shared_ptr<const StateSource> {
+            auto states = index(std::move(result));
+            const StateSource* raw = states.get();
+            return std::shared_ptr<const StateSource>(raw, [states, freed](const StateSource*) mutable {
+                if (QThread::currentThread() == QCoreApplication::instance()->thread())
+                    freed->onGuiThread = true;
+                states.reset();
+                ++freed->count;
+            });
+        };
+        RunController runs(engine);
+        QSignalSpy ready(&runs, &RunController::resultReady);
+        runs.setInput(test::demoInput());
+        QVERIFY(ready.wait(10000));
+        const auto one = approximateBytes(*ready.last().at(0).value<SnapshotPtr>());
+        QVERIFY(one > 0);
+        ready.clear(); // the spy holds what it saw: it would free it here
+        runs.setKeptResultsBytes(one * 5 / 2); // room for two demo results, not three (their sizes differ a little)
+        for (const std::int64_t relax : {0, 600}) {
+            runs.setScenario(withRelaxAny(relax));
+            QVERIFY(ready.wait(10000));
+            ready.clear();
+        }
+        QCOMPARE(runs.keptResults().size(), std::size_t(2));
+        QTRY_COMPARE_WITH_TIMEOUT(freed->count.load(), 1, 10000); // the first, the oldest
+        QVERIFY(!freed->onGuiThread);
+        runs.setKeptResultsBytes(one * 3 / 2); // the newest only
+        QCOMPARE(runs.keptResults().size(), std::size_t(1));
+        QTRY_COMPARE_WITH_TIMEOUT(freed->count.load(), 2, 10000);
+        QVERIFY(!freed->onGuiThread);
+        QVERIFY(runs.keptResults().bytes() <= one * 3 / 2);
+        QSignalSpy kept(&runs, &RunController::keptResultUsed);
+        const int before = calls->load();
+        runs.runNow(); // the newest (relax 600) is the one kept
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(kept.count(), 1);
+        runs.setScenario(withRelaxAny(0)); // let go: runs again
+        QVERIFY(ready.wait(10000));
+        QCOMPARE(kept.count(), 1);
+        QCOMPARE(calls->load(), before + 1);
+        ready.clear();
     }
 };
 

@@ -53,6 +53,7 @@ RunController::~RunController()
 
 void RunController::setInput(SimInput input)
 {
+    kept_.clear();
     keepDemand(input);
     input_ = std::move(input);
     runNow();
@@ -100,6 +101,8 @@ void RunController::keepDemand(SimInput& input) const
 
 void RunController::setDemand(std::shared_ptr<const DemandProfile> demand, bool resimulate)
 {
+    if (demand != input_.demand)
+        kept_.clear();
     input_.demand = std::move(demand);
     if (!resimulate || !input_.valid() || scenario_.autoscaler.usage == UsageModel::None)
         return;
@@ -111,6 +114,7 @@ void RunController::restore(SimInput input, const Scenario& scenario, std::share
     stopTimers();
     if (cancel_)
         cancel_->store(true);
+    kept_.clear();
     keepDemand(input);
     input_ = std::move(input);
     scenario_ = scenario;
@@ -156,6 +160,18 @@ void RunController::startRun()
         return;
     if (cancel_)
         cancel_->store(true);
+    if (auto kept = kept_.find(scenario_)) {
+        cancel_.reset();
+        const std::uint64_t gen = ++generation_;
+        setBusy(true);
+        emit runStarted(gen);
+        emit keptResultUsed(gen);
+        kept->generation = gen;
+        auto outcome = std::make_shared<Outcome>();
+        outcome->snapshot = std::move(kept);
+        QMetaObject::invokeMethod(this, [this, gen, outcome] { finish(gen, outcome); }, Qt::QueuedConnection);
+        return;
+    }
     auto cancel = std::make_shared<std::atomic<bool>>(false);
     cancel_ = cancel;
     const std::uint64_t gen = ++generation_;
@@ -215,6 +231,7 @@ void RunController::finish(std::uint64_t generation, const std::shared_ptr<Outco
         return;
     }
     latest_ = outcome->snapshot;
+    kept_.add(latest_);
     emit resultReady(latest_);
 }
 

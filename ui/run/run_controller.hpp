@@ -8,7 +8,10 @@
 // - Every request gets a generation number; only the newest generation's result is published,
 //   so a stale run that finishes late never overwrites a newer result.
 // - Progress is throttled before it crosses to the GUI thread; no exception crosses threads.
+// - Results of the current input are kept (ResultCache, up to a memory budget): a scenario that
+//   simulates the same as a kept one is published from it, queued like a run, without running.
 #include "ui/run/engine.hpp"
+#include "ui/run/result_cache.hpp"
 #include "ui/run/sim_snapshot.hpp"
 
 #include <QObject>
@@ -42,6 +45,9 @@ public:
     const Scenario& scenario() const { return scenario_; }
     void setDebounceMs(int ms) { debounce_.setInterval(ms); }
     int debounceMs() const { return debounce_.interval(); }
+    // How much memory the kept results may take (0: keep none, every request simulates).
+    void setKeptResultsBytes(std::size_t bytes) { kept_.setBudget(bytes); }
+    const ResultCache& keptResults() const { return kept_; }
 
     // New container demand for the autoscaler (the Phases page's metrics and model); kept in
     // input() for every later run. Re-simulates (as a knob change) when `resimulate` and the scenario's
@@ -69,6 +75,8 @@ signals:
     void progressChanged(std::uint64_t generation, double fraction);
     void resultReady(clens::ui::SnapshotPtr snapshot);
     void runFailed(std::uint64_t generation, const QString& message);
+    // The request of this generation is answered by a kept result (resultReady follows, queued).
+    void keptResultUsed(std::uint64_t generation);
     // A result (or cancellation) that arrived for a superseded or cancelled request.
     void runDiscarded(std::uint64_t generation);
     void busyChanged(bool busy);
@@ -93,6 +101,7 @@ private:
     std::uint64_t generation_ = 0;
     std::shared_ptr<std::atomic<bool>> cancel_;
     SnapshotPtr latest_;
+    ResultCache kept_;
     bool busy_ = false;
 };
 

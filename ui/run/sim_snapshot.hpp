@@ -17,7 +17,10 @@
 namespace clens::ui {
 
 struct SimSnapshot {
-    std::uint64_t generation = 0; // which request of the run controller produced it
+    // Which request of the run controller published it last: a kept result shown again
+    // (ResultCache) is published under the new request's number. Read and written on the GUI
+    // thread only, while other threads may read the rest of a published snapshot.
+    mutable std::uint64_t generation = 0;
     std::shared_ptr<const SimResult> result;
     std::shared_ptr<const StateSource> states;
     JobOccupancyIndex jobIntervals;

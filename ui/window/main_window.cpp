@@ -512,6 +512,7 @@ void MainWindow::buildStatusBar()
     connect(cancelSave_, &QToolButton::clicked, this, &MainWindow::cancelSave);
     statusBar()->addPermanentWidget(cancelSave_);
     runInfo_ = new QLabel;
+    runInfo_->setObjectName(QStringLiteral("runInfo"));
     runInfo_->setMinimumWidth(240);
     runInfo_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     runInfo_->setStyleSheet(QStringLiteral("color: #4a5360;"));
@@ -743,6 +744,7 @@ void MainWindow::connectPhases()
             [this](const Scenario& s) { phases_->setAutoscaler(s.autoscaler); });
     connect(phases_, &PhasesPage::phasesReady, this, &MainWindow::onPhasesReady);
     connect(session_->runs(), &RunController::runStarted, this, [this] { adoptDemandAfterOpen_ = false; });
+    connect(session_->runs(), &RunController::keptResultUsed, this, [this](std::uint64_t generation) { keptGeneration_ = generation; });
     connect(session_->clock(), &PlaybackClock::timeChanged, phases_, [this] { phases_->setClusterTime(session_->clock()->time()); });
     connect(phases_, &PhasesPage::seekRequested, session_->clock(), &PlaybackClock::seek);
     connect(phases_, &PhasesPage::autoscalerEdited, this, [this](const Scenario::Autoscaler& a) {
@@ -840,7 +842,13 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     phases_->setSimulatedCluster(snapshot->result, timeFormatOf(r));
     phases_->setClusterTime(session_->clock()->time());
     const QLocale locale;
-    runInfo_->setText(tr("%1 jobs simulated in %2 s").arg(locale.toString(r.summary.jobs)).arg(snapshot->runSeconds, 0, 'f', 2));
+    if (snapshot->generation == keptGeneration_) { // this scenario ran a moment ago (docs/gui.md "Results kept for going back")
+        runInfo_->setText(tr("%1 jobs · kept result, shown at once (it took %2 s to simulate)")
+                              .arg(locale.toString(r.summary.jobs))
+                              .arg(snapshot->runSeconds, 0, 'f', 2));
+    } else {
+        runInfo_->setText(tr("%1 jobs simulated in %2 s").arg(locale.toString(r.summary.jobs)).arg(snapshot->runSeconds, 0, 'f', 2));
+    }
     // As the results table words them (one rounding for both).
     const auto metric = [&](SummaryCompareModel::Row row) {
         return SummaryCompareModel::format(row, SummaryCompareModel::value(snapshot.get(), row).value_or(0.0));

@@ -288,6 +288,7 @@ private:
     QString projectPath_;
     std::vector<NamedScenario> projectScenarios_; // named scenarios of the open project, saved again
     bool adoptDemandAfterOpen_ = false; // an opened project's result already used its phases' demand
+    std::uint64_t keptGeneration_ = 0; // the last request answered by a kept result
     std::optional<ProjectView> pendingView_; // an opened project's view, applied once its result shows
     void applyView(const ProjectView& view);
     ProjectView currentView() const;
