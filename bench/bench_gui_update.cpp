@@ -126,15 +126,18 @@ int main(int argc, char** argv)
     double startedAt = 0;
     QObject::connect(window.session()->runs(), &ui::RunController::runStarted, &window,
                      [&] { startedAt = static_cast<double>(t.nsecsElapsed()) / 1e9; });
+    const auto move = [&](int i) { // the i-th move: back and forth between two values
+        if (autoscaler)
+            sigma->setValue(i % 2 ? sigmaA : sigmaB);
+        else
+            slider->setValue(i % 2 ? a : b);
+    };
     // Every change simulates (the bar's figure): no result kept for going back, or the moves
     // back and forth below would be answered from them after the first two.
     window.session()->runs()->setKeptResultsBytes(0);
     for (int i = 0; i < (own ? 0 : 6); ++i) {
         t.start();
-        if (autoscaler)
-            sigma->setValue(i % 2 ? sigmaA : sigmaB);
-        else
-            slider->setValue(i % 2 ? a : b);
+        move(i);
         waitFor(&window, &ui::MainWindow::viewsUpdated);
         const double applied = static_cast<double>(t.nsecsElapsed()) / 1e9;
         (void)window.grab(); // repaint everything, as the screen would
@@ -160,10 +163,7 @@ int main(int argc, char** argv)
         for (int i = 0; i < 8; ++i) {
             QElapsedTimer t;
             t.start();
-            if (autoscaler)
-                sigma->setValue(i % 2 ? sigmaA : sigmaB);
-            else
-                slider->setValue(i % 2 ? a : b);
+            move(i);
             waitFor(&window, &ui::MainWindow::viewsUpdated);
             (void)window.grab();
             if (i >= 2) // the first two simulate (and are kept)

@@ -170,24 +170,8 @@ private slots:
     // free (about 50 ms a gigabyte), and the GUI thread never blocks.
     void aReplacedResultIsFreedOffTheGuiThread()
     {
-        struct Freed {
-            std::atomic<int> count{0};
-            std::atomic<bool> onGuiThread{false};
-        };
-        auto freed = std::make_shared<Freed>();
-        auto engine = test::fakeEngine();
-        const auto index = engine.index;
-        // The snapshot's state index, with a deleter that says where the snapshot was freed.
-        engine.index = [index, freed](std::shared_ptr<const SimResult> result) -> std::shared_ptr<const StateSource> {
-            auto states = index(std::move(result));
-            const StateSource* raw = states.get();
-            return std::shared_ptr<const StateSource>(raw, [states, freed](const StateSource*) mutable {
-                if (QThread::currentThread() == QCoreApplication::instance()->thread())
-                    freed->onGuiThread = true;
-                states.reset();
-                ++freed->count;
-            });
-        };
+        auto freed = std::make_shared<test::FreedSnapshots>();
+        const auto engine = test::reportingFrees(test::fakeEngine(), freed);
         auto w = test::makeMainWindow(engine);
         // Kept for going back (ResultCache), the first result would stay; this is about the one
         // that goes (tst_run_controller keptResultsLeaveOffTheGuiThread: evicted ones go the same way).

@@ -429,24 +429,9 @@ private slots:
     // (a large result takes a while to free), never the one just shown.
     void keptResultsLeaveOffTheGuiThread()
     {
-        struct Freed {
-            std::atomic<int> count{0};
-            std::atomic<bool> onGuiThread{false};
-        };
-        auto freed = std::make_shared<Freed>();
+        auto freed = std::make_shared<test::FreedSnapshots>();
         auto calls = std::make_shared<std::atomic<int>>(0);
-        Engine engine = countingEngine(calls);
-        const auto index = engine.index;
-        engine.index = [index, freed](std::shared_ptr<const SimResult> result) -> std::shared_ptr<const StateSource> {
-            auto states = index(std::move(result));
-            const StateSource* raw = states.get();
-            return std::shared_ptr<const StateSource>(raw, [states, freed](const StateSource*) mutable {
-                if (QThread::currentThread() == QCoreApplication::instance()->thread())
-                    freed->onGuiThread = true;
-                states.reset();
-                ++freed->count;
-            });
-        };
+        const Engine engine = test::reportingFrees(countingEngine(calls), freed);
         RunController runs(engine);
         QSignalSpy ready(&runs, &RunController::resultReady);
         runs.setInput(test::demoInput());

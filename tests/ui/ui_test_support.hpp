@@ -5,6 +5,11 @@
 #include "tests/ui/fake_engine.hpp"
 #include "ui/run/sim_snapshot.hpp"
 
+#include <QCoreApplication>
+#include <QThread>
+
+#include <atomic>
+
 namespace clens::test {
 
 inline ui::SimInput demoInput()
@@ -32,6 +37,27 @@ inline std::int32_t jobIndex(const Trace& trace, const std::string& id)
         if (trace.jobs[j].id == id)
             return static_cast<std::int32_t>(j);
     return -1;
+}
+
+// Counts the snapshots freed and says whether one was freed on the GUI thread: `engine` with an
+// index whose state source reports when it goes (the snapshot's last reference with it).
+struct FreedSnapshots {
+    std::atomic<int> count{0};
+    std::atomic<bool> onGuiThread{false};
+};
+inline ui::Engine reportingFrees(ui::Engine engine, std::shared_ptr<FreedSnapshots> freed)
+{
+    engine.index = [index = engine.index, freed](std::shared_ptr<const SimResult> result) -> std::shared_ptr<const ui::StateSource> {
+        auto states = index(std::move(result));
+        const ui::StateSource* raw = states.get();
+        return std::shared_ptr<const ui::StateSource>(raw, [states, freed](const ui::StateSource*) mutable {
+            if (QThread::currentThread() == QCoreApplication::instance()->thread())
+                freed->onGuiThread = true;
+            states.reset();
+            ++freed->count;
+        });
+    };
+    return engine;
 }
 
 } // namespace clens::test
