@@ -227,6 +227,10 @@ private slots:
         QCOMPARE(w.session()->current(), opened);
         auto* runInfo = w.findChild<QLabel*>(QStringLiteral("runInfo"));
         QVERIFY2(runInfo->text().contains(QStringLiteral("kept result")), qPrintable(runInfo->text()));
+        if (qEnvironmentVariableIsSet("CLENS_SCREENSHOT_DIR")) { // for a person to look at
+            QCoreApplication::processEvents(); // the status bar laid out for the longer text
+            QVERIFY(w.statusBar()->grab().save(QDir(qEnvironmentVariable("CLENS_SCREENSHOT_DIR")).filePath(QStringLiteral("kept-result-status.png"))));
+        }
         // Redo brings first-fit back.
         stack->redo();
         QVERIFY(w.session()->scenario().placement == PlacementPolicy::FirstFit);
