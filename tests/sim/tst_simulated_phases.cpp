@@ -46,6 +46,36 @@ class TstSimulatedPhases : public QObject {
 private slots:
     void phaseCountIsTheLargestPhaseSeen() { QCOMPARE(SimulatedPhaseIndex(handBuilt()).phaseCount(), 3); }
 
+    // The result lists its runs by start, then server. Listed otherwise — here job 2's gang
+    // attempt [400,500) on servers 4 and 5 with its second attempt [500,600) on server 6 between
+    // the two parts — the counts are the same: at t=450 job 2 runs once (in P1), not twice; at
+    // t=550 its second attempt runs in P0 (one level per attempt: no transitions).
+    void runsInAnyOrderCountTheSame()
+    {
+        SimResult r;
+        r.firstSubmit_s = 0;
+        r.scenario.autoscaler.interval_s = 100;
+        for (const int p : {1, 1, 0}) {
+            ScaledLevels l;
+            l.phase = static_cast<std::int16_t>(p);
+            r.scaledLevels.push_back(l);
+        }
+        r.scaledRuns.push_back({2, 4, 400, 500, 0, 1});
+        r.scaledRuns.push_back({2, 5, 400, 500, 1, 1});
+        r.scaledRuns.push_back({2, 6, 500, 600, 2, 1});
+        SimResult shuffled = r;
+        std::swap(shuffled.scaledRuns[1], shuffled.scaledRuns[2]); // s4@400, s6@500, s5@400
+        const SimulatedPhaseIndex a(r), b(shuffled);
+        QCOMPARE(b.at(450).runningTotal(), std::int64_t(1));
+        QCOMPARE(b.at(450).running[1], 1);
+        QCOMPARE(b.at(550).running[0], 1);
+        for (std::int64_t t = 0; t <= 700; t += 10) {
+            const auto x = a.at(t, 2), y = b.at(t, 2);
+            QCOMPARE(toList(y.running), toList(x.running));
+            QCOMPARE(y.transitionTotal(), x.transitionTotal());
+        }
+    }
+
     void emptyWithoutAutoscaledRuns()
     {
         const SimulatedPhaseIndex index{SimResult{}};
