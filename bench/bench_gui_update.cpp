@@ -133,8 +133,8 @@ int main(int argc, char** argv)
         else
             slider->setValue(i % 2 ? a : b);
     };
-    // The Phases page's "In the simulated cluster" builds its index of the jobs' phases in the
-    // background after the views have the result: when it shows, timed from the move.
+    // The Phases page's "In the simulated cluster" draws its chart in the background after the
+    // views have the result: when it shows, timed from the move.
     auto* phasesBox = window.phasesPage()->simulatedCluster();
     const auto phasesShownAt = [&](const QElapsedTimer& since) {
         if (phasesBox->building())
@@ -169,7 +169,7 @@ int main(int argc, char** argv)
         std::printf("  to the run's start %.3f s + simulate & index %.3f s + apply to views ~%.3f s + repaint %.3f s (medians)\n",
                     bench::median(toStart), bench::median(run), bench::median(apply), bench::median(paint));
         if (autoscaler)
-            std::printf("  the Phases page's simulated-cluster section (indexed in the background after the views) shown at %.3f s (median)\n",
+            std::printf("  the Phases page's simulated-cluster section (its chart drawn in the background after the views) shown at %.3f s (median)\n",
                         bench::median(phasesAt));
     }
 
@@ -205,7 +205,7 @@ int main(int argc, char** argv)
             auto again = ui::makeSnapshot(ui::coreEngine(), snapshot->result);
             index.push_back(static_cast<double>(t.nsecsElapsed()) / 1e9);
         }
-        std::printf("  of which the index (state timeline, interval indexes): %.3f s (median of 3)\n", bench::median(index));
+        std::printf("  of which the index (state timeline, interval indexes, phases of the simulated jobs): %.3f s (median of 3)\n", bench::median(index));
     }
 
     // Scrubbing / playback: one seek updates the state, the map, the cursors and read-outs.

@@ -195,6 +195,7 @@ private slots:
         auto* page = w.phasesPage();
         auto* box = page->simulatedCluster();
         QVERIFY(!box->current()); // no autoscaled jobs yet
+        QVERIFY(!w.session()->current()->phases); // nor an index of their phases
         QSignalSpy phasesReady(page, &PhasesPage::phasesReady);
         page->loadModel(QString::fromStdString(test::dataPath("ai4dl/ai4dl_pretrained_params.json")));
         page->openMetrics(test::sample("ai4dl/sample-dlaas.csv"));
@@ -205,7 +206,11 @@ private slots:
         s.autoscaler.usage = UsageModel::Phases;
         w.applyScenario(s);
         QVERIFY(updated.wait(kWaitMs));
-        QTRY_VERIFY_WITH_TIMEOUT(box->current().has_value(), kWaitMs); // the index is built in the background
+        QTRY_VERIFY_WITH_TIMEOUT(box->current().has_value(), kWaitMs); // the chart is drawn in the background
+        // The index came with the result's snapshot (built beside the state index), so the page
+        // shows the result with the other views.
+        QVERIFY(w.session()->current()->phases);
+        QCOMPARE(w.session()->current()->phases->phaseCount(), 5);
         w.showPage(MainWindow::Page::Phases);
         // At 40 min the demo runs jobs on every GPU; each autoscaled job is in some phase.
         w.session()->clock()->seek(w.session()->current()->result->firstSubmit_s + 2400);

@@ -549,9 +549,10 @@ void PhasesPage::cancel()
     controller_->cancel();
 }
 
-void PhasesPage::setSimulatedCluster(std::shared_ptr<const SimResult> result, const TimeFormat& format)
+void PhasesPage::setSimulatedCluster(std::shared_ptr<const SimResult> result, const TimeFormat& format,
+                                     std::shared_ptr<const SimulatedPhaseIndex> phases)
 {
-    simulated_->setResult(std::move(result), format);
+    simulated_->setResult(std::move(result), format, std::move(phases));
 }
 
 void PhasesPage::setClusterTime(std::int64_t t) { simulated_->setTime(t); }

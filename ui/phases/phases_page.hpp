@@ -17,6 +17,7 @@
 #include "ui/views/chart_export_dialog.hpp"
 #include "core/sim/scenario.hpp"
 #include "core/sim/sim_result.hpp"
+#include "core/sim/simulated_phases.hpp"
 #include "core/store/project.hpp"
 #include "ui/phases/phases_analysis.hpp"
 #include "ui/time/time_format.hpp"
@@ -110,7 +111,9 @@ public slots:
     void setAutoscaler(const clens::Scenario::Autoscaler& settings);
     void cancel();
     // The cluster simulation's result and time: which phases its autoscaled jobs are in.
-    void setSimulatedCluster(std::shared_ptr<const SimResult> result, const TimeFormat& format);
+    // `phases`: the result's index of them when already built (SimSnapshot::phases).
+    void setSimulatedCluster(std::shared_ptr<const SimResult> result, const TimeFormat& format,
+                             std::shared_ptr<const SimulatedPhaseIndex> phases = nullptr);
     void setClusterTime(std::int64_t t);
 
 signals:

@@ -43,7 +43,8 @@ SimulatedClusterBox::SimulatedClusterBox(PhaseGraphView* graph, QWidget* parent)
     hide();
 }
 
-void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, const TimeFormat& format)
+void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, const TimeFormat& format,
+                                    std::shared_ptr<const SimulatedPhaseIndex> index)
 {
     format_ = format;
     if (!result || result->scaledRuns.empty()) {
@@ -59,8 +60,8 @@ void SimulatedClusterBox::setResult(std::shared_ptr<const SimResult> result, con
     };
     constexpr int kChartSamples = 400;
     runner_->run<Built>(
-        [result, k = phaseCount_](const analysis::LatestTaskRunner::StaleFn&) {
-            Built b{std::make_shared<const SimulatedPhaseIndex>(*result), {}};
+        [result, index, k = phaseCount_](const analysis::LatestTaskRunner::StaleFn&) {
+            Built b{index ? index : std::make_shared<const SimulatedPhaseIndex>(*result), {}};
             b.series = simulatedPhaseSeries(*b.index, result->firstSubmit_s, result->lastEvent_s, kChartSamples, k);
             return b;
         },

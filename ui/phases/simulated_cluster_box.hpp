@@ -3,8 +3,8 @@
 // jobs with phases, how many of them are in each phase at the cluster's time and how many phase
 // changes they made so far (core/sim/simulated_phases.hpp), with a toggle that draws this on the
 // phase graph instead of the metrics' transitions, and a chart of the jobs by phase over the
-// whole run with the cluster's time marked. The index is built off the GUI thread, once
-// per result; moving the time only reads it.
+// whole run with the cluster's time marked. The index comes with the result's snapshot (or is
+// built here, off the GUI thread), once per result; moving the time only reads it.
 #include "core/sim/sim_result.hpp"
 #include "core/sim/simulated_phases.hpp"
 #include "ui/time/time_format.hpp"
@@ -31,7 +31,9 @@ class SimulatedClusterBox : public QWidget {
 public:
     SimulatedClusterBox(PhaseGraphView* graph, QWidget* parent = nullptr);
 
-    void setResult(std::shared_ptr<const SimResult> result, const TimeFormat& format);
+    // `index`: the result's, when already built (else built here, off the GUI thread).
+    void setResult(std::shared_ptr<const SimResult> result, const TimeFormat& format,
+                   std::shared_ptr<const SimulatedPhaseIndex> index = nullptr);
     void setTime(std::int64_t t);
     // The model's phase count, so phases no job is in still show.
     void setPhaseCount(int k);

@@ -29,6 +29,10 @@ std::shared_ptr<SimSnapshot> makeSnapshot(const Engine& engine, std::shared_ptr<
     // (docs/gui.md "How it is built (for contributors)").
     auto states = std::async(std::launch::async, [&engine, result = std::move(result)] { return engine.index(result); });
     indexIntervals(*snapshot);
+    // The Phases page's index here too (about as long as the state index after an autoscaled
+    // run), so that page shows the new result with the others instead of a tenth of a second later.
+    if (!snapshot->result->scaledRuns.empty())
+        snapshot->phases = std::make_shared<const SimulatedPhaseIndex>(*snapshot->result);
     snapshot->states = states.get(); // rethrows what engine.index threw
     return snapshot;
 }

@@ -2,6 +2,7 @@
 // One finished simulation as the views see it: immutable, shared between the GUI thread and
 // whoever still holds it (the baseline, a view being repainted).
 #include "core/sim/sim_result.hpp"
+#include "core/sim/simulated_phases.hpp"
 #include "ui/run/engine.hpp"
 #include "ui/run/interval_index.hpp"
 #include "ui/run/job_occupancy_index.hpp"
@@ -27,6 +28,9 @@ struct SimSnapshot {
     IntervalIndex gpuIntervals;       // SimResult::occupancy by GPU
     IntervalIndex serverReservations; // SimResult::reservations by server
     IntervalIndex jobReservations;    // SimResult::reservations by job
+    // Which phases the autoscaled jobs are in over time (the Phases page's simulated cluster);
+    // null without autoscaled runs, or when the snapshot was not made by makeSnapshot.
+    std::shared_ptr<const SimulatedPhaseIndex> phases;
     double runSeconds = 0; // wall time of simulate + index
 
     // The span a user can scrub: first submission to the last event.

@@ -839,7 +839,7 @@ void MainWindow::onSnapshot(SnapshotPtr snapshot)
     runNotesButton_->setNotes(runNotes);
     heatmap_->setSnapshot(snapshot);
     heatmap_->setState(session_->state());
-    phases_->setSimulatedCluster(snapshot->result, timeFormatOf(r));
+    phases_->setSimulatedCluster(snapshot->result, timeFormatOf(r), snapshot->phases);
     phases_->setClusterTime(session_->clock()->time());
     const QLocale locale;
     if (snapshot->generation == keptGeneration_) { // this scenario ran a moment ago (docs/gui.md "Results kept for going back")
