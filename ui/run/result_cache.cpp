@@ -37,12 +37,15 @@ SnapshotPtr ResultCache::find(const Scenario& scenario)
         const Scenario& kept = e.snapshot->result->scenario;
         return kept == scenario || onlyIgnoredKnobsDiffer(kept, scenario);
     });
-    if (hit == entries_.end())
-        return nullptr;
-    Entry e = *hit;
-    entries_.erase(hit);
-    entries_.push_front(e);
-    return e.snapshot;
+    return hit == entries_.end() ? nullptr : makeNewest(hit).snapshot;
+}
+
+ResultCache::Entry& ResultCache::makeNewest(std::deque<Entry>::iterator it)
+{
+    Entry e = std::move(*it);
+    entries_.erase(it);
+    entries_.push_front(std::move(e));
+    return entries_.front();
 }
 
 void ResultCache::add(SnapshotPtr snapshot)
@@ -51,9 +54,7 @@ void ResultCache::add(SnapshotPtr snapshot)
         return;
     const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return e.snapshot == snapshot; });
     if (it != entries_.end()) { // already kept: now the newest
-        const Entry e = *it;
-        entries_.erase(it);
-        entries_.push_front(e);
+        makeNewest(it);
         return;
     }
     const auto size = approximateBytes(*snapshot);

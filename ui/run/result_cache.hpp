@@ -40,6 +40,7 @@ private:
         SnapshotPtr snapshot;
         std::size_t bytes = 0;
     };
+    Entry& makeNewest(std::deque<Entry>::iterator it);
     void trim();
 
     std::deque<Entry> entries_; // newest first
